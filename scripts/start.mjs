@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds the frontend when its sources changed, then runs
+// the whole site (gateway/src/cli.ts start). Plain Node with no dependencies, since it runs
+// before they are installed.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const say = (line) => process.stdout.write(`cinefold: ${line}\n`);
+const die = (line) => {
+  process.stderr.write(`cinefold: ${line}\n`);
+  process.exit(1);
+};
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0)
+    die(`\`${command} ${args.join(' ')}\` failed (exit ${result.status ?? result.signal}).`);
+}
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19))
+  die(`Node.js 20.19 or newer is needed; this is ${process.versions.node}.`);
+
+// Dependencies: install when node_modules is missing or older than the lockfile.
+const installed = join(root, 'node_modules', '.package-lock.json');
+if (!existsSync(installed)) {
+  say('installing dependencies (npm ci; the native SQLite addon builds from source, about a minute)...');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+} else if (statSync(join(root, 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs + 1000) {
+  say('package-lock.json changed: updating dependencies...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+// Redis: the site starts its own redis-server unless REDIS_URL points at one.
+if (!process.env.REDIS_URL && spawnSync('redis-server', ['--version']).status !== 0) {
+  const aptAvailable = spawnSync('apt-get', ['--version']).status === 0;
+  if (process.getuid?.() === 0 && aptAvailable) {
+    say('redis-server is missing: installing it with apt-get...');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'redis-server']);
+  } else {
+    die(
+      'redis-server is not installed. Install it (Debian/Ubuntu: sudo apt-get install redis-server; ' +
+        'macOS: brew install redis) or set REDIS_URL to a Redis 7 you already run.',
+    );
+  }
+}
+
+// Frontend: rebuild when any of its inputs is newer than the last build.
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs);
+}
+const built = join(root, 'frontend', 'dist', 'index.html');
+const inputs = [
+  'frontend/src',
+  'frontend/public',
+  'frontend/index.html',
+  'frontend/vite.config.ts',
+  'contracts/src',
+];
+const sourcesChanged = Math.max(...inputs.map((p) => newest(join(root, p))));
+if (!existsSync(built) || sourcesChanged > statSync(built).mtimeMs) {
+  say('building the frontend...');
+  run('npm', ['run', 'build', '-w', 'frontend']);
+}
+
+const child = spawn(
+  join(root, 'node_modules', '.bin', 'tsx'),
+  [join(root, 'gateway', 'src', 'cli.ts'), 'start'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
