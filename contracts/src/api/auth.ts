@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { emailAddress, requiredText } from './common.js';
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt reads at most 72 bytes; a longer password would be silently cut. */
+export const MAX_PASSWORD_BYTES = 72;
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .refine((value) => new TextEncoder().encode(value).length <= MAX_PASSWORD_BYTES, {
+    message: `Password must be at most ${MAX_PASSWORD_BYTES} bytes`,
+  });
+
+/** POST /api/auth/register */
+export const registerRequest = z.strictObject({
+  name: requiredText('Name', 100),
+  email: emailAddress,
+  password: password.pipe(
+    z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  ),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** POST /api/auth/login */
+export const loginRequest = z.strictObject({
+  email: emailAddress,
+  password,
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const contentType = z.enum(['movie', 'tv'], { error: 'contentType must be movie or tv' });
+export type ContentType = z.infer<typeof contentType>;
+
+/** A title's id as clients send it: TMDB ids are numbers, but any short id is accepted. */
+export const contentId = z.union([
+  z.number().int('contentId must be a whole number').nonnegative('contentId must not be negative'),
+  z.string().trim().min(1, 'contentId is required').max(64, 'contentId must be at most 64 characters'),
+]);
+export type ContentId = z.infer<typeof contentId>;
+
+/** An entry of a member's favorites or watchlist. */
+export const listItem = z.object({
+  contentId,
+  contentType,
+  title: z.string(),
+  poster: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type ListItem = z.infer<typeof listItem>;
+
+/** The member as the API describes them. */
+export const userProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** GET /api/auth/me */
+export const currentUserResponse = userProfile.extend({
+  favorites: z.array(listItem),
+  watchlist: z.array(listItem),
+});
+export type CurrentUserResponse = z.infer<typeof currentUserResponse>;
+
+/**
+ * POST /api/auth/login and /api/auth/register: the token and the user's fields side by side
+ * (spec section 3), and the same fields under `user` for clients that expect them there.
+ */
+export const authResponse = currentUserResponse.extend({
+  token: z.string(),
+  user: currentUserResponse,
+});
+export type AuthResponse = z.infer<typeof authResponse>;

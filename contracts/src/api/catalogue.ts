@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { pageQuery } from './admin-users.js';
+
+export const TITLE_TYPES = ['movie', 'tv'] as const;
+export type TitleType = (typeof TITLE_TYPES)[number];
+
+const text = z.string();
+const path = z.string().nullable();
+const date = z.string().nullable();
+const num = z.number();
+
+/** A movie as the API shows it (spec section 3), plus popularity for sorting screens. */
+export const movieRecord = z.object({
+  id: z.number().int().positive(),
+  title: text,
+  overview: text,
+  tagline: text,
+  poster_path: path,
+  backdrop_path: path,
+  release_date: date,
+  runtime: num,
+  vote_average: num,
+  vote_count: num,
+  /** Comma-separated, as in the datasets: "Action, Science Fiction". */
+  genres: text,
+  status: text,
+  original_language: text,
+  budget: num,
+  revenue: num,
+  production_companies: text,
+  homepage: text,
+  imdb_id: text,
+  popularity: num,
+  adult: z.boolean(),
+});
+export type Movie = z.infer<typeof movieRecord>;
+
+/** A TV show as the API shows it (spec section 3). */
+export const tvRecord = z.object({
+  id: z.number().int().positive(),
+  name: text,
+  overview: text,
+  tagline: text,
+  poster_path: path,
+  backdrop_path: path,
+  first_air_date: date,
+  last_air_date: date,
+  vote_average: num,
+  vote_count: num,
+  genres: text,
+  number_of_seasons: num,
+  number_of_episodes: num,
+  status: text,
+  type: text,
+  networks: text,
+  created_by: text,
+  production_companies: text,
+  original_language: text,
+  homepage: text,
+  in_production: z.boolean(),
+  popularity: num,
+  episode_run_time: num,
+  adult: z.boolean(),
+});
+export type TvShow = z.infer<typeof tvRecord>;
+
+export type CatalogueTitle = Movie | TvShow;
+
+/** Derived from number_of_seasons and number_of_episodes (the TV schema has no per-season counts). */
+export interface Season {
+  season_number: number;
+  episode_count: number;
+}
+
+export const MAX_SEARCH_LENGTH = 200;
+
+const SORTS = {
+  popularity: 'popularity',
+  rating: 'rating',
+  release_date: 'date',
+  first_air_date: 'date',
+  title: 'title',
+  name: 'title',
+} as const;
+export type CatalogueSort = (typeof SORTS)[keyof typeof SORTS];
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** GET /api/movies and /api/tvshows */
+export const catalogueQuery = pageQuery(20).extend({
+  search: optionalText(MAX_SEARCH_LENGTH, 'search'),
+  genre: optionalText(60, 'genre'),
+  sortBy: z
+    .enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]], {
+      error: 'sortBy must be popularity, rating, release_date (first_air_date) or title (name)',
+    })
+    .optional()
+    .transform((v): CatalogueSort => (v ? SORTS[v] : 'popularity')),
+  year: z.coerce
+    .number({ error: 'year must be a number' })
+    .int('year must be a whole number')
+    .min(1800, 'year must be between 1800 and 2100')
+    .max(2100, 'year must be between 1800 and 2100')
+    .optional(),
+});
+export type CatalogueQuery = z.output<typeof catalogueQuery>;
+
+export const titleIdParams = z.strictObject({
+  id: z.string().regex(/^\d{1,10}$/, 'id must be a number'),
+});
+
+const ADMIN_SORTS = {
+  createdAt: 'created',
+  popularity: 'popularity',
+  rating: 'rating',
+  views: 'views',
+  title: 'title',
+  name: 'title',
+} as const;
+export type AdminContentSort = (typeof ADMIN_SORTS)[keyof typeof ADMIN_SORTS];
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'dates must look like 2024-01-31')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** GET /api/admin/content */
+export const adminContentQuery = pageQuery(20).extend({
+  type: z.enum(TITLE_TYPES, { error: 'type must be movie or tv' }).default('movie'),
+  search: optionalText(MAX_SEARCH_LENGTH, 'search'),
+  hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
+  sortBy: z
+    .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
+      error: 'sortBy must be createdAt, popularity, rating, views, title or name',
+    })
+    .optional()
+    .transform((v): AdminContentSort => (v ? ADMIN_SORTS[v] : 'created')),
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
+  fast: z.string().optional(),
+});
+export type AdminContentQuery = z.output<typeof adminContentQuery>;
+
+export interface AdminContentItem {
+  id: number;
+  title?: string;
+  name?: string;
+  poster_path: string | null;
+  popularity: number;
+  vote_average: number;
+  views: number;
+  hidden: boolean;
+  overview: string;
+  release_date?: string | null;
+  first_air_date?: string | null;
+  genres: { name: string }[];
+}
+
+export interface AdminContentResponse {
+  items: AdminContentItem[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export const contentParams = z.strictObject({
+  type: z.enum(TITLE_TYPES, { error: 'type must be movie or tv' }),
+  id: z.string().regex(/^\d{1,10}$/, 'id must be a number'),
+});
+
+/** PATCH /api/admin/content/{type}/{id}/hidden */
+export const setHiddenRequest = z.strictObject({
+  hidden: z.boolean({ error: 'hidden must be true or false' }),
+});
+
+/** POST /api/admin/datasets/upload (multipart fields besides `file`) */
+export const uploadFields = z.object({
+  type: z.enum(TITLE_TYPES, { error: 'type must be movie or tv' }),
+  mode: z.enum(['append', 'replace'], { error: 'mode must be append or replace' }).default('append'),
+});
+export type ImportMode = 'append' | 'replace';
+
+export interface RejectedRow {
+  line: number;
+  reason: string;
+}
+
+/** The upload's answer, and GET /api/admin/datasets/jobs/{id}. */
+export interface ImportJobStatus {
+  jobId: string;
+  type: TitleType;
+  mode: ImportMode;
+  state: 'queued' | 'running' | 'completed' | 'failed';
+  processed: number;
+  rejected: number;
+  /** The first rejected rows, with line numbers and reasons. */
+  rejections: RejectedRow[];
+  /** 0..1, by bytes read. */
+  progress: number;
+  error?: string;
+}

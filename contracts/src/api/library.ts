@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { contentId, contentType, listItem } from './auth.js';
+
+const title = z.string().trim().max(300, 'title must be at most 300 characters').default('');
+const poster = z.string().trim().max(500, 'poster must be at most 500 characters').nullable().default(null);
+
+/** POST /api/user/favorites and /api/user/watchlist */
+export const addToListRequest = z.strictObject({ contentId, contentType, title, poster });
+export type AddToListRequest = z.input<typeof addToListRequest>;
+
+/** POST /api/user/watch-history */
+export const recordViewRequest = z.strictObject({
+  contentId,
+  contentType,
+  title,
+  poster,
+  progress: z
+    .number()
+    .min(0, 'progress must be between 0 and 100')
+    .max(100, 'progress must be between 0 and 100')
+    .default(0),
+  completed: z.boolean().default(false),
+});
+export type RecordViewRequest = z.input<typeof recordViewRequest>;
+
+/** DELETE /api/user/favorites/{contentId} and /api/user/watchlist/{contentId} */
+export const listItemParams = z.strictObject({
+  contentId: z.string().trim().min(1).max(64, 'contentId must be at most 64 characters'),
+});
+
+/** GET /api/user/favorites and /api/user/watchlist: newest first. */
+export const listResponse = z.array(listItem);
+
+/** An entry of the watch history: one per view, newest first. */
+export const historyEntry = z.object({
+  contentId,
+  contentType,
+  title: z.string(),
+  poster: z.string().nullable(),
+  progress: z.number(),
+  completed: z.boolean(),
+  watchedAt: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+export const historyResponse = z.array(historyEntry);
+
+/** GET /api/user/activity: the member's list changes, newest first, straight from the events. */
+export const activityEntry = z.object({
+  action: z.enum(['added', 'removed']),
+  list: z.enum(['favorites', 'watchlist']),
+  contentId,
+  contentType: contentType.nullable(),
+  title: z.string().nullable(),
+  at: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;
+export const activityResponse = z.array(activityEntry);
+
+export type ListName = 'favorites' | 'watchlist';

@@ -1,0 +1,49 @@
+/**
+ * The site's routes (spec section 2). The gateway answers 200 with the app for these and 404
+ * (still with the app, which shows its not-found page) for anything else.
+ */
+export const GENRE_PAGES = [
+  'action-movies',
+  'comedy-movies',
+  'horror-movies',
+  'drama-movies',
+  'thriller-movies',
+  'sci-fi-movies',
+  'romance-movies',
+  'animation-movies',
+  'crime-movies',
+  'fantasy-movies',
+] as const;
+
+const STATIC_ROUTES = new Set<string>([
+  '/',
+  '/movies',
+  '/tv-shows',
+  ...GENRE_PAGES.map((page) => `/${page}`),
+  '/top-100-movies',
+  '/top-rated-movies',
+  '/trending-movies',
+  '/marvel-movies',
+  '/login',
+  '/register',
+  '/help-center',
+  '/terms',
+  '/privacy',
+  '/contact',
+  '/profile',
+  '/admin',
+  '/admin/users',
+  '/admin/ads',
+  '/admin/datasets',
+  '/admin/content',
+]);
+
+const PATTERN_ROUTES = [/^\/movies\/[^/]+$/, /^\/tv-shows\/[^/]+$/, /^\/movies-\d{4}$/];
+
+export function isSiteRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return STATIC_ROUTES.has(path) || PATTERN_ROUTES.some((pattern) => pattern.test(path));
+}
+
+/** API paths (under /api) that only admins may call; one guard covers everything below them. */
+export const ADMIN_API_PREFIXES = ['/admin', '/analytics/admin'] as const;
