@@ -1,0 +1,135 @@
+/**
+ * Who is asking: `authenticate` reads the bearer token, checks it, and loads the member from the
+ * users read model, after that model has caught up with any change of roles or accounts and with
+ * the member's own last write. So a demoted admin is refused on their very next request, and a
+ * member who just signed up is known on their first.
+ */
+import type { Role } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Redis } from 'ioredis';
+import {
+  type AppendResult,
+  comparePositions,
+  decodePosition,
+  encodePosition,
+  type Position,
+} from '../event-store/port.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { consistencyKeys, readModelKeys, USERS } from '../read-models/keys.js';
+import type { ProjectionWatcher } from '../read-models/positions.js';
+import { verifyToken } from './tokens.js';
+
+export interface AuthenticatedUser {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly createdAt: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The signed-in member, set by `authenticate`. */
+    user?: AuthenticatedUser;
+    /** Why a bearer token was not accepted; routes that need a member answer 401 with it. */
+    sessionProblem?: string;
+    /** The newest position this request's reads must reflect (client header or the member's own last write). */
+    readAfter?: Position;
+  }
+}
+
+export const CONSISTENCY_WAIT_MS = 1000;
+const SESSION_WRITE_TTL_SECONDS = 60;
+
+const later = (a: Position | null, b: Position | null): Position | null =>
+  a === null ? b : b === null ? a : comparePositions(a, b) >= 0 ? a : b;
+
+function parse(text: string | null | undefined): Position | null {
+  return text ? decodePosition(text) : null;
+}
+
+export interface SessionDependencies {
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+  readonly jwtSecret: string;
+}
+
+/**
+ * A token that fails does not refuse the request by itself: public pages answer a visitor whose
+ * stored token went stale (the site clears it quietly at start, spec section 4), and every route
+ * that needs a member refuses with 401 and the reason through `requireUser` / `requireAdmin`.
+ */
+export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies): RequestHandler {
+  return async (req, _res, next) => {
+    const fromClient = parse(req.get(EVENT_POSITION_HEADER));
+    const asGuest = (problem?: string) => {
+      if (problem) req.sessionProblem = problem;
+      if (fromClient) req.readAfter = fromClient;
+      next();
+    };
+    const header = req.get('authorization');
+    if (!header) return asGuest();
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) return asGuest('Please sign in again.');
+    const userId = verifyToken(jwtSecret, token);
+    if (!userId) return asGuest('Your session has expired. Please sign in again.');
+
+    const [active, authChanged, lastWrite] = await redis.mget(
+      readModelKeys.active(USERS.projector),
+      consistencyKeys.authChanged,
+      consistencyKeys.lastWrite(userId),
+    );
+    const target = later(parse(authChanged), parse(lastWrite));
+    req.readAfter = later(fromClient, parse(lastWrite)) ?? undefined;
+    if (target) await watcher.waitFor([USERS.projector], target, CONSISTENCY_WAIT_MS);
+    const generation = target ? await redis.get(readModelKeys.active(USERS.projector)) : active;
+    if (generation == null) return asGuest('Please sign in again.');
+    const fields = await redis.hgetall(
+      readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(userId)),
+    );
+    if (!fields.id) return asGuest('Your account no longer exists. Please sign up again.');
+    req.user = {
+      id: fields.id,
+      name: fields.name ?? '',
+      email: fields.email ?? '',
+      role: fields.role === 'admin' ? 'admin' : 'user',
+      createdAt: fields.createdAt ?? '',
+    };
+    next();
+  };
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  next(req.user ? undefined : unauthorized(req.sessionProblem));
+};
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(unauthorized(req.sessionProblem));
+  next(req.user.role === 'admin' ? undefined : forbidden('Only admins can do that.'));
+};
+
+export function signedInUser(req: Request): AuthenticatedUser {
+  if (!req.user) throw unauthorized(req.sessionProblem);
+  return req.user;
+}
+
+/**
+ * After a write: the position goes on the response (for the client to send back) and, for a
+ * signed-in member, into their session, so their next reads see it whatever the client does.
+ * `affectsAuthorization` marks writes that change who may do what.
+ */
+export async function recordWrite(
+  redis: Redis,
+  res: Response,
+  result: Pick<AppendResult, 'position'>,
+  options: { userId?: string | undefined; affectsAuthorization?: boolean } = {},
+): Promise<void> {
+  const position = encodePosition(result.position);
+  res.setHeader(EVENT_POSITION_HEADER, position);
+  const tx = redis.multi();
+  if (options.userId)
+    tx.set(consistencyKeys.lastWrite(options.userId), position, 'EX', SESSION_WRITE_TTL_SECONDS);
+  if (options.affectsAuthorization) tx.set(consistencyKeys.authChanged, position);
+  if (options.userId || options.affectsAuthorization) await tx.exec();
+}

@@ -1,0 +1,45 @@
+import type { ImportJobStatus } from '@cinefold/contracts';
+import type { Queue } from 'bullmq';
+import type { ImportJobData } from '../queue/names.js';
+
+/**
+ * An import's status from its queue job: the worker reports progress as it goes and returns the
+ * final status. Null for an unknown job (or one the queue has long since forgotten).
+ */
+export async function importJobStatus(
+  queue: Queue<ImportJobData>,
+  jobId: string,
+): Promise<ImportJobStatus | null> {
+  const job = await queue.getJob(jobId);
+  if (!job) return null;
+  const state = await job.getState();
+  if (state === 'completed') return job.returnvalue as ImportJobStatus;
+  const progress = typeof job.progress === 'object' ? (job.progress as unknown as ImportJobStatus) : null;
+  if (state === 'failed') {
+    return {
+      ...(progress ?? {
+        jobId,
+        type: 'movie',
+        mode: 'append',
+        processed: 0,
+        rejected: 0,
+        rejections: [],
+        progress: 0,
+      }),
+      state: 'failed',
+      error: job.failedReason ?? 'The import failed.',
+    };
+  }
+  return (
+    progress ?? {
+      jobId,
+      type: 'movie',
+      mode: 'append',
+      state: 'queued',
+      processed: 0,
+      rejected: 0,
+      rejections: [],
+      progress: 0,
+    }
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * How catalogue text becomes search terms, shared by the projector that indexes and the query
+ * side that searches, so both always agree. Case- and accent-insensitive: "Amélie" and "AMELIE"
+ * are the same term.
+ */
+
+/** Common English words that would match most overviews and tell a search nothing. */
+export const STOPWORDS = new Set(
+  (
+    'a an and are as at be been but by for from had has have he her his how i if in into is it its me my no not of ' +
+    'on or our out over she so than that the their them then there these they this to too up us was we were what ' +
+    'when where which while who whom why will with you your after all also any can could do does each just more most ' +
+    'must one only other own same should some such very would'
+  ).split(' '),
+);
+
+/** Shortest and longest title-word prefix indexed for search as you type. */
+export const MIN_PREFIX = 2;
+export const MAX_PREFIX = 12;
+const MAX_TERM = 40;
+
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+export function words(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0 && w.length <= MAX_TERM);
+}
+
+/**
+ * The terms a title is found by: every word of its name and its prefixes (search as you type),
+ * and the words of its overview except stopwords. Whole words only for the overview: prefixes of
+ * every overview word would multiply the index several times over for matches nobody wants.
+ */
+export function titleTerms(name: string, overview: string): Set<string> {
+  const terms = new Set<string>();
+  for (const word of words(name)) {
+    terms.add(word);
+    for (let length = MIN_PREFIX; length < Math.min(word.length, MAX_PREFIX + 1); length++) {
+      terms.add(word.slice(0, length));
+    }
+  }
+  for (const word of words(overview)) {
+    if (word.length >= 2 && !STOPWORDS.has(word)) terms.add(word);
+  }
+  return terms;
+}
+
+/**
+ * The terms a search asks for, all of which must match. Stopwords are dropped unless the search
+ * is nothing but stopwords (a film called "It" must still be found).
+ */
+export function searchTerms(search: string): string[] {
+  const all = [...new Set(words(search))].slice(0, 8);
+  const meaningful = all.filter((w) => !STOPWORDS.has(w));
+  return meaningful.length > 0 ? meaningful : all;
+}
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A number that orders titles A–Z by their first ten letters and digits (base 37 fits a double
+ * exactly), so "sort by title" can be a sorted set like every other order.
+ */
+export function titleSortScore(name: string): number {
+  const letters = foldText(name).replace(/[^0-9a-z]/g, '');
+  let score = 0;
+  for (let i = 0; i < 10; i++) {
+    const index = i < letters.length ? ALPHABET.indexOf(letters[i]!) + 1 : 0;
+    score = score * 37 + index;
+  }
+  return score;
+}
+
+/** The genre names of a title, as in the datasets: "Action, Science Fiction". */
+export function genreNames(genres: string): string[] {
+  return genres
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
+}
+
+export function genreSlug(name: string): string {
+  return foldText(name)
+    .replace(/&/g, ' ')
+    .replace(/[^0-9a-z]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * The genre pages use short names ("Sci-Fi"); the datasets use TMDB's ("Science Fiction", and
+ * for TV "Sci-Fi & Fantasy", "Action & Adventure").
+ */
+const GENRE_ALIASES: Record<'movie' | 'tv', Record<string, string>> = {
+  movie: { 'sci-fi': 'science-fiction', scifi: 'science-fiction' },
+  tv: {
+    'sci-fi': 'sci-fi-fantasy',
+    scifi: 'sci-fi-fantasy',
+    'science-fiction': 'sci-fi-fantasy',
+    fantasy: 'sci-fi-fantasy',
+    action: 'action-adventure',
+    adventure: 'action-adventure',
+    war: 'war-politics',
+  },
+};
+
+export function genreQuerySlugs(type: 'movie' | 'tv', genre: string): string[] {
+  const slug = genreSlug(genre);
+  const alias = GENRE_ALIASES[type][slug];
+  return alias ? [slug, alias] : [slug];
+}
+
+/**
+ * "Top rated" weighs the average by how many voted (the IMDb weighted rating), so a title with
+ * one 10/10 vote does not outrank one with thousands of 8.5s.
+ */
+export const RATING_PRIOR = { votes: 50, mean: 6.5 } as const;
+export function ratingScore(average: number, votes: number): number {
+  const v = Math.max(0, votes);
+  return (
+    (v / (v + RATING_PRIOR.votes)) * average +
+    (RATING_PRIOR.votes / (v + RATING_PRIOR.votes)) * RATING_PRIOR.mean
+  );
+}
+
+/** Days since 1970 for YYYY-MM-DD; titles without a date sort after every dated one. */
+export const NO_DATE_SCORE = -1_000_000;
+export function dateScore(date: string | null): number {
+  if (!date) return NO_DATE_SCORE;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(time) ? NO_DATE_SCORE : Math.floor(time / 86_400_000);
+}

@@ -1,0 +1,137 @@
+/**
+ * Configuration is the environment, validated once at start. A bad value stops the process
+ * with one line per problem that names the variable and what it should look like.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+// Compose files and shells often pass an unset variable as an empty string.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+
+const url = (protocols: readonly string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, e.g. ${example}`,
+  );
+
+export const configSchema = z
+  .object({
+    PORT: optional(
+      z.coerce
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(1)
+        .max(65535, 'must be at most 65535'),
+    ).transform((v) => v ?? 8080),
+    DATA_DIR: optional(z.string()).transform((v) => resolve(v ?? 'data')),
+    REDIS_URL: optional(url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
+    EVENTSTORE: optional(z.enum(['sqlite', 'esdb'], { error: 'must be sqlite or esdb' })).transform(
+      (v) => v ?? 'sqlite',
+    ),
+    EVENTSTORE_CONNECTION_STRING: optional(
+      url(
+        ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'],
+        'esdb://localhost:2113?tls=false',
+      ),
+    ),
+    JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
+    ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
+    PUBLIC_URL: optional(url(['http:', 'https:'], 'https://cinefold.example')),
+    UPLOAD_MAX_BYTES: optional(
+      z.coerce
+        .number({ error: 'must be a number of bytes' })
+        .int('must be a whole number')
+        .min(1024, 'must be at least 1024'),
+    ).transform((v) => v ?? 2 * 1024 ** 3),
+    QUERY_CACHE_MS: optional(
+      z.coerce
+        .number({ error: 'must be a number of milliseconds' })
+        .int('must be a whole number')
+        .min(0)
+        .max(60_000),
+    ).transform((v) => v ?? 3000),
+    SEED_DEMO: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })).transform((v) => v !== '0'),
+    LOG_LEVEL: optional(
+      z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }),
+    ).transform((v) => v ?? 'info'),
+    /** In a scaled deployment the gateway forwards writes and reads to these instead of serving them itself. */
+    COMMAND_API_URL: optional(url(['http:', 'https:'], 'http://command-api:8080')),
+    QUERY_API_URL: optional(url(['http:', 'https:'], 'http://query-api:8080')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EVENTSTORE === 'esdb' && !env.EVENTSTORE_CONNECTION_STRING) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EVENTSTORE_CONNECTION_STRING'],
+        message: 'is required when EVENTSTORE=esdb, e.g. esdb://localhost:2113?tls=false',
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD are set together or not at all',
+      });
+    }
+    if (Boolean(env.COMMAND_API_URL) !== Boolean(env.QUERY_API_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.COMMAND_API_URL ? 'QUERY_API_URL' : 'COMMAND_API_URL'],
+        message: 'COMMAND_API_URL and QUERY_API_URL are set together or not at all',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** The variable names the schema knows; docker-compose.yml is checked against them. */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape) as (keyof z.input<typeof configSchema>)[];
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    const shown =
+      value === undefined
+        ? ''
+        : ` (got ${name.includes('PASSWORD') || name.includes('SECRET') ? 'a hidden value' : JSON.stringify(value)})`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/**
+ * JWT_SECRET when set; otherwise a random secret generated once and kept in the data directory,
+ * so tokens survive restarts without anyone having to invent a secret.
+ */
+export function resolveJwtSecret(config: Pick<Config, 'JWT_SECRET' | 'DATA_DIR'>): string {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  const file = join(config.DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

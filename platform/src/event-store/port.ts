@@ -1,0 +1,168 @@
+/**
+ * The event store port: the only way any Cinefold service touches the log of events.
+ *
+ * Two adapters implement it (embedded SQLite, EventStoreDB) and one contract suite
+ * (`contract.ts`) proves they behave alike. Everything above this port works on raw
+ * envelopes; validation against the event catalogue happens one layer up, in
+ * `typed-store.ts`, so the adapters stay dumb and interchangeable.
+ */
+
+/**
+ * A place in the global order of all events ($all).
+ *
+ * Opaque to callers except for ordering: compare with `comparePositions`, carry across
+ * process boundaries with `encodePosition` / `decodePosition`. EventStoreDB positions
+ * are a (commit, prepare) pair; the SQLite adapter uses commit = prepare = its rowid.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+/** Before the first event: reading or subscribing from here delivers everything. */
+export const START: Position = Object.freeze({ commit: -1n, prepare: -1n });
+
+export type ExpectedRevision = 'no_stream' | 'any' | bigint;
+
+/** What a caller hands to `append`. */
+export interface NewEvent {
+  /** Unique per event; an adapter generates one when absent. */
+  readonly id?: string;
+  readonly type: string;
+  /** Schema version of `data`, used by upcasters when a payload changes shape. */
+  readonly version: number;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+}
+
+export interface EventMetadata {
+  /** ISO-8601 instant at which the fact happened, decided by the caller (never inside `decide`). */
+  readonly occurredAt: string;
+  /** Who caused it: a user id, or `system` for start-up jobs and workers. */
+  readonly actor: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+}
+
+/** An event as it was stored. */
+export interface RecordedEvent {
+  readonly id: string;
+  readonly stream: string;
+  /** 0-based position of this event inside its stream. */
+  readonly revision: bigint;
+  /** Position in $all. */
+  readonly position: Position;
+  readonly type: string;
+  readonly version: number;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written: pass it as `expectedRevision` for the next append. */
+  readonly nextRevision: bigint;
+  /** Position of the last event written: readers wait for projectors to pass it. */
+  readonly position: Position;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Defaults to START. */
+  readonly from?: Position;
+  readonly maxCount?: number;
+}
+
+export interface SubscribeAllOptions {
+  /** Exclusive: events strictly after this position. Defaults to START. */
+  readonly from?: Position;
+  /** Upper bound on the events handed to the handler in one call (default 500). */
+  readonly maxBatch?: number;
+}
+
+/**
+ * Receives events in global order, in batches. The next batch is not delivered until the
+ * returned promise settles; a rejection ends the subscription (see `Subscription.done`).
+ */
+export type BatchHandler = (events: readonly RecordedEvent[]) => Promise<void>;
+
+export interface Subscription {
+  /** Stops delivery; resolves once no handler call is running. */
+  close(): Promise<void>;
+  /** Settles when the subscription ends: resolves after `close`, rejects on a handler or transport error. */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  /**
+   * Which adapter this is. SQLite positions count events (1, 2, 3, …), so the distance between
+   * two positions is a number of events; EventStoreDB positions are log offsets.
+   */
+  readonly kind: 'sqlite' | 'esdb';
+
+  /**
+   * Appends events to one stream atomically.
+   * @throws WrongExpectedVersionError when the stream is not at `expectedRevision`.
+   */
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { readonly expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+
+  /** Every event of one stream in order; an empty array when the stream does not exist. */
+  readStream(stream: string): Promise<RecordedEvent[]>;
+
+  /** Events of every stream in global order, after `from`. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+
+  /** Catch up from `from`, then deliver new events live. At-least-once: handlers must tolerate repeats. */
+  subscribeAll(options: SubscribeAllOptions, handler: BatchHandler): Subscription;
+
+  /** Position of the newest event, or START on an empty store. */
+  headPosition(): Promise<Position>;
+
+  /** Answers when the store can be reached; throws with a readable reason when not. */
+  ping(): Promise<void>;
+
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    /** Current revision, or 'no_stream' when the stream does not exist. */
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${stream} is at ${String(actual)}, expected ${String(expected)}`);
+  }
+}
+
+/** The store could not be reached or answered in a way that is not the caller's fault. */
+export class EventStoreUnavailableError extends Error {
+  override readonly name = 'EventStoreUnavailableError';
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** `"42"` when commit and prepare agree (always, for SQLite), else `"42.40"`. */
+export function encodePosition(position: Position): string {
+  return position.commit === position.prepare
+    ? String(position.commit)
+    : `${position.commit}.${position.prepare}`;
+}
+
+const POSITION_TEXT = /^(-1|\d{1,20})(?:\.(\d{1,20}))?$/;
+
+/** Parses `encodePosition` output; `null` for anything else, so a bad header is never fatal. */
+export function decodePosition(text: string): Position | null {
+  const match = POSITION_TEXT.exec(text.trim());
+  if (!match) return null;
+  const commit = BigInt(match[1]!);
+  const prepare = match[2] === undefined ? commit : BigInt(match[2]);
+  return { commit, prepare };
+}

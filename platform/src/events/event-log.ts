@@ -1,0 +1,91 @@
+/**
+ * The typed face of the event store: appends only events the catalogue describes, with
+ * validated payloads and full metadata, and reads them back upcast to their current shape.
+ */
+import { randomUUID } from 'node:crypto';
+import { type CinefoldEvent, eventCatalogue } from '@cinefold/contracts';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  Position,
+  RecordedEvent,
+} from '../event-store/port.js';
+
+/** Who and what caused a command: carried into every event it appends. */
+export interface CommandContext {
+  readonly actor: string;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  /** The clock is an input: deciders never read it themselves. */
+  readonly now: Date;
+}
+
+export function systemContext(now = new Date()): CommandContext {
+  return { actor: 'system', correlationId: randomUUID(), causationId: null, now };
+}
+
+/** A stored event, decoded. `event` is null for a type this code does not know (newer code wrote it). */
+export interface StoredEvent {
+  readonly id: string;
+  readonly stream: string;
+  readonly revision: bigint;
+  readonly position: Position;
+  readonly type: string;
+  readonly metadata: EventMetadata;
+  readonly event: CinefoldEvent | null;
+}
+
+/**
+ * Decodes lazily: the payload is validated (and upcast) when `event` is first read, so a reader
+ * that only needs the envelope (the event counts) is never stopped by a payload it does not use.
+ */
+export function decodeEvent(recorded: RecordedEvent): StoredEvent {
+  let decoded: CinefoldEvent | null = null;
+  let done = false;
+  return {
+    id: recorded.id,
+    stream: recorded.stream,
+    revision: recorded.revision,
+    position: recorded.position,
+    type: recorded.type,
+    metadata: recorded.metadata,
+    get event() {
+      if (!done) {
+        decoded = eventCatalogue.decode(recorded.type, recorded.version, recorded.data);
+        done = true;
+      }
+      return decoded;
+    },
+  };
+}
+
+export interface EventLog {
+  readonly store: EventStore;
+  append(
+    stream: string,
+    events: readonly CinefoldEvent[],
+    options: { expectedRevision: ExpectedRevision; context: CommandContext },
+  ): Promise<AppendResult>;
+  readStream(stream: string): Promise<StoredEvent[]>;
+}
+
+export function createEventLog(store: EventStore): EventLog {
+  return {
+    store,
+    append(stream, events, { expectedRevision, context }) {
+      const metadata: EventMetadata = {
+        occurredAt: context.now.toISOString(),
+        actor: context.actor,
+        correlationId: context.correlationId,
+        causationId: context.causationId,
+      };
+      const encoded = events.map((event) => ({ ...eventCatalogue.encode(event), metadata }));
+      return store.append(stream, encoded, { expectedRevision });
+    },
+    async readStream(stream) {
+      return (await store.readStream(stream)).map(decodeEvent);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Errors leave the server as `{ "message": "..." }` with the status that says whose fault it
+ * was. Handlers throw `HttpError`s (or let zod and body-parser errors through); `errorHandler`
+ * maps everything, and only a genuine server fault becomes a 500, with no stack trace sent.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { WrongExpectedVersionError } from '../event-store/port.js';
+import type { Logger } from '../logging/logger.js';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please sign in to continue.') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do that.') => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
+  new HttpError(429, message);
+
+/**
+ * A command refused for a business reason (a rule, a missing thing): deciders throw it without
+ * knowing about HTTP; the error handler turns its kind into a status.
+ */
+export class Rejection extends Error {
+  override readonly name = 'Rejection';
+  constructor(
+    readonly kind: 'conflict' | 'not-found' | 'forbidden' | 'invalid' | 'unauthorized',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const REJECTION_STATUS: Record<Rejection['kind'], number> = {
+  conflict: 409,
+  'not-found': 404,
+  forbidden: 403,
+  invalid: 400,
+  unauthorized: 401,
+};
+
+/** body-parser and friends mark client faults with `status`/`type`; these become readable messages. */
+function clientFault(error: unknown): HttpError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, type } = error as { status?: unknown; type?: unknown };
+  if (type === 'entity.parse.failed') return badRequest('The request body is not valid JSON.');
+  if (type === 'entity.too.large') return new HttpError(413, 'The request body is too large.');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return new HttpError(415, 'The request body encoding is not supported.');
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpError(status, 'The request could not be understood.');
+  }
+  return null;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    let status: number;
+    let message: string;
+    if (error instanceof HttpError) {
+      ({ status, message } = error);
+    } else if (error instanceof Rejection) {
+      status = REJECTION_STATUS[error.kind];
+      message = error.message;
+    } else if (error instanceof WrongExpectedVersionError) {
+      status = 409;
+      message = 'Someone else changed this at the same time. Please try again.';
+    } else {
+      const fault = clientFault(error);
+      if (fault) {
+        ({ status, message } = fault);
+      } else {
+        status = 500;
+        message = 'Something went wrong on our side. Please try again.';
+        logger.error('request failed', {
+          method: req.method,
+          path: req.path,
+          error,
+          stack: (error as Error)?.stack,
+        });
+      }
+    }
+    if (res.headersSent) return;
+    res.status(status).json({ message });
+  };
+}
+
+/** Unknown `/api/*` routes answer 404 JSON rather than falling through to the SPA. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}.` });
+};

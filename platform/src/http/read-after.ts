@@ -1,0 +1,29 @@
+import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import type { RequestHandler, Response } from 'express';
+import { type AppendResult, decodePosition, encodePosition } from '../event-store/port.js';
+import type { ProjectionWatcher } from '../read-models/positions.js';
+
+/** How long a read waits for the read models to catch up with the client's last write. */
+export const READ_AFTER_TIMEOUT_MS = 1000;
+
+/** Puts the position of a write's last event on its response (see EVENT_POSITION_HEADER). */
+export function sendPosition(res: Response, result: Pick<AppendResult, 'position'>): void {
+  res.setHeader(EVENT_POSITION_HEADER, encodePosition(result.position));
+}
+
+/**
+ * Before a read of the named read models: if the client sent back a position (or, for a signed-in
+ * member, `authenticate` found their last write), wait (bounded) until those projectors have
+ * passed it, so a member sees the change they just made.
+ */
+export function readAfterWrites(watcher: ProjectionWatcher, projectors: readonly string[]): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.get(EVENT_POSITION_HEADER);
+    const position = req.readAfter ?? (header ? decodePosition(header) : null);
+    if (position) {
+      const caughtUp = await watcher.waitFor(projectors, position, READ_AFTER_TIMEOUT_MS);
+      if (!caughtUp) res.setHeader('X-Read-Model-Behind', '1');
+    }
+    next();
+  };
+}

@@ -1,0 +1,24 @@
+/** Queue names and job payloads, shared by the services that enqueue and the ones that work. */
+export const QUEUES = {
+  projectionReplay: 'projection-replay',
+  supportMail: 'support-mail',
+  catalogueImport: 'catalogue-import',
+  demoCatalogue: 'demo-catalogue',
+} as const;
+
+export interface DemoCatalogueJobData {
+  readonly movies: number;
+  readonly tvShows: number;
+}
+
+export interface ImportJobData {
+  readonly jobId: string;
+  readonly type: 'movie' | 'tv';
+  readonly mode: 'append' | 'replace';
+}
+
+export interface ReplayJobData {
+  readonly projector: string;
+  /** Set once the job has allocated its generation, so a retried job resumes it. */
+  readonly generation?: number;
+}

@@ -1,0 +1,99 @@
+/**
+ * BullMQ queues and workers with a graceful shutdown.
+ *
+ * On shutdown a worker stops taking jobs and gives the running ones `graceMs` to finish. Then
+ * it aborts their signal: a long job (an import, a replay) is written to notice the signal
+ * between two batches, record how far it got and hand itself back to the queue with
+ * `returnToQueue`, so the next worker resumes it instead of starting over.
+ */
+import { type Job, Queue, WaitingError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logging/logger.js';
+import { connectRedis } from '../redis/connect.js';
+
+export interface JobContext {
+  /** Aborted when the worker shuts down and the grace period is over. */
+  readonly signal: AbortSignal;
+  readonly token: string | undefined;
+}
+
+export type JobProcessor<Data, Result> = (job: Job<Data, Result>, context: JobContext) => Promise<Result>;
+
+export interface RunningWorker {
+  readonly worker: Worker;
+  /** Stops taking jobs, lets running ones finish or return themselves, then disconnects. */
+  close(): Promise<void>;
+}
+
+export function createQueue<Data, Result>(name: string, redisUrl: string): Queue<Data, Result> {
+  return new Queue<Data, Result>(name, {
+    connection: connectRedis(redisUrl, { name: `queue:${name}`, blocking: true }),
+    defaultJobOptions: {
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    },
+  });
+}
+
+export function startWorker<Data, Result>(
+  name: string,
+  processor: JobProcessor<Data, Result>,
+  options: {
+    redisUrl: string;
+    logger: Logger;
+    concurrency?: number;
+    graceMs?: number;
+    /** How long a job stays locked to a worker that stops renewing it (one that died) before another may take it. */
+    lockDurationMs?: number;
+  },
+): RunningWorker {
+  const connection: Redis = connectRedis(options.redisUrl, { name: `worker:${name}`, blocking: true });
+  const worker = new Worker<Data, Result>(
+    name,
+    async (job, token, signal) => processor(job, { signal: signal ?? new AbortController().signal, token }),
+    {
+      connection,
+      concurrency: options.concurrency ?? 1,
+      autorun: true,
+      ...(options.lockDurationMs
+        ? { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs / 2 }
+        : {}),
+    },
+  );
+  worker.on('failed', (job, error) => {
+    if (error instanceof WaitingError) return;
+    options.logger.warn('job failed', { queue: name, job: job?.id, error });
+  });
+  worker.on('error', (error) => options.logger.error('worker error', { queue: name, error }));
+
+  let closing: Promise<void> | undefined;
+  return {
+    worker,
+    close() {
+      closing ??= (async () => {
+        const finished = worker.close();
+        const grace = new Promise<'grace-over'>((resolve) =>
+          setTimeout(() => resolve('grace-over'), options.graceMs ?? 10_000).unref(),
+        );
+        if ((await Promise.race([finished.then(() => 'finished' as const), grace])) === 'grace-over') {
+          options.logger.info('asking running jobs to return to the queue', { queue: name });
+          worker.cancelAllJobs('worker shutting down');
+          await finished;
+        }
+        connection.disconnect();
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Puts a running job back in the waiting list (keeping its data and progress) and ends this
+ * attempt without counting it as a failure. Call it from a processor whose signal was aborted.
+ */
+export async function returnToQueue(job: Job, token: string | undefined): Promise<never> {
+  await job.moveToWait(token);
+  throw new WaitingError();
+}

@@ -1,0 +1,79 @@
+/**
+ * Where read models live in Redis. Every key of a projector's read model carries its
+ * generation, so a rebuild can write generation N+1 beside N and switch atomically:
+ *
+ *   rm:{projector}:active            the generation readers use
+ *   rm:{projector}:next              counter that hands out generation numbers
+ *   rm:{projector}:g{N}:checkpoint   the last position applied to generation N
+ *   rm:{projector}:g{N}:…            the read model itself
+ */
+export const POSITIONS_CHANNEL = 'rm:positions';
+
+export const readModelKeys = {
+  active: (projector: string) => `rm:${projector}:active`,
+  nextGeneration: (projector: string) => `rm:${projector}:next`,
+  generationPrefix: (projector: string, generation: number) => `rm:${projector}:g${generation}:`,
+  checkpoint: (projector: string, generation: number) => `rm:${projector}:g${generation}:checkpoint`,
+  /** A key of the read model: `key('health', 3, 'counts')` → `rm:health:g3:counts`. */
+  key: (projector: string, generation: number, ...parts: string[]) =>
+    `rm:${projector}:g${generation}:${parts.join(':')}`,
+} as const;
+
+/** What a projector publishes on POSITIONS_CHANNEL after each batch. */
+export interface PositionNotice {
+  readonly projector: string;
+  readonly generation: number;
+  readonly position: string;
+}
+
+/** The event-counts read model, shared by its projector and /api/health. */
+export const EVENT_COUNTS = { projector: 'event-counts', byType: 'by-type' } as const;
+
+/** The users read model: who can sign in, their role, and the admin list. */
+export const USERS = {
+  projector: 'users',
+  user: (id: string) => ['user', id],
+  /** Sorted set of user ids by sign-up time (ms). */
+  byCreated: 'by-created',
+  admins: 'admins',
+} as const;
+
+/** The libraries read model: each member's favorites, watchlist and watch history. */
+export const LIBRARIES = {
+  projector: 'libraries',
+  /** Hash contentId → JSON list item. */
+  list: (userId: string, list: 'favorites' | 'watchlist') => ['user', userId, list],
+  /** List of JSON history entries, newest first. */
+  history: (userId: string) => ['user', userId, 'history'],
+} as const;
+
+/**
+ * Session consistency. After a member's write, `lastWrite(userId)` holds its position for a
+ * minute, so that member's next reads wait for the projectors even when the client does not send
+ * the position back. After a change to who may do what (role change, deletion), `AUTH_CHANGED`
+ * holds its position, so every authorization waits until the users read model has it.
+ */
+export const consistencyKeys = {
+  lastWrite: (userId: string) => `session:last-write:${userId}`,
+  authChanged: 'session:auth-changed',
+} as const;
+
+/**
+ * The catalogue read model, per content type, inside an epoch: a replace-mode import starts a new
+ * epoch (so the old titles vanish at once) and the old epoch's keys are deleted in the background.
+ *
+ *   {type}:epoch                 the current epoch
+ *   {type}:e{N}:doc:{id}         the title as JSON
+ *   {type}:e{N}:sort:{order}     sorted sets over every title: popularity, rating, date, title, created, views
+ *   {type}:e{N}:visible|hidden   sets of ids
+ *   {type}:e{N}:genre:{slug}     sets of ids; genre-names is a hash slug → name
+ *   {type}:e{N}:year:{yyyy}      sets of ids
+ *   {type}:e{N}:term:{term}      sets of ids (search; see catalogue/text.ts)
+ */
+export const CATALOGUE = {
+  projector: 'catalogue',
+  epoch: (type: 'movie' | 'tv') => [type, 'epoch'],
+  inEpoch: (type: 'movie' | 'tv', epoch: number, ...parts: string[]) => [type, `e${epoch}`, ...parts],
+} as const;
+export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
+export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];

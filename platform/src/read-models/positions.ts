@@ -1,0 +1,91 @@
+/**
+ * Read your own writes: the query side asks "have the read models I am about to read caught up
+ * with position P?" and waits, bounded, for the projectors' notices on POSITIONS_CHANNEL.
+ */
+import type { Redis } from 'ioredis';
+import { comparePositions, decodePosition, type Position } from '../event-store/port.js';
+import { POSITIONS_CHANNEL, type PositionNotice, readModelKeys } from './keys.js';
+
+export interface ProjectionStatus {
+  readonly generation: number | null;
+  readonly checkpoint: Position | null;
+}
+
+/** The active generation of a projector and how far it has got. */
+export async function readProjectionStatus(redis: Redis, projector: string): Promise<ProjectionStatus> {
+  const active = await redis.get(readModelKeys.active(projector));
+  if (active === null) return { generation: null, checkpoint: null };
+  const generation = Number(active);
+  const checkpoint = await redis.get(readModelKeys.checkpoint(projector, generation));
+  return { generation, checkpoint: checkpoint === null ? null : decodePosition(checkpoint) };
+}
+
+export function hasPassed(status: ProjectionStatus, position: Position): boolean {
+  return status.checkpoint !== null && comparePositions(status.checkpoint, position) >= 0;
+}
+
+export class ProjectionWatcher {
+  private readonly waiters = new Set<() => void>();
+  private readonly listeners = new Set<(notice: PositionNotice) => void>();
+  private started?: Promise<void>;
+
+  /** `subscriber` becomes a pub/sub connection and must not be used for anything else. */
+  constructor(
+    private readonly redis: Redis,
+    private readonly subscriber: Redis,
+  ) {}
+
+  private start(): Promise<void> {
+    this.started ??= (async () => {
+      this.subscriber.on('message', (channel: string, message: string) => {
+        if (channel !== POSITIONS_CHANNEL) return;
+        for (const wake of this.waiters) wake();
+        if (this.listeners.size === 0) return;
+        try {
+          const notice = JSON.parse(message) as PositionNotice;
+          for (const listener of this.listeners) listener(notice);
+        } catch {
+          // not one of ours
+        }
+      });
+      await this.subscriber.subscribe(POSITIONS_CHANNEL);
+    })();
+    return this.started;
+  }
+
+  /**
+   * Resolves true once every named projector's active generation has passed `position`, or
+   * false after `timeoutMs`: the caller then serves what it has rather than failing the read.
+   */
+  async waitFor(projectors: readonly string[], position: Position, timeoutMs: number): Promise<boolean> {
+    await this.start();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const statuses = await Promise.all(projectors.map((p) => readProjectionStatus(this.redis, p)));
+      if (statuses.every((s) => hasPassed(s, position))) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, remaining);
+        function done() {
+          clearTimeout(timer);
+          waiters.delete(done);
+          resolve();
+        }
+        const waiters = this.waiters;
+        waiters.add(done);
+      });
+    }
+  }
+
+  /** Calls `listener` with every notice a projector publishes after a batch. */
+  async onNotice(listener: (notice: PositionNotice) => void): Promise<void> {
+    this.listeners.add(listener);
+    await this.start();
+  }
+
+  async close(): Promise<void> {
+    for (const wake of this.waiters) wake();
+    this.subscriber.disconnect();
+  }
+}

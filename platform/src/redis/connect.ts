@@ -1,0 +1,55 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+export class RedisUnavailableError extends Error {
+  override readonly name = 'RedisUnavailableError';
+}
+
+/** Hides a password in a Redis URL before it is printed. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A Redis connection. `blocking` ones (BullMQ workers, pub/sub subscribers) retry forever as
+ * BullMQ requires; request-serving ones fail a command after a few retries instead of hanging.
+ */
+export function connectRedis(
+  url: string,
+  options: { name: string; blocking?: boolean } & RedisOptions,
+): Redis {
+  const { name, blocking, ...rest } = options;
+  return new Redis(url, {
+    connectionName: `cinefold:${name}`,
+    maxRetriesPerRequest: blocking ? null : 3,
+    enableOfflineQueue: true,
+    ...rest,
+  });
+}
+
+/** Fails within `timeoutMs` with one readable line when Redis cannot be reached. */
+export async function checkRedis(url: string, timeoutMs = 3000): Promise<void> {
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RedisUnavailableError(
+      `Cannot reach Redis at ${redactUrl(url)} (${reason}). Start that Redis, or unset REDIS_URL to let Cinefold start its own redis-server.`,
+    );
+  } finally {
+    probe.disconnect();
+  }
+}

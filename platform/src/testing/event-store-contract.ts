@@ -1,0 +1,321 @@
+/**
+ * One behavioural contract for every EventStore adapter. Each adapter's test file calls
+ * `describeEventStoreContract` with a factory; the suite never looks inside an adapter.
+ *
+ * Tests use their own stream names and positions taken at their start, so the suite also
+ * runs against a shared, non-empty server (a real EventStoreDB).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  comparePositions,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  START,
+  WrongExpectedVersionError,
+} from '../event-store/port.js';
+
+export interface ContractStore {
+  readonly store: EventStore;
+  /** Opens a second, independent client on the same store (another process would do the same). */
+  readonly reopen?: () => Promise<EventStore>;
+  readonly cleanup: () => Promise<void>;
+}
+
+export interface ContractOptions {
+  /** True when every factory call returns an empty store, which enables the empty-store checks. */
+  readonly freshStore: boolean;
+}
+
+export function newEvent(type: string, data: unknown = {}, id?: string): NewEvent {
+  return {
+    ...(id ? { id } : {}),
+    type,
+    version: 1,
+    data,
+    metadata: {
+      occurredAt: new Date('2026-01-02T03:04:05.000Z').toISOString(),
+      actor: 'contract-suite',
+      correlationId: randomUUID(),
+      causationId: null,
+    },
+  };
+}
+
+/** Resolves once `predicate` holds for the collected events, or fails after `ms`. */
+async function eventually(predicate: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export function describeEventStoreContract(
+  adapterName: string,
+  factory: () => Promise<ContractStore>,
+  options: ContractOptions,
+): void {
+  describe(`the ${adapterName} event store`, () => {
+    let subject: ContractStore;
+    let store: EventStore;
+    let prefix: string;
+    const streamName = (name: string) => `${prefix}${name}`;
+    const ours = (events: readonly RecordedEvent[]) => events.filter((e) => e.stream.startsWith(prefix));
+
+    beforeEach(async () => {
+      subject = await factory();
+      store = subject.store;
+      prefix = `t${randomUUID().replaceAll('-', '').slice(0, 12)}-`;
+    });
+    afterEach(async () => {
+      await subject.cleanup();
+    });
+
+    describe('append', () => {
+      it('creates a stream when it is expected not to exist', async () => {
+        const stream = streamName('title-1');
+        const result = await store.append(stream, [newEvent('TitleImported', { id: 1 })], {
+          expectedRevision: 'no_stream',
+        });
+        expect(result.nextRevision).toBe(0n);
+        const events = await store.readStream(stream);
+        expect(events).toHaveLength(1);
+        expect(events[0]).toMatchObject({ stream, revision: 0n, type: 'TitleImported', version: 1 });
+        expect(events[0]?.data).toEqual({ id: 1 });
+      });
+
+      it('refuses to create a stream that already exists', async () => {
+        const stream = streamName('email-a');
+        await store.append(stream, [newEvent('EmailReserved')], { expectedRevision: 'no_stream' });
+        const second = store.append(stream, [newEvent('EmailReserved')], { expectedRevision: 'no_stream' });
+        await expect(second).rejects.toBeInstanceOf(WrongExpectedVersionError);
+        await expect(second).rejects.toMatchObject({ stream, actual: 0n });
+        expect(await store.readStream(stream)).toHaveLength(1);
+      });
+
+      it('appends at the exact expected revision and refuses a stale one', async () => {
+        const stream = streamName('member-1');
+        const first = await store.append(stream, [newEvent('A'), newEvent('B')], {
+          expectedRevision: 'no_stream',
+        });
+        expect(first.nextRevision).toBe(1n);
+        const second = await store.append(stream, [newEvent('C')], { expectedRevision: 1n });
+        expect(second.nextRevision).toBe(2n);
+        const stale = store.append(stream, [newEvent('D')], { expectedRevision: 1n });
+        await expect(stale).rejects.toMatchObject({
+          name: 'WrongExpectedVersionError',
+          expected: 1n,
+          actual: 2n,
+        });
+        expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      });
+
+      it('refuses an exact revision on a stream that does not exist', async () => {
+        const attempt = store.append(streamName('missing'), [newEvent('A')], { expectedRevision: 0n });
+        await expect(attempt).rejects.toMatchObject({
+          name: 'WrongExpectedVersionError',
+          actual: 'no_stream',
+        });
+        expect(await store.readStream(streamName('missing'))).toEqual([]);
+      });
+
+      it('appends with any expected revision whether or not the stream exists', async () => {
+        const stream = streamName('any');
+        await store.append(stream, [newEvent('A')], { expectedRevision: 'any' });
+        const result = await store.append(stream, [newEvent('B')], { expectedRevision: 'any' });
+        expect(result.nextRevision).toBe(1n);
+      });
+
+      it('lets exactly one of many concurrent writers at the same revision win', async () => {
+        const stream = streamName('race');
+        await store.append(stream, [newEvent('Opened')], { expectedRevision: 'no_stream' });
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, i) =>
+            store.append(stream, [newEvent('Raced', { i })], { expectedRevision: 0n }),
+          ),
+        );
+        expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+        for (const failed of attempts.filter((a) => a.status === 'rejected')) {
+          expect((failed as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+        }
+        expect(await store.readStream(stream)).toHaveLength(2);
+      });
+
+      it('keeps event ids, payloads and metadata exactly', async () => {
+        const stream = streamName('payload');
+        const id = randomUUID();
+        const data = { title: 'Amélie — «Le fabuleux destin»', nested: { list: [1, 'two', null] }, n: 8.364 };
+        const event = newEvent('TitleImported', data, id);
+        await store.append(stream, [event], { expectedRevision: 'no_stream' });
+        const [stored] = await store.readStream(stream);
+        expect(stored?.id).toBe(id);
+        expect(stored?.data).toEqual(data);
+        expect(stored?.metadata).toEqual(event.metadata);
+      });
+
+      it('writes a batch atomically, in order, with consecutive revisions', async () => {
+        const stream = streamName('batch');
+        const batch = Array.from({ length: 50 }, (_, i) => newEvent('Row', { i }));
+        const result = await store.append(stream, batch, { expectedRevision: 'no_stream' });
+        expect(result.nextRevision).toBe(49n);
+        const events = await store.readStream(stream);
+        expect(events.map((e) => e.revision)).toEqual(batch.map((_, i) => BigInt(i)));
+        expect(events.map((e) => (e.data as { i: number }).i)).toEqual(batch.map((_, i) => i));
+      });
+    });
+
+    describe('readAll', () => {
+      it('returns every stream in the global order of writing, after an exclusive position', async () => {
+        const before = await store.headPosition();
+        await store.append(streamName('a'), [newEvent('A1'), newEvent('A2')], { expectedRevision: 'any' });
+        await store.append(streamName('b'), [newEvent('B1')], { expectedRevision: 'any' });
+        await store.append(streamName('a'), [newEvent('A3')], { expectedRevision: 'any' });
+        const all = ours(await store.readAll({ from: before }));
+        expect(all.map((e) => e.type)).toEqual(['A1', 'A2', 'B1', 'A3']);
+        for (let i = 1; i < all.length; i++) {
+          expect(comparePositions(all[i - 1]!.position, all[i]!.position)).toBe(-1);
+        }
+        const afterSecond = ours(await store.readAll({ from: all[1]!.position }));
+        expect(afterSecond.map((e) => e.type)).toEqual(['B1', 'A3']);
+      });
+
+      it('stops after maxCount events', async () => {
+        const before = await store.headPosition();
+        await store.append(
+          streamName('many'),
+          Array.from({ length: 10 }, (_, i) => newEvent('N', { i })),
+          { expectedRevision: 'any' },
+        );
+        const page = await store.readAll({ from: before, maxCount: 4 });
+        expect(page).toHaveLength(4);
+      });
+
+      it('reports the position of the last appended event as the head', async () => {
+        if (options.freshStore) expect(await store.headPosition()).toEqual(START);
+        await store.append(streamName('h'), [newEvent('X')], { expectedRevision: 'any' });
+        const result = await store.append(streamName('h'), [newEvent('Y'), newEvent('Z')], {
+          expectedRevision: 'any',
+        });
+        expect(comparePositions(await store.headPosition(), result.position)).toBe(0);
+        const all = ours(await store.readAll({ from: START }));
+        expect(comparePositions(all.at(-1)!.position, result.position)).toBe(0);
+      });
+    });
+
+    describe('subscribeAll', () => {
+      it('catches up on past events, then delivers new ones live', async () => {
+        const before = await store.headPosition();
+        await store.append(streamName('s'), [newEvent('Past1'), newEvent('Past2')], {
+          expectedRevision: 'any',
+        });
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribeAll({ from: before }, async (batch) => {
+          seen.push(...ours(batch));
+        });
+        await eventually(() => seen.length === 2);
+        await store.append(streamName('s'), [newEvent('Live1')], { expectedRevision: 'any' });
+        await store.append(streamName('t'), [newEvent('Live2')], { expectedRevision: 'any' });
+        await eventually(() => seen.length === 4);
+        expect(seen.map((e) => e.type)).toEqual(['Past1', 'Past2', 'Live1', 'Live2']);
+        await subscription.close();
+        await expect(subscription.done).resolves.toBeUndefined();
+      });
+
+      it('starts strictly after the position it is given', async () => {
+        const before = await store.headPosition();
+        const first = await store.append(streamName('p'), [newEvent('Old')], { expectedRevision: 'any' });
+        await store.append(streamName('p'), [newEvent('New')], { expectedRevision: 'any' });
+        const seen: string[] = [];
+        const subscription = store.subscribeAll({ from: first.position }, async (batch) => {
+          seen.push(...ours(batch).map((e) => e.type));
+        });
+        await eventually(() => seen.length >= 1);
+        expect(seen).toEqual(['New']);
+        await subscription.close();
+        expect(comparePositions(before, first.position)).toBe(-1);
+      });
+
+      it('hands over batches no larger than maxBatch, waiting for each handler', async () => {
+        const before = await store.headPosition();
+        await store.append(
+          streamName('big'),
+          Array.from({ length: 120 }, (_, i) => newEvent('Row', { i })),
+          { expectedRevision: 'any' },
+        );
+        let running = 0;
+        let overlapped = false;
+        const sizes: number[] = [];
+        let count = 0;
+        const subscription = store.subscribeAll({ from: before, maxBatch: 25 }, async (batch) => {
+          running++;
+          if (running > 1) overlapped = true;
+          sizes.push(batch.length);
+          count += ours(batch).length;
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          running--;
+        });
+        await eventually(() => count === 120);
+        await subscription.close();
+        expect(Math.max(...sizes)).toBeLessThanOrEqual(25);
+        expect(overlapped).toBe(false);
+      });
+
+      it('resumes after a crash from the last position it handled, losing nothing', async () => {
+        const before = await store.headPosition();
+        await store.append(
+          streamName('r'),
+          Array.from({ length: 30 }, (_, i) => newEvent('Row', { i })),
+          { expectedRevision: 'any' },
+        );
+        const handled: number[] = [];
+        let checkpoint: Position = before;
+        const crashing = store.subscribeAll({ from: before, maxBatch: 10 }, async (batch) => {
+          const mine = ours(batch);
+          if (handled.length + mine.length > 12) throw new Error('projector crashed');
+          handled.push(...mine.map((e) => (e.data as { i: number }).i));
+          checkpoint = batch.at(-1)!.position;
+        });
+        await expect(crashing.done).rejects.toThrow('projector crashed');
+
+        await store.append(streamName('r'), [newEvent('Row', { i: 30 })], { expectedRevision: 'any' });
+        const resumed = store.subscribeAll({ from: checkpoint }, async (batch) => {
+          handled.push(...ours(batch).map((e) => (e.data as { i: number }).i));
+        });
+        await eventually(() => handled.length >= 31);
+        await resumed.close();
+        expect(handled).toEqual(Array.from({ length: 31 }, (_, i) => i));
+      });
+
+      it('delivers events appended through another client', async () => {
+        if (!subject.reopen) return;
+        const other = await subject.reopen();
+        try {
+          const before = await store.headPosition();
+          const seen: string[] = [];
+          const subscription = store.subscribeAll({ from: before }, async (batch) => {
+            seen.push(...ours(batch).map((e) => e.type));
+          });
+          await other.append(streamName('x'), [newEvent('FromElsewhere')], { expectedRevision: 'any' });
+          await eventually(() => seen.length === 1);
+          expect(seen).toEqual(['FromElsewhere']);
+          await subscription.close();
+        } finally {
+          await other.close();
+        }
+      });
+    });
+
+    describe('readStream', () => {
+      it('returns nothing for a stream that was never written', async () => {
+        expect(await store.readStream(streamName('never'))).toEqual([]);
+      });
+    });
+
+    it('answers ping when reachable', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,3 @@
+export * from './event-store-contract.js';
+export * from './redis.js';
+export * from './temp-dir.js';

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, resolveJwtSecret } from '@cinefold/platform';
+import { makeTempDir } from '@cinefold/platform/testing';
+import { describe, expect, it } from 'vitest';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('the configuration', () => {
+  it('has working defaults for every setting', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, EVENTSTORE: 'sqlite', SEED_DEMO: true, LOG_LEVEL: 'info' });
+    expect(config.DATA_DIR).toMatch(/data$/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ PORT: 8080, REDIS_URL: undefined });
+  });
+
+  it('reports one line per bad value, naming the variable', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      REDIS_URL: 'localhost:6379',
+      EVENTSTORE: 'postgres',
+      JWT_SECRET: 'short',
+      ADMIN_EMAIL: 'not-an-email',
+      ADMIN_PASSWORD: 'long-enough-password',
+      PUBLIC_URL: 'ftp://x',
+      SEED_DEMO: 'yes',
+    });
+    expect(problems).toHaveLength(7);
+    expect(problems[0]).toMatch(/^PORT must be a number \(got "eighty"\)$/);
+    expect(problems.find((p) => p.startsWith('REDIS_URL'))).toMatch(/redis:\/\//);
+    expect(problems.find((p) => p.startsWith('EVENTSTORE '))).toMatch(/sqlite or esdb/);
+    expect(problems.find((p) => p.startsWith('JWT_SECRET'))).toMatch(/32 characters \(got a hidden value\)/);
+    expect(problems.find((p) => p.startsWith('ADMIN_EMAIL'))).toMatch(/e-mail/);
+    expect(problems.find((p) => p.startsWith('SEED_DEMO'))).toMatch(/0 or 1/);
+  });
+
+  it('needs a connection string for EventStoreDB', () => {
+    expect(problemsOf({ EVENTSTORE: 'esdb' })).toEqual([
+      'EVENTSTORE_CONNECTION_STRING is required when EVENTSTORE=esdb, e.g. esdb://localhost:2113?tls=false',
+    ]);
+  });
+
+  it('needs the admin e-mail and password together', () => {
+    expect(problemsOf({ ADMIN_EMAIL: 'a@example.com' })[0]).toMatch(/^ADMIN_PASSWORD .*together/);
+  });
+
+  it('generates a JWT secret once and keeps it in the data directory', () => {
+    const dir = makeTempDir('jwt');
+    const first = resolveJwtSecret({ DATA_DIR: dir.path, JWT_SECRET: undefined });
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveJwtSecret({ DATA_DIR: dir.path, JWT_SECRET: undefined })).toBe(first);
+    expect(readFileSync(join(dir.path, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(resolveJwtSecret({ DATA_DIR: dir.path, JWT_SECRET: 'y'.repeat(40) })).toBe('y'.repeat(40));
+    expect(existsSync(join(dir.path, 'jwt-secret'))).toBe(true);
+    dir.remove();
+  });
+});
