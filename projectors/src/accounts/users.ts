@@ -1,0 +1,43 @@
+import { USERS } from '@cinefold/platform';
+import type { Projector } from '../runtime/projector.js';
+
+/**
+ * Who can sign in and with which role: one hash per user, the sign-up order for the admin list,
+ * and the set of admins. Password hashes are not copied here: sign-in decides on the events.
+ */
+export const usersProjector: Projector = {
+  name: USERS.projector,
+  handles: ['UserRegistered', 'UserDeleted', 'AdminRoleGranted', 'AdminRoleRevoked'],
+  apply({ events, tx, key }) {
+    for (const stored of events) {
+      const event = stored.event;
+      switch (event?.type) {
+        case 'UserRegistered': {
+          const { userId, name, email } = event.data;
+          const createdAt = stored.metadata.occurredAt;
+          tx.hset(key(...USERS.user(userId)), { id: userId, name, email, role: 'user', createdAt });
+          tx.zadd(key(USERS.byCreated), Date.parse(createdAt), userId);
+          break;
+        }
+        case 'UserDeleted':
+          tx.del(key(...USERS.user(event.data.userId)));
+          tx.zrem(key(USERS.byCreated), event.data.userId);
+          tx.srem(key(USERS.admins), event.data.userId);
+          break;
+        case 'AdminRoleGranted':
+          tx.hset(key(...USERS.user(event.data.userId)), 'role', 'admin');
+          tx.sadd(key(USERS.admins), event.data.userId);
+          break;
+        case 'AdminRoleRevoked':
+          // A revocation that comes with a deletion must not bring the deleted user's hash back.
+          tx.eval(
+            "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'role', 'user') end",
+            1,
+            key(...USERS.user(event.data.userId)),
+          );
+          tx.srem(key(USERS.admins), event.data.userId);
+          break;
+      }
+    }
+  },
+};

@@ -1,0 +1,14 @@
+export { eventCountsProjector } from './health/event-counts.js';
+export { findProjectors, projectors } from './registry.js';
+export type { ProjectionBatch, Projector } from './runtime/projector.js';
+export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
+export { ensureActiveGeneration, GenerationWriter, LiveProjectionRunner } from './runtime/runner.js';
+export {
+  createReplayQueue,
+  type ProjectorsService,
+  REPLAY_QUEUE,
+  startProjectorsService,
+} from './service.js';
+export { librariesProjector } from './accounts/libraries.js';
+export { usersProjector } from './accounts/users.js';
+export { catalogueProjector } from './catalogue/catalogue.js';

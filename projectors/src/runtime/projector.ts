@@ -1,0 +1,33 @@
+import type { StoredEvent } from '@cinefold/platform';
+import type { ChainableCommander, Redis } from 'ioredis';
+
+/**
+ * What a projector is handed for one batch. Reads (`redis`, `key`) see the generation as it was
+ * before the batch; writes go into `tx`, which the runner executes atomically together with
+ * the new checkpoint. So a projector never has to be idempotent itself: the checkpoint in the
+ * same transaction guarantees each event is applied exactly once.
+ */
+export interface ProjectionBatch {
+  readonly events: readonly StoredEvent[];
+  /** A key of this projector's read model in the generation being written. */
+  key(...parts: string[]): string;
+  /** Queue writes here; they run in one MULTI/EXEC with the checkpoint. */
+  readonly tx: ChainableCommander;
+  /** For reads a projection needs before deciding its writes. Do not write through it. */
+  readonly redis: Redis;
+}
+
+export interface Projector {
+  /** Names the read model: keys, checkpoints, health and replay use it. */
+  readonly name: string;
+  /** Event types it reacts to, or 'all'. Others still advance its checkpoint. */
+  readonly handles: readonly string[] | 'all';
+  /** Events per batch (default 500). */
+  readonly batchSize?: number;
+  apply(batch: ProjectionBatch): void | Promise<void>;
+  /**
+   * Runs after a batch committed, for slow clean-up that must not sit inside the transaction
+   * (deleting a dropped epoch's keys). Must be safe to run again or not at all.
+   */
+  afterCommit?(redis: Redis, key: (...parts: string[]) => string): Promise<void>;
+}

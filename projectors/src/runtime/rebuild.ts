@@ -1,0 +1,132 @@
+/**
+ * Replay without downtime: build generation N+1 from the first event while N keeps serving,
+ * switch the active pointer in one command, catch N+1 up on whatever arrived meanwhile, then
+ * delete N. Readers see either N or N+1, never a half-built read model.
+ */
+
+import {
+  comparePositions,
+  type EventStore,
+  encodePosition,
+  POSITIONS_CHANNEL,
+  type Position,
+  readModelKeys,
+} from '@cinefold/platform';
+import type { Redis } from 'ioredis';
+import type { Projector } from './projector.js';
+import { allocateGeneration, GenerationWriter } from './runner.js';
+
+export interface RebuildProgress {
+  readonly projector: string;
+  readonly generation: number;
+  readonly processed: number;
+  /** 0..1, by position: exact for SQLite, approximate for EventStoreDB. */
+  readonly fraction: number;
+  readonly eventsPerSecond: number;
+  readonly etaSeconds: number | null;
+}
+
+export interface RebuildOptions {
+  readonly store: EventStore;
+  /** A connection of its own (WATCH is per connection). */
+  readonly redis: Redis;
+  readonly batchSize?: number;
+  /** Resume a rebuild that was interrupted: keep writing this generation from its checkpoint. */
+  readonly generation?: number;
+  readonly onGenerationAllocated?: (generation: number) => void | Promise<void>;
+  readonly onProgress?: (progress: RebuildProgress) => void | Promise<void>;
+  /** Least time between two progress reports (default 200 ms). */
+  readonly progressIntervalMs?: number;
+  /** Checked between batches; when aborted the rebuild stops, resumable, and throws AbortError. */
+  readonly signal?: AbortSignal;
+}
+
+export interface RebuildResult {
+  readonly generation: number;
+  readonly previousGeneration: number | null;
+  readonly processed: number;
+  readonly seconds: number;
+}
+
+function fractionOf(position: Position, head: Position): number {
+  if (head.commit <= 0n) return 1;
+  const value = Number(position.commit < 0n ? 0n : position.commit) / Number(head.commit);
+  return Math.min(1, Math.max(0, value));
+}
+
+async function deleteGeneration(redis: Redis, projector: string, generation: number): Promise<void> {
+  const pattern = `${readModelKeys.generationPrefix(projector, generation)}*`;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) await redis.unlink(...keys);
+  } while (cursor !== '0');
+}
+
+export async function rebuildProjection(
+  projector: Projector,
+  options: RebuildOptions,
+): Promise<RebuildResult> {
+  const { store, redis } = options;
+  const started = performance.now();
+  const generation = options.generation ?? (await allocateGeneration(redis, projector.name));
+  await options.onGenerationAllocated?.(generation);
+  const writer = new GenerationWriter(projector, { redis, generation, requireActive: false });
+  const batchSize = options.batchSize ?? 1000;
+  let processed = 0;
+  let lastReport = 0;
+
+  const catchUp = async (target: GenerationWriter) => {
+    let position = await target.checkpoint();
+    const head = await store.headPosition();
+    const startPosition = position;
+    for (;;) {
+      if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
+      const batch = await store.readAll({ from: position, maxCount: batchSize });
+      if (batch.length === 0) return;
+      position = await target.apply(batch);
+      processed += batch.length;
+      const now = performance.now();
+      if (
+        options.onProgress &&
+        (now - lastReport >= (options.progressIntervalMs ?? 200) || comparePositions(position, head) >= 0)
+      ) {
+        lastReport = now;
+        const seconds = (now - started) / 1000;
+        const fraction = fractionOf(position, head);
+        const rate = processed / Math.max(seconds, 1e-3);
+        const done = fraction - fractionOf(startPosition, head);
+        await options.onProgress({
+          projector: projector.name,
+          generation,
+          processed,
+          fraction,
+          eventsPerSecond: Math.round(rate),
+          etaSeconds: done > 0 ? ((1 - fraction) * seconds) / done : null,
+        });
+      }
+    }
+  };
+
+  await catchUp(writer);
+
+  const activeKey = readModelKeys.active(projector.name);
+  const previous = await redis.getset(activeKey, String(generation));
+  const previousGeneration = previous === null ? null : Number(previous);
+  // Anything appended between the end of the catch-up and the switch went to the old
+  // generation; catch the new one up on it now that it is the one live runners write to.
+  await catchUp(new GenerationWriter(projector, { redis, generation, requireActive: true }));
+  await redis.publish(
+    POSITIONS_CHANNEL,
+    JSON.stringify({
+      projector: projector.name,
+      generation,
+      position: encodePosition(await writer.checkpoint()),
+    }),
+  );
+  if (previousGeneration !== null && previousGeneration !== generation) {
+    await deleteGeneration(redis, projector.name, previousGeneration);
+  }
+  return { generation, previousGeneration, processed, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,189 @@
+/**
+ * Feeds one projector from $all and keeps its read model in Redis.
+ *
+ * Each batch is applied in one MULTI/EXEC together with the new checkpoint, under WATCH of that
+ * checkpoint (and, for the live runner, of the active-generation pointer):
+ * - a crash before EXEC leaves nothing behind; after EXEC, the batch and its checkpoint are both in;
+ * - a re-delivered event is at or below the checkpoint and is skipped;
+ * - two runners on one projector cannot both apply a batch: the loser's EXEC fails and it retries;
+ * - when a rebuild switches the active generation, the live runner's EXEC fails, it notices the
+ *   switch and resubscribes from the new generation's checkpoint.
+ */
+
+import {
+  comparePositions,
+  decodeEvent,
+  decodePosition,
+  type EventStore,
+  encodePosition,
+  type Logger,
+  POSITIONS_CHANNEL,
+  type Position,
+  type PositionNotice,
+  type RecordedEvent,
+  readModelKeys,
+  START,
+  type StoredEvent,
+  type Subscription,
+} from '@cinefold/platform';
+import type { Redis } from 'ioredis';
+import type { Projector } from './projector.js';
+
+class GenerationSwitched extends Error {}
+
+export interface GenerationWriterOptions {
+  /** A connection of its own: WATCH state is per connection. */
+  readonly redis: Redis;
+  readonly generation: number;
+  /** Live runners only write while their generation is the active one. */
+  readonly requireActive: boolean;
+}
+
+/** Applies batches of events to one generation of one projector's read model. */
+export class GenerationWriter {
+  readonly generation: number;
+  private readonly checkpointKey: string;
+  private readonly activeKey: string;
+
+  constructor(
+    readonly projector: Projector,
+    private readonly options: GenerationWriterOptions,
+  ) {
+    this.generation = options.generation;
+    this.checkpointKey = readModelKeys.checkpoint(projector.name, options.generation);
+    this.activeKey = readModelKeys.active(projector.name);
+  }
+
+  async checkpoint(): Promise<Position> {
+    const text = await this.options.redis.get(this.checkpointKey);
+    return (text === null ? null : decodePosition(text)) ?? START;
+  }
+
+  /** Applies the events after this generation's checkpoint; returns the checkpoint afterwards. */
+  async apply(recorded: readonly RecordedEvent[]): Promise<Position> {
+    const { redis } = this.options;
+    const { projector } = this;
+    for (;;) {
+      await redis.watch(
+        this.options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey],
+      );
+      const [active, checkpointText] = await redis.mget(this.activeKey, this.checkpointKey);
+      if (this.options.requireActive && Number(active) !== this.generation) {
+        await redis.unwatch();
+        throw new GenerationSwitched();
+      }
+      const checkpoint = (checkpointText == null ? null : decodePosition(checkpointText)) ?? START;
+      const fresh = recorded.filter((e) => comparePositions(e.position, checkpoint) > 0);
+      if (fresh.length === 0) {
+        await redis.unwatch();
+        return checkpoint;
+      }
+      const events: StoredEvent[] = [];
+      for (const e of fresh) {
+        if (projector.handles === 'all' || projector.handles.includes(e.type)) events.push(decodeEvent(e));
+      }
+      const tx = redis.multi();
+      if (events.length > 0) {
+        await projector.apply({
+          events,
+          redis,
+          tx,
+          key: (...parts) => readModelKeys.key(projector.name, this.generation, ...parts),
+        });
+      }
+      const last = fresh.at(-1)!.position;
+      tx.set(this.checkpointKey, encodePosition(last));
+      const results = await tx.exec();
+      if (results === null) continue; // a watched key changed under us: look again
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+      const notice: PositionNotice = {
+        projector: projector.name,
+        generation: this.generation,
+        position: encodePosition(last),
+      };
+      await redis.publish(POSITIONS_CHANNEL, JSON.stringify(notice));
+      await projector.afterCommit?.(redis, (...parts) =>
+        readModelKeys.key(projector.name, this.generation, ...parts),
+      );
+      return last;
+    }
+  }
+}
+
+/** Allocates a generation number no other rebuild or runner has used. */
+export async function allocateGeneration(redis: Redis, projector: string): Promise<number> {
+  return redis.incr(readModelKeys.nextGeneration(projector));
+}
+
+/** The active generation, creating the first one for a projector that never ran. */
+export async function ensureActiveGeneration(redis: Redis, projector: string): Promise<number> {
+  const active = await redis.get(readModelKeys.active(projector));
+  if (active !== null) return Number(active);
+  const candidate = await allocateGeneration(redis, projector);
+  await redis.set(readModelKeys.active(projector), String(candidate), 'NX');
+  return Number(await redis.get(readModelKeys.active(projector)));
+}
+
+export interface LiveRunnerOptions {
+  readonly store: EventStore;
+  readonly redis: Redis;
+  readonly logger: Logger;
+  readonly batchSize?: number;
+}
+
+/** Keeps the active generation of one projector up to date, catching up first, then live. */
+export class LiveProjectionRunner {
+  private subscription?: Subscription;
+  private stopped = false;
+  private running?: Promise<void>;
+
+  constructor(
+    readonly projector: Projector,
+    private readonly options: LiveRunnerOptions,
+  ) {}
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  private async run(): Promise<void> {
+    const { store, redis, logger } = this.options;
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const generation = await ensureActiveGeneration(redis, this.projector.name);
+        const writer = new GenerationWriter(this.projector, { redis, generation, requireActive: true });
+        const from = await writer.checkpoint();
+        this.subscription = store.subscribeAll(
+          { from, maxBatch: this.options.batchSize ?? this.projector.batchSize ?? 500 },
+          async (batch) => {
+            await writer.apply(batch);
+            failures = 0;
+          },
+        );
+        await this.subscription.done;
+      } catch (error) {
+        if (error instanceof GenerationSwitched) {
+          logger.info('active generation switched; following it', { projector: this.projector.name });
+          continue;
+        }
+        if (this.stopped) break;
+        failures++;
+        const delay = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+        logger.error('projector failed; retrying', {
+          projector: this.projector.name,
+          error,
+          retryInMs: delay,
+        });
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.close();
+    await this.running;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The projectors service: one live runner per projector, and a BullMQ worker that runs replay
+ * jobs (an admin action or `npm run replay` on a scaled deployment enqueues them).
+ */
+import {
+  connectRedis,
+  createQueue,
+  QUEUES,
+  type ReplayJobData,
+  type EventStore,
+  type Logger,
+  type RunningWorker,
+  returnToQueue,
+  startWorker,
+} from '@cinefold/platform';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { findProjectors, projectors } from './registry.js';
+import { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
+import { LiveProjectionRunner } from './runtime/runner.js';
+
+export const REPLAY_QUEUE = QUEUES.projectionReplay;
+export type ReplayJobProgress = RebuildProgress;
+
+export interface ProjectorsService {
+  stop(): Promise<void>;
+}
+
+export function createReplayQueue(redisUrl: string): Queue<ReplayJobData, RebuildResult> {
+  return createQueue<ReplayJobData, RebuildResult>(REPLAY_QUEUE, redisUrl);
+}
+
+export function startProjectorsService(options: {
+  store: EventStore;
+  redisUrl: string;
+  logger: Logger;
+  /** How long a running replay may keep going after stop() before it is handed back to the queue. */
+  replayGraceMs?: number;
+}): ProjectorsService {
+  const { store, redisUrl, logger } = options;
+  const connections: Redis[] = [];
+  const connection = (name: string) => {
+    const redis = connectRedis(redisUrl, { name, blocking: true });
+    connections.push(redis);
+    return redis;
+  };
+  const runners = projectors.map(
+    (projector) =>
+      new LiveProjectionRunner(projector, {
+        store,
+        redis: connection(`projector:${projector.name}`),
+        logger: logger.child(projector.name),
+      }),
+  );
+  for (const runner of runners) runner.start();
+
+  const replayWorker: RunningWorker = startWorker<ReplayJobData, RebuildResult>(
+    REPLAY_QUEUE,
+    async (job, { signal, token }) => {
+      const [projector] = findProjectors([job.data.projector]);
+      const redis = connection(`replay:${job.id}`);
+      try {
+        return await rebuildProjection(projector!, {
+          store,
+          redis,
+          signal,
+          ...(job.data.generation === undefined ? {} : { generation: job.data.generation }),
+          onGenerationAllocated: (generation) => job.updateData({ ...job.data, generation }),
+          onProgress: (progress) => job.updateProgress({ ...progress }),
+        });
+      } catch (error) {
+        if (signal.aborted) return returnToQueue(job, token);
+        throw error;
+      } finally {
+        redis.disconnect();
+      }
+    },
+    {
+      redisUrl,
+      logger: logger.child('replay'),
+      ...(options.replayGraceMs === undefined ? {} : { graceMs: options.replayGraceMs }),
+    },
+  );
+
+  return {
+    async stop() {
+      await replayWorker.close();
+      await Promise.all(runners.map((r) => r.stop()));
+      for (const redis of connections) redis.disconnect();
+    },
+  };
+}

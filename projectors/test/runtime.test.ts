@@ -1,0 +1,223 @@
+import { join } from 'node:path';
+import {
+  createLogger,
+  EVENT_COUNTS,
+  type EventStore,
+  encodePosition,
+  openSqliteEventStore,
+  ProjectionWatcher,
+  readModelKeys,
+  readProjectionStatus,
+  START,
+} from '@cinefold/platform';
+import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
+import {
+  eventCountsProjector,
+  GenerationWriter,
+  LiveProjectionRunner,
+  rebuildProjection,
+} from '@cinefold/projectors';
+import type { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const redisServer = useRedisServer();
+const logger = createLogger('test');
+const name = EVENT_COUNTS.projector;
+
+let dir: ReturnType<typeof makeTempDir>;
+let store: EventStore;
+let redis: Redis;
+
+beforeEach(async () => {
+  dir = makeTempDir('projectors');
+  store = openSqliteEventStore(join(dir.path, 'events.sqlite'), { pollIntervalMs: 5 });
+  redis = redisServer.client();
+  await redis.flushall();
+});
+afterEach(async () => {
+  await store.close();
+  dir.remove();
+});
+
+async function appendMany(
+  count: number,
+  types = ['TitleImported', 'PageViewed', 'TitleHidden'],
+): Promise<void> {
+  const batch = Array.from({ length: count }, (_, i) => newEvent(types[i % types.length]!, { i }));
+  for (let i = 0; i < batch.length; i += 500) {
+    await store.append(`s-${i}`, batch.slice(i, i + 500), { expectedRevision: 'any' });
+  }
+}
+
+async function countsOf(generation: number): Promise<Record<string, string>> {
+  return redis.hgetall(readModelKeys.key(name, generation, EVENT_COUNTS.byType));
+}
+
+async function activeCounts(): Promise<Record<string, string>> {
+  const status = await readProjectionStatus(redis, name);
+  return countsOf(status.generation!);
+}
+
+async function until(predicate: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error('not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('a generation writer', () => {
+  it('applies a batch and its checkpoint together', async () => {
+    await appendMany(6);
+    const writer = new GenerationWriter(eventCountsProjector, { redis, generation: 1, requireActive: false });
+    const batch = await store.readAll({ from: START });
+    const checkpoint = await writer.apply(batch);
+    expect(encodePosition(checkpoint)).toBe('6');
+    expect(await countsOf(1)).toEqual({ TitleImported: '2', PageViewed: '2', TitleHidden: '2' });
+    expect(await redis.get(readModelKeys.checkpoint(name, 1))).toBe('6');
+  });
+
+  it('ignores events it has already applied when they are delivered again', async () => {
+    await appendMany(6);
+    const writer = new GenerationWriter(eventCountsProjector, { redis, generation: 1, requireActive: false });
+    const all = await store.readAll({ from: START });
+    await writer.apply(all.slice(0, 4));
+    await writer.apply(all);
+    await writer.apply(all);
+    expect(await countsOf(1)).toEqual({ TitleImported: '2', PageViewed: '2', TitleHidden: '2' });
+  });
+
+  it('is applied once even when two writers race on the same generation', async () => {
+    await appendMany(3000);
+    const all = await store.readAll({ from: START, maxCount: 3000 });
+    const one = new GenerationWriter(eventCountsProjector, { redis, generation: 1, requireActive: false });
+    const other = new GenerationWriter(eventCountsProjector, {
+      redis: redisServer.client(),
+      generation: 1,
+      requireActive: false,
+    });
+    const feed = async (writer: GenerationWriter) => {
+      for (let i = 0; i < all.length; i += 250) await writer.apply(all.slice(i, i + 250));
+    };
+    await Promise.all([feed(one), feed(other)]);
+    expect(await countsOf(1)).toEqual({ TitleImported: '1000', PageViewed: '1000', TitleHidden: '1000' });
+  });
+});
+
+describe('the live projection runner', () => {
+  it('catches up on past events, then follows new ones', async () => {
+    await appendMany(1200);
+    const runner = new LiveProjectionRunner(eventCountsProjector, { store, redis, logger });
+    runner.start();
+    try {
+      await until(async () => (await activeCounts()).TitleImported === '400');
+      await store.append('late', [newEvent('TitleHidden')], { expectedRevision: 'any' });
+      await until(async () => (await activeCounts()).TitleHidden === '401');
+      expect(await readProjectionStatus(redis, name)).toMatchObject({ generation: 1 });
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('lets a reader wait until its own write is projected', async () => {
+    const runner = new LiveProjectionRunner(eventCountsProjector, { store, redis, logger });
+    runner.start();
+    const watcher = new ProjectionWatcher(redisServer.client(), redisServer.client());
+    try {
+      const written = await store.append('member-1', [newEvent('SomethingLiked')], {
+        expectedRevision: 'any',
+      });
+      expect(await watcher.waitFor([name], written.position, 1000)).toBe(true);
+      // No sleep between the write and the read: the wait is what makes it visible.
+      expect((await activeCounts()).SomethingLiked).toBe('1');
+    } finally {
+      await runner.stop();
+      await watcher.close();
+    }
+  });
+
+  it('tells a reader when the read model did not catch up in time', async () => {
+    const watcher = new ProjectionWatcher(redisServer.client(), redisServer.client());
+    const written = await store.append('member-1', [newEvent('SomethingLiked')], { expectedRevision: 'any' });
+    const started = Date.now();
+    expect(await watcher.waitFor([name], written.position, 150)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    await watcher.close();
+  });
+});
+
+describe('a rebuild', () => {
+  it('builds the next generation beside the serving one, switches, and deletes the old one', async () => {
+    await appendMany(3000);
+    const runner = new LiveProjectionRunner(eventCountsProjector, { store, redis, logger });
+    runner.start();
+    await until(async () => (await readProjectionStatus(redis, name)).checkpoint?.commit === 3000n);
+
+    // Writes keep arriving while the rebuild runs.
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await store.append('during-rebuild', [newEvent('PageViewed')], { expectedRevision: 'any' });
+        written++;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    })();
+    const served: { generation: number; total: number }[] = [];
+    const progress: number[] = [];
+    const result = await rebuildProjection(eventCountsProjector, {
+      store,
+      redis: redisServer.client(),
+      batchSize: 200,
+      progressIntervalMs: 0,
+      onProgress: async (p) => {
+        progress.push(p.fraction);
+        const counts = Object.values(await activeCounts()).map(Number);
+        served.push({
+          generation: (await readProjectionStatus(redis, name)).generation!,
+          total: counts.reduce((a, b) => a + b, 0),
+        });
+      },
+    });
+    writing = false;
+    await writer;
+
+    expect(result).toMatchObject({ generation: 2, previousGeneration: 1 });
+    // While generation 2 was being built, readers got complete answers from generation 1.
+    expect(served[0]?.generation).toBe(1);
+    expect(served.every((s) => s.total >= 3000)).toBe(true);
+    expect(progress.at(-1)).toBe(1);
+    // The live runner follows the new generation, including writes that raced the switch.
+    await store.append('after', [newEvent('TitleHidden')], { expectedRevision: 'any' });
+    await until(async () => Number((await activeCounts()).TitleHidden) === 1001);
+    await until(async () => Number((await activeCounts()).PageViewed) === 1000 + written);
+    expect((await readProjectionStatus(redis, name)).generation).toBe(2);
+    expect(await redis.keys(`${readModelKeys.generationPrefix(name, 1)}*`)).toEqual([]);
+    await runner.stop();
+  });
+
+  it('resumes an interrupted rebuild from where it stopped', async () => {
+    await appendMany(2000);
+    const controller = new AbortController();
+    let allocated = 0;
+    const interrupted = rebuildProjection(eventCountsProjector, {
+      store,
+      redis,
+      batchSize: 100,
+      progressIntervalMs: 0,
+      signal: controller.signal,
+      onGenerationAllocated: (g) => {
+        allocated = g;
+      },
+      onProgress: (p) => {
+        if (p.processed >= 500) controller.abort();
+      },
+    });
+    await expect(interrupted).rejects.toThrow();
+    expect(await redis.get(readModelKeys.active(name))).toBeNull();
+
+    const resumed = await rebuildProjection(eventCountsProjector, { store, redis, generation: allocated });
+    expect(resumed.processed).toBeLessThan(2000);
+    expect(await activeCounts()).toEqual({ TitleImported: '667', PageViewed: '667', TitleHidden: '666' });
+  });
+});
