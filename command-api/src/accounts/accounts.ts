@@ -1,0 +1,212 @@
+/**
+ * Account commands: sign up, sign in, change a role, delete an account, and the admin bootstrap.
+ * Each decides on the event streams themselves, never on a read model, so a decision is never
+ * made on stale state.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { normalizeEmail, type Role, streams } from '@cinefold/contracts';
+import {
+  type AppendResult,
+  type CommandContext,
+  type EventLog,
+  Rejection,
+  WrongExpectedVersionError,
+} from '@cinefold/platform';
+import bcrypt from 'bcrypt';
+import { type LibraryEntry, foldLibrary } from '../library/library.js';
+import { runCommand } from '../shared/run-command.js';
+import { ABANDONED_RESERVATION_MS, foldReservation } from './email-reservation.js';
+import { decideRoles, foldAdmins, type RoleCommand } from './roles.js';
+import { decideUser, foldUser, type UserState } from './user.js';
+
+/** bcrypt work factor: about 50 ms a hash on the development machine. */
+export const BCRYPT_COST = 10;
+// Compared against when the e-mail is unknown, so that answering takes as long as for a wrong password.
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
+
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const BAD_CREDENTIALS = 'Invalid email or password.';
+
+export interface Account {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly createdAt: string;
+  readonly favorites: LibraryEntry[];
+  readonly watchlist: LibraryEntry[];
+}
+
+const byNewest = (a: LibraryEntry, b: LibraryEntry) => b.addedAt.localeCompare(a.addedAt);
+
+export class Accounts {
+  constructor(private readonly log: EventLog) {}
+
+  private async userState(userId: string): Promise<UserState> {
+    return foldUser(await this.log.readStream(streams.user(userId)));
+  }
+
+  private async admins() {
+    return foldAdmins(await this.log.readStream(streams.roles()));
+  }
+
+  /** The account as the API shows it, from the streams (used right after a write). */
+  async account(userId: string): Promise<Account | null> {
+    const user = await this.userState(userId);
+    if (user.status !== 'active') return null;
+    const [admins, library] = await Promise.all([
+      this.admins(),
+      this.log.readStream(streams.library(userId)).then(foldLibrary),
+    ]);
+    return {
+      id: user.userId,
+      name: user.name,
+      email: user.email,
+      role: admins.has(user.userId) ? 'admin' : 'user',
+      createdAt: user.createdAt,
+      favorites: [...library.favorites.values()].sort(byNewest),
+      watchlist: [...library.watchlist.values()].sort(byNewest),
+    };
+  }
+
+  /** The active account registered with this address, if any. */
+  async findByEmail(email: string): Promise<(UserState & { status: 'active' }) | null> {
+    const reservation = foldReservation(
+      await this.log.readStream(streams.emailReservation(normalizeEmail(email))),
+    );
+    if (!reservation.userId) return null;
+    const user = await this.userState(reservation.userId);
+    return user.status === 'active' ? user : null;
+  }
+
+  async register(
+    input: { name: string; email: string; password: string },
+    context: CommandContext,
+  ): Promise<{ userId: string; result: AppendResult }> {
+    const email = normalizeEmail(input.email);
+    const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
+    const userId = randomUUID();
+    const reservationStream = streams.emailReservation(email);
+
+    for (let attempt = 0; ; attempt++) {
+      const history = await this.log.readStream(reservationStream);
+      const reservation = foldReservation(history);
+      if (reservation.userId) {
+        const holder = await this.userState(reservation.userId);
+        const abandoned =
+          holder.status === 'none' &&
+          Date.parse(reservation.reservedAt ?? '') < context.now.getTime() - ABANDONED_RESERVATION_MS;
+        // Held by a live account, or by a sign-up still under way.
+        if (holder.status === 'active' || (holder.status === 'none' && !abandoned)) {
+          throw new Rejection('conflict', EMAIL_TAKEN);
+        }
+      }
+      try {
+        await this.log.append(reservationStream, [{ type: 'EmailReserved', data: { email, userId } }], {
+          expectedRevision: history.length === 0 ? 'no_stream' : history.at(-1)!.revision,
+          context,
+        });
+        break;
+      } catch (error) {
+        // Someone reserved it between our read and our append: look again (it is probably taken now).
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= 3) throw error;
+      }
+    }
+
+    const { result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      foldUser,
+      (state) => decideUser(state, { type: 'RegisterUser', userId, name: input.name, email, passwordHash }),
+      context,
+    );
+    return { userId, result: result! };
+  }
+
+  /** The user id for valid credentials; a Rejection with one message for every kind of mismatch. */
+  async verifyCredentials(email: string, password: string): Promise<string> {
+    const user = await this.findByEmail(email);
+    const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !matches) throw new Rejection('unauthorized', BAD_CREDENTIALS);
+    return user.userId;
+  }
+
+  async changeRole(userId: string, role: Role, context: CommandContext): Promise<AppendResult | null> {
+    if ((await this.userState(userId)).status !== 'active')
+      throw new Rejection('not-found', 'There is no such user.');
+    return this.decideRoles({ type: 'ChangeRole', userId, role }, context);
+  }
+
+  private async decideRoles(command: RoleCommand, context: CommandContext): Promise<AppendResult | null> {
+    const { result } = await runCommand(
+      this.log,
+      streams.roles(),
+      foldAdmins,
+      (admins) => decideRoles(admins, command),
+      context,
+    );
+    return result;
+  }
+
+  async deleteUser(userId: string, context: CommandContext): Promise<AppendResult> {
+    if (userId === context.actor) {
+      throw new Rejection('conflict', 'You cannot delete your own account. Ask another admin to do it.');
+    }
+    if ((await this.userState(userId)).status !== 'active')
+      throw new Rejection('not-found', 'There is no such user.');
+    // The admin list changes first: it is where "the last admin" is decided.
+    await this.decideRoles({ type: 'RemoveDeletedUser', userId }, context);
+    const { result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      foldUser,
+      (state) => decideUser(state, { type: 'DeleteUser', userId }),
+      context,
+    );
+    return result!;
+  }
+
+  /**
+   * At start: with ADMIN_EMAIL/ADMIN_PASSWORD, make sure that account exists and is an admin.
+   * Without them, on a store that never had an admin, create one with a generated password and
+   * hand it back to be printed once. Safe to run on every start and from several processes.
+   */
+  async bootstrapAdmin(
+    settings: { email?: string | undefined; password?: string | undefined },
+    context: CommandContext,
+  ): Promise<{ email: string; generatedPassword: string | null; userId: string } | null> {
+    let email = settings.email;
+    let password = settings.password;
+    let generatedPassword: string | null = null;
+    if (!email || !password) {
+      const rolesHistory = await this.log.readStream(streams.roles());
+      if (rolesHistory.length > 0) return null;
+      email = 'admin@cinefold.local';
+      generatedPassword = randomBytes(12).toString('base64url');
+      password = generatedPassword;
+    }
+    let user = await this.findByEmail(email);
+    if (!user) {
+      try {
+        await this.register({ name: 'Administrator', email, password }, context);
+      } catch (error) {
+        // Another process bootstrapping at the same moment got there first.
+        if (!(error instanceof Rejection)) throw error;
+        generatedPassword = null;
+      }
+      user = await this.findByEmail(email);
+      if (!user) throw new Error(`could not create the admin account ${email}`);
+    } else {
+      generatedPassword = null;
+    }
+    await this.decideRoles({ type: 'ChangeRole', userId: user.userId, role: 'admin' }, context);
+    return { email, generatedPassword, userId: user.userId };
+  }
+
+  /** For the CLI: make an existing account an admin. */
+  async promote(email: string, context: CommandContext): Promise<AppendResult | null> {
+    const user = await this.findByEmail(email);
+    if (!user) throw new Rejection('not-found', `There is no account for ${email}.`);
+    return this.decideRoles({ type: 'ChangeRole', userId: user.userId, role: 'admin' }, context);
+  }
+}

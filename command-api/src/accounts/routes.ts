@@ -1,0 +1,90 @@
+import {
+  type AuthResponse,
+  changeRoleRequest,
+  loginRequest,
+  normalizeEmail,
+  registerRequest,
+  userIdParams,
+} from '@cinefold/contracts';
+import {
+  commandContext,
+  issueToken,
+  rateLimit,
+  recordWrite,
+  signedInUser,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+import type { Account, Accounts } from './accounts.js';
+
+export interface AccountsDependencies {
+  readonly accounts: Accounts;
+  readonly redis: Redis;
+  readonly jwtSecret: string;
+}
+
+function authResponse(account: Account, token: string): AuthResponse {
+  return { token, ...account, user: account };
+}
+
+const registerSchemas = { body: registerRequest };
+const loginSchemas = { body: loginRequest };
+const roleSchemas = { params: userIdParams, body: changeRoleRequest };
+const userSchemas = { params: userIdParams };
+
+export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependencies): Router {
+  const router = Router();
+
+  router.post('/auth/register', validate(registerSchemas), async (req, res) => {
+    const { body } = validated(req, registerSchemas);
+    const { userId, result } = await accounts.register(body, commandContext(req));
+    await recordWrite(redis, res, result, { userId });
+    const account = (await accounts.account(userId))!;
+    res.status(201).json(authResponse(account, issueToken(jwtSecret, userId)));
+  });
+
+  router.post(
+    '/auth/login',
+    validate(loginSchemas),
+    rateLimit(redis, {
+      name: 'login-ip',
+      limit: 30,
+      windowSeconds: 300,
+      message: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
+    }),
+    rateLimit(redis, {
+      name: 'login-email',
+      limit: 10,
+      windowSeconds: 900,
+      key: (req) => normalizeEmail(String((req.body as { email?: unknown }).email ?? '')),
+      message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, loginSchemas);
+      const userId = await accounts.verifyCredentials(body.email, body.password);
+      const account = await accounts.account(userId);
+      if (!account) throw new Error(`verified user ${userId} has no account`);
+      res.json(authResponse(account, issueToken(jwtSecret, userId)));
+    },
+  );
+
+  router.put('/admin/users/:id/role', validate(roleSchemas), async (req, res) => {
+    const { params, body } = validated(req, roleSchemas);
+    const admin = signedInUser(req);
+    const result = await accounts.changeRole(params.id, body.role, commandContext(req));
+    if (result) await recordWrite(redis, res, result, { userId: admin.id, affectsAuthorization: true });
+    res.json({ id: params.id, role: body.role });
+  });
+
+  router.delete('/admin/users/:id', validate(userSchemas), async (req, res) => {
+    const { params } = validated(req, userSchemas);
+    const admin = signedInUser(req);
+    const result = await accounts.deleteUser(params.id, commandContext(req));
+    await recordWrite(redis, res, result, { userId: admin.id, affectsAuthorization: true });
+    res.json({ message: 'The user was deleted.' });
+  });
+
+  return router;
+}

@@ -1,0 +1,73 @@
+/** A member's own stream: registration and deletion. */
+import type { CinefoldEvent } from '@cinefold/contracts';
+import { Rejection, type StoredEvent } from '@cinefold/platform';
+
+export type UserState =
+  | { readonly status: 'none' }
+  | {
+      readonly status: 'active';
+      readonly userId: string;
+      readonly name: string;
+      readonly email: string;
+      readonly passwordHash: string;
+      readonly createdAt: string;
+    }
+  | { readonly status: 'deleted'; readonly userId: string };
+
+export const noUser: UserState = { status: 'none' };
+
+export function evolveUser(state: UserState, stored: StoredEvent): UserState {
+  const event = stored.event;
+  switch (event?.type) {
+    case 'UserRegistered':
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        name: event.data.name,
+        email: event.data.email,
+        passwordHash: event.data.passwordHash,
+        createdAt: stored.metadata.occurredAt,
+      };
+    case 'UserDeleted':
+      return { status: 'deleted', userId: event.data.userId };
+    default:
+      return state;
+  }
+}
+
+export const foldUser = (events: readonly StoredEvent[]): UserState => events.reduce(evolveUser, noUser);
+
+export type UserCommand =
+  | {
+      readonly type: 'RegisterUser';
+      readonly userId: string;
+      readonly name: string;
+      readonly email: string;
+      readonly passwordHash: string;
+    }
+  | { readonly type: 'DeleteUser'; readonly userId: string };
+
+export function decideUser(state: UserState, command: UserCommand): CinefoldEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      if (state.status !== 'none') throw new Rejection('conflict', 'This account already exists.');
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId: command.userId,
+            name: command.name,
+            email: command.email,
+            passwordHash: command.passwordHash,
+          },
+        },
+      ];
+    case 'DeleteUser':
+      if (state.status !== 'active') throw new Rejection('not-found', 'There is no such user.');
+      return [{ type: 'UserDeleted', data: { userId: command.userId } }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * POST /admin/datasets/upload: the CSV is streamed to the data directory (never held in memory),
+ * checked (a CSV of the chosen kind, with rows), recorded as an event and queued. Small imports
+ * finish within the request: the answer then says how many rows went in, once they can be found.
+ * A large one answers 202 with its job id; GET /admin/datasets/jobs/{id} follows it.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { streams, uploadFields } from '@cinefold/contracts';
+import {
+  badRequest,
+  CATALOGUE,
+  commandContext,
+  CsvProblem,
+  type EventLog,
+  HttpError,
+  type ImportJobData,
+  importJobStatus,
+  inspectCsv,
+  type ProjectionWatcher,
+  recordWrite,
+  signedInUser,
+} from '@cinefold/platform';
+import Busboy from 'busboy';
+import type { Queue } from 'bullmq';
+import { type Request, Router } from 'express';
+import type { Redis } from 'ioredis';
+
+export interface UploadDependencies {
+  readonly log: EventLog;
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+  readonly importQueue: Queue<ImportJobData>;
+  readonly dataDir: string;
+  readonly maxUploadBytes: number;
+  /** How long the request waits for the import to finish before answering 202. */
+  readonly waitMs?: number;
+}
+
+interface ReceivedUpload {
+  fields: Record<string, string>;
+  file: string | null;
+  fileName: string;
+  bytes: number;
+}
+
+export const NO_FILE = 'Please select a CSV file to upload.';
+
+function receive(req: Request, destination: string, maxBytes: number): Promise<ReceivedUpload> {
+  return new Promise((resolve, reject) => {
+    let busboy: Busboy.Busboy;
+    try {
+      busboy = Busboy({ headers: req.headers, limits: { files: 1, fields: 20, fileSize: maxBytes } });
+    } catch {
+      reject(badRequest('Send the file as multipart/form-data with fields file, type and mode.'));
+      return;
+    }
+    const upload: ReceivedUpload = { fields: {}, file: null, fileName: '', bytes: 0 };
+    let writing: Promise<void> | null = null;
+    let tooLarge = false;
+    busboy.on('field', (name, value) => {
+      upload.fields[name] = value;
+    });
+    busboy.on('file', (name, stream, info) => {
+      if (name !== 'file' || upload.file) {
+        stream.resume();
+        return;
+      }
+      upload.file = destination;
+      upload.fileName = info.filename ?? 'upload.csv';
+      stream.on('data', (chunk: Buffer) => {
+        upload.bytes += chunk.length;
+      });
+      stream.on('limit', () => {
+        tooLarge = true;
+      });
+      writing = pipeline(stream, createWriteStream(destination));
+    });
+    busboy.on('error', () => reject(badRequest('The upload could not be read. Please try again.')));
+    busboy.on('close', async () => {
+      try {
+        await writing;
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      if (tooLarge) {
+        rmSync(destination, { force: true });
+        reject(
+          new HttpError(413, `The file is larger than the ${Math.floor(maxBytes / 1024 ** 2)} MB limit.`),
+        );
+        return;
+      }
+      resolve(upload);
+    });
+    req.pipe(busboy);
+  });
+}
+
+export function uploadRouter(deps: UploadDependencies): Router {
+  const { log, redis, watcher, importQueue, dataDir } = deps;
+  const router = Router();
+  const uploads = join(dataDir, 'uploads');
+
+  router.post('/admin/datasets/upload', async (req, res) => {
+    const admin = signedInUser(req);
+    if (!req.is('multipart/form-data')) {
+      throw badRequest('Send the file as multipart/form-data with fields file, type and mode.');
+    }
+    mkdirSync(uploads, { recursive: true });
+    const jobId = randomUUID();
+    const destination = join(uploads, `${jobId}.csv`);
+    const upload = await receive(req, destination, deps.maxUploadBytes);
+    const discard = () => rmSync(destination, { force: true });
+    if (!upload.file || upload.bytes === 0) {
+      discard();
+      throw badRequest(upload.file ? 'The file is empty.' : NO_FILE);
+    }
+    const fields = uploadFields.safeParse(upload.fields);
+    if (!fields.success) {
+      discard();
+      throw badRequest(fields.error.issues[0]!.message + '.');
+    }
+    const { type, mode } = fields.data;
+    try {
+      await inspectCsv(destination, type);
+    } catch (error) {
+      discard();
+      if (error instanceof CsvProblem) throw badRequest(error.message);
+      throw error;
+    }
+
+    const context = commandContext(req);
+    await log.append(
+      streams.importJob(jobId),
+      [
+        {
+          type: 'CatalogueImportRequested',
+          data: {
+            jobId,
+            type,
+            mode,
+            file: destination,
+            fileName: upload.fileName.slice(0, 200),
+            bytes: upload.bytes,
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream', context },
+    );
+    await importQueue.add(
+      'import',
+      { jobId, type, mode },
+      { jobId, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+    );
+
+    // Wait a while for small files, so the answer can say what went in.
+    const deadline = Date.now() + (deps.waitMs ?? 25_000);
+    for (;;) {
+      const status = await importJobStatus(importQueue, jobId);
+      if (status && (status.state === 'completed' || status.state === 'failed')) {
+        const head = await log.store.headPosition();
+        await recordWrite(redis, res, { position: head }, { userId: admin.id });
+        // Answer once the titles can be found, not merely once they are stored.
+        await watcher.waitFor([CATALOGUE.projector], head, 15_000);
+        if (status.state === 'failed') {
+          res.status(400).json({ ...status, message: 'The import failed', error: status.error });
+        } else {
+          res.json(status);
+        }
+        return;
+      }
+      if (Date.now() > deadline) {
+        res.status(202).json(
+          status ?? {
+            jobId,
+            type,
+            mode,
+            state: 'queued',
+            processed: 0,
+            rejected: 0,
+            rejections: [],
+            progress: 0,
+          },
+        );
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import { Accounts } from './accounts/accounts.js';
+import { accountsRouter } from './accounts/routes.js';
+import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
+import { visibilityRouter } from './catalogue/visibility.js';
+import { libraryRouter } from './library/routes.js';
+import { type ReplayDependencies, replayRouter } from './projections/routes.js';
+import { type ContactDependencies, contactRouter } from './support/contact.js';
+
+export { Accounts } from './accounts/accounts.js';
+
+export interface CommandApiDependencies extends ContactDependencies, ReplayDependencies, UploadDependencies {
+  readonly jwtSecret: string;
+}
+
+/** Every write of the /api surface, to be mounted under /api after `authenticate`. */
+export function createCommandRouter(deps: CommandApiDependencies): Router {
+  const router = Router();
+  router.use(contactRouter(deps));
+  router.use(
+    accountsRouter({ accounts: new Accounts(deps.log), redis: deps.redis, jwtSecret: deps.jwtSecret }),
+  );
+  router.use(libraryRouter(deps));
+  router.use(replayRouter(deps));
+  router.use(uploadRouter(deps));
+  router.use(visibilityRouter(deps));
+  return router;
+}
+export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

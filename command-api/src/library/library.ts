@@ -1,0 +1,91 @@
+/**
+ * A member's favorites and watchlist (the `library-{userId}` stream). Adding a title twice keeps
+ * one; removing one that is not there is refused, so a client learns its view was stale.
+ */
+import type { CinefoldEvent, ContentType, ListName } from '@cinefold/contracts';
+import { Rejection, type StoredEvent } from '@cinefold/platform';
+
+export interface LibraryEntry {
+  readonly contentId: number | string;
+  readonly contentType: ContentType;
+  readonly title: string;
+  readonly poster: string | null;
+  readonly addedAt: string;
+}
+
+export interface LibraryState {
+  readonly favorites: ReadonlyMap<string, LibraryEntry>;
+  readonly watchlist: ReadonlyMap<string, LibraryEntry>;
+}
+
+/** Ids arrive as numbers (TMDB) or strings (a URL segment): one key for both. */
+export const entryKey = (contentId: number | string) => String(contentId);
+
+export function foldLibrary(events: readonly StoredEvent[]): LibraryState {
+  const favorites = new Map<string, LibraryEntry>();
+  const watchlist = new Map<string, LibraryEntry>();
+  for (const stored of events) {
+    const event = stored.event;
+    switch (event?.type) {
+      case 'FavoriteAdded':
+      case 'WatchlistItemAdded': {
+        const { userId: _, ...item } = event.data;
+        (event.type === 'FavoriteAdded' ? favorites : watchlist).set(entryKey(item.contentId), {
+          ...item,
+          addedAt: stored.metadata.occurredAt,
+        });
+        break;
+      }
+      case 'FavoriteRemoved':
+        favorites.delete(entryKey(event.data.contentId));
+        break;
+      case 'WatchlistItemRemoved':
+        watchlist.delete(entryKey(event.data.contentId));
+        break;
+    }
+  }
+  return { favorites, watchlist };
+}
+
+export type LibraryCommand =
+  | {
+      readonly type: 'AddToList';
+      readonly userId: string;
+      readonly list: ListName;
+      readonly item: Omit<LibraryEntry, 'addedAt'>;
+    }
+  | {
+      readonly type: 'RemoveFromList';
+      readonly userId: string;
+      readonly list: ListName;
+      readonly contentId: string;
+    };
+
+const LIST_LABEL: Record<ListName, string> = { favorites: 'favorites', watchlist: 'watchlist' };
+
+export function decideLibrary(state: LibraryState, command: LibraryCommand): CinefoldEvent[] {
+  switch (command.type) {
+    case 'AddToList': {
+      if (state[command.list].has(entryKey(command.item.contentId))) return [];
+      const data = { userId: command.userId, ...command.item };
+      return [
+        command.list === 'favorites' ? { type: 'FavoriteAdded', data } : { type: 'WatchlistItemAdded', data },
+      ];
+    }
+    case 'RemoveFromList': {
+      const existing = state[command.list].get(entryKey(command.contentId));
+      if (!existing)
+        throw new Rejection('not-found', `That title is not in your ${LIST_LABEL[command.list]}.`);
+      const data = { userId: command.userId, contentId: existing.contentId };
+      return [
+        command.list === 'favorites'
+          ? { type: 'FavoriteRemoved', data }
+          : { type: 'WatchlistItemRemoved', data },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}

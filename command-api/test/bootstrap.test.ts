@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { streams } from '@cinefold/contracts';
+import { createEventLog, type EventStore, openSqliteEventStore, systemContext } from '@cinefold/platform';
+import { makeTempDir } from '@cinefold/platform/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Accounts } from '../src/accounts/accounts.js';
+import { foldAdmins } from '../src/accounts/roles.js';
+
+let dir: ReturnType<typeof makeTempDir>;
+let store: EventStore;
+let accounts: Accounts;
+
+beforeEach(() => {
+  dir = makeTempDir('bootstrap');
+  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+  accounts = new Accounts(createEventLog(store));
+});
+afterEach(async () => {
+  await store.close();
+  dir.remove();
+});
+
+const admins = async () => foldAdmins(await createEventLog(store).readStream(streams.roles()));
+
+describe('the admin bootstrap', () => {
+  it('creates the configured admin once, however often the site starts', async () => {
+    const settings = { email: 'Root@Example.com', password: 'root-password-1' };
+    const first = await accounts.bootstrapAdmin(settings, systemContext());
+    const second = await accounts.bootstrapAdmin(settings, systemContext());
+    expect(first).toMatchObject({ email: 'Root@Example.com', generatedPassword: null });
+    expect(second?.userId).toBe(first?.userId);
+    expect([...(await admins())]).toEqual([first!.userId]);
+    expect(await accounts.verifyCredentials('root@example.com', 'root-password-1')).toBe(first!.userId);
+    const events = await store.readAll();
+    expect(events.map((e) => e.type)).toEqual(['EmailReserved', 'UserRegistered', 'AdminRoleGranted']);
+    expect(events.every((e) => e.metadata.actor === 'system')).toBe(true);
+  });
+
+  it('promotes an existing member named as the admin, keeping their password', async () => {
+    const { userId } = await accounts.register(
+      { name: 'Ann', email: 'ann@example.com', password: 'her-password' },
+      systemContext(),
+    );
+    await accounts.bootstrapAdmin(
+      { email: 'ann@example.com', password: 'another-password' },
+      systemContext(),
+    );
+    expect(await admins()).toEqual(new Set([userId]));
+    expect(await accounts.verifyCredentials('ann@example.com', 'her-password')).toBe(userId);
+  });
+
+  it('without settings, creates an admin with a generated password on a store that never had one, and only then', async () => {
+    const created = await accounts.bootstrapAdmin({}, systemContext());
+    expect(created?.email).toBe('admin@cinefold.local');
+    expect(created?.generatedPassword).toMatch(/^[\w-]{16}$/);
+    expect(await accounts.verifyCredentials('admin@cinefold.local', created!.generatedPassword!)).toBe(
+      created!.userId,
+    );
+    expect(await accounts.bootstrapAdmin({}, systemContext())).toBeNull();
+    expect((await admins()).size).toBe(1);
+  });
+
+  it('never stores the password itself', async () => {
+    await accounts.bootstrapAdmin(
+      { email: 'root@example.com', password: 'root-password-1' },
+      systemContext(),
+    );
+    const everything = JSON.stringify((await store.readAll()).map((e) => [e.data, e.metadata]));
+    expect(everything).not.toContain('root-password-1');
+    expect(everything).toMatch(/\$2b\$10\$/);
+  });
+});
+
+describe('promoting from the command line', () => {
+  it('makes an existing account an admin and says when there is no such account', async () => {
+    const { userId } = await accounts.register(
+      { name: 'Bo', email: 'bo@example.com', password: 'secret-1' },
+      systemContext(),
+    );
+    expect(await accounts.promote('BO@example.com', systemContext())).not.toBeNull();
+    expect(await accounts.promote('bo@example.com', systemContext())).toBeNull();
+    expect(await admins()).toEqual(new Set([userId]));
+    await expect(accounts.promote('nobody@example.com', systemContext())).rejects.toThrow(
+      /no account for nobody@example.com/,
+    );
+  });
+});
