@@ -1,0 +1,30 @@
+import type { HistoryEntry, ListItem, ListName } from '@cinefold/contracts';
+import { LIBRARIES, readModelKeys } from '@cinefold/platform';
+import type { Redis } from 'ioredis';
+
+async function generation(redis: Redis): Promise<number | null> {
+  const active = await redis.get(readModelKeys.active(LIBRARIES.projector));
+  return active === null ? null : Number(active);
+}
+
+/** A member's favorites or watchlist, newest first. */
+export async function readList(redis: Redis, userId: string, list: ListName): Promise<ListItem[]> {
+  const g = await generation(redis);
+  if (g === null) return [];
+  const items = Object.values(
+    await redis.hgetall(readModelKeys.key(LIBRARIES.projector, g, ...LIBRARIES.list(userId, list))),
+  );
+  return items.map((json) => JSON.parse(json) as ListItem).sort((a, b) => b.addedAt.localeCompare(a.addedAt));
+}
+
+/** A member's watch history, newest first. */
+export async function readHistory(redis: Redis, userId: string): Promise<HistoryEntry[]> {
+  const g = await generation(redis);
+  if (g === null) return [];
+  const entries = await redis.lrange(
+    readModelKeys.key(LIBRARIES.projector, g, ...LIBRARIES.history(userId)),
+    0,
+    -1,
+  );
+  return entries.map((json) => JSON.parse(json) as HistoryEntry);
+}

@@ -1,0 +1,305 @@
+/**
+ * The public catalogue (home, listings, search, details, genres, seasons) and the admin content
+ * list, answered from the catalogue read model.
+ *
+ * Listing bodies are assembled from the stored JSON of each title without parsing it, and the
+ * answers to anonymous requests are kept for a few seconds: the same popular pages are asked for
+ * over and over, until the catalogue changes. A request that must see a recent write (it carries a
+ * position) skips the cache.
+ */
+import {
+  type AdminContentItem,
+  adminContentQuery,
+  type AdminContentResponse,
+  catalogueQuery,
+  type Movie,
+  type Season,
+  titleIdParams,
+  type TvShow,
+} from '@cinefold/contracts';
+import {
+  CATALOGUE,
+  catalogueKey,
+  type CatalogueLocation,
+  dateScore,
+  genreNames,
+  genreQuerySlugs,
+  locateCatalogue,
+  type ProjectionWatcher,
+  readAfterWrites,
+  searchTerms,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { type Request, type Response, Router } from 'express';
+import type { Redis } from 'ioredis';
+import { runQuery, type TitleQuery } from './engine.js';
+import { ResponseCache } from './response-cache.js';
+
+export interface CatalogueDependencies {
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+  /** How long an anonymous answer is reused; 0 turns the cache off. */
+  readonly cacheMs?: number;
+}
+
+type TitleType = 'movie' | 'tv';
+const LIST_FIELD: Record<TitleType, string> = { movie: 'movies', tv: 'tvShows' };
+const NOT_FOUND: Record<TitleType, string> = { movie: 'Movie not found', tv: 'TV show not found' };
+/** Home rows and the trending row. */
+const ROW_SIZE = 20;
+
+const listSchemas = { query: catalogueQuery };
+const idSchemas = { params: titleIdParams };
+const adminSchemas = { query: adminContentQuery };
+
+/** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
+async function genreSet(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  genre: string,
+): Promise<string> {
+  const candidates = genreQuerySlugs(type, genre).map((slug) => `genre:${slug}`);
+  const sizes = await Promise.all(candidates.map((c) => redis.scard(catalogueKey(location, type, c))));
+  return candidates[sizes.findIndex((size) => size > 0)] ?? candidates[0]!;
+}
+
+async function docs(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const json = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', id)));
+  return json.filter((j): j is string => j !== null);
+}
+
+/** Spreads a show's episodes over its seasons (the TV schema only has the two totals). */
+export function deriveSeasons(show: Pick<TvShow, 'number_of_seasons' | 'number_of_episodes'>): Season[] {
+  const seasons = Math.max(0, Math.floor(show.number_of_seasons));
+  const episodes = Math.max(0, Math.floor(show.number_of_episodes));
+  if (seasons === 0) return episodes > 0 ? [{ season_number: 1, episode_count: episodes }] : [];
+  const base = Math.floor(episodes / seasons);
+  const extra = episodes % seasons;
+  return Array.from({ length: seasons }, (_, i) => ({
+    season_number: i + 1,
+    episode_count: Math.max(1, base + (i < extra ? 1 : 0)),
+  }));
+}
+
+export function catalogueRouter({ redis, watcher, cacheMs = 3000 }: CatalogueDependencies): Router {
+  const router = Router();
+  const fresh = readAfterWrites(watcher, [CATALOGUE.projector]);
+  const cache = new ResponseCache(cacheMs, 5000);
+  // Where the catalogue lives changes only when its projector commits (a replay switches
+  // generation, a replace-mode import starts an epoch): keep it until the next notice.
+  let location: Promise<CatalogueLocation | null> | null = null;
+  const locate = () => {
+    location ??= locateCatalogue(redis).then((found) => {
+      if (!found) location = null; // nothing projected yet: look again next time
+      return found;
+    });
+    return location;
+  };
+  // Whatever the catalogue projector commits (an import, a hide, a delete) may change any page.
+  void watcher.onNotice((notice) => {
+    if (notice.projector !== CATALOGUE.projector) return;
+    cache.clear();
+    location = null;
+  });
+
+  /** Sends a cached body when the request may use one, else computes, sends and keeps it. */
+  async function cached(req: Request, res: Response, compute: () => Promise<string | null>, missing: string) {
+    const key = req.originalUrl;
+    const mayUseCache = cacheMs > 0 && !req.readAfter;
+    const hit = mayUseCache ? cache.get(key) : undefined;
+    const body = hit ?? (await compute());
+    if (body === null) {
+      res.status(404).json({ message: missing });
+      return;
+    }
+    if (!hit && mayUseCache) cache.set(key, body);
+    res.type('application/json').send(body);
+  }
+
+  async function list(type: TitleType, query: Omit<TitleQuery, 'type' | 'universe'>) {
+    const location = await locate();
+    if (!location) return { bodies: [] as string[], total: 0 };
+    // Genre and year sets hold visible titles only; otherwise the visible set is the filter.
+    const implied = query.sets.some((set) => set.startsWith('genre:') || set.startsWith('year:'));
+    const { ids, total } = await runQuery(redis, location, {
+      type,
+      universe: implied ? 'all' : 'visible',
+      ...query,
+    });
+    return { bodies: await docs(redis, location, type, ids), total };
+  }
+
+  for (const [type, path] of [
+    ['movie', '/movies'],
+    ['tv', '/tvshows'],
+  ] as const) {
+    router.get(path, validate(listSchemas), fresh, (req, res) =>
+      cached(
+        req,
+        res,
+        async () => {
+          const { query } = validated(req, listSchemas);
+          const location = await locate();
+          const sets: string[] = [];
+          if (location && query.genre && query.genre.toLowerCase() !== 'all') {
+            sets.push(await genreSet(redis, location, type, query.genre));
+          }
+          if (query.year) sets.push(`year:${query.year}`);
+          for (const term of query.search ? searchTerms(query.search) : []) sets.push(`term:${term}`);
+          const { bodies, total } = await list(type, {
+            sets,
+            sort: query.sortBy,
+            descending: query.sortBy !== 'title',
+            offset: (query.page - 1) * query.limit,
+            limit: query.limit,
+          });
+          const pages = Math.ceil(total / query.limit);
+          return `{"${LIST_FIELD[type]}":[${bodies.join(',')}],"page":${query.page},"pages":${pages},"total":${total}}`;
+        },
+        '',
+      ),
+    );
+
+    router.get(`${path}/metadata/genres`, fresh, (req, res) =>
+      cached(
+        req,
+        res,
+        async () => {
+          const location = await locate();
+          if (!location) return '[]';
+          const names = Object.values(await redis.hgetall(catalogueKey(location, type, 'genre-names')));
+          return JSON.stringify(names.sort((a, b) => a.localeCompare(b)));
+        },
+        '',
+      ),
+    );
+
+    router.get(`${path}/:id`, validate(idSchemas), fresh, (req, res) =>
+      cached(
+        req,
+        res,
+        async () => {
+          const { params } = validated(req, idSchemas);
+          return visibleDoc(type, params.id);
+        },
+        NOT_FOUND[type],
+      ),
+    );
+  }
+
+  async function visibleDoc(type: TitleType, id: string): Promise<string | null> {
+    const location = await locate();
+    if (!location) return null;
+    const [json, visible] = await Promise.all([
+      redis.get(catalogueKey(location, type, 'doc', id)),
+      redis.sismember(catalogueKey(location, type, 'visible'), id),
+    ]);
+    return json && visible ? json : null;
+  }
+
+  router.get('/tvshows/:id/seasons', validate(idSchemas), fresh, (req, res) =>
+    cached(
+      req,
+      res,
+      async () => {
+        const json = await visibleDoc('tv', validated(req, idSchemas).params.id);
+        return json ? JSON.stringify(deriveSeasons(JSON.parse(json) as TvShow)) : null;
+      },
+      NOT_FOUND.tv,
+    ),
+  );
+
+  const row = async (type: TitleType, sort: 'popularity' | 'rating') =>
+    (await list(type, { sets: [], sort, descending: true, offset: 0, limit: ROW_SIZE })).bodies;
+
+  router.get('/movies/trending/now', fresh, (req, res) =>
+    cached(req, res, async () => `[${(await row('movie', 'popularity')).join(',')}]`, ''),
+  );
+
+  router.get('/home', fresh, (req, res) =>
+    cached(
+      req,
+      res,
+      async () => {
+        const [trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows] = await Promise.all([
+          row('movie', 'popularity'),
+          row('tv', 'popularity'),
+          row('movie', 'rating'),
+          row('tv', 'rating'),
+        ]);
+        return (
+          `{"trendingMovies":[${trendingMovies.join(',')}],"trendingTVShows":[${trendingTVShows.join(',')}],` +
+          `"topRatedMovies":[${topRatedMovies.join(',')}],"topRatedTVShows":[${topRatedTVShows.join(',')}]}`
+        );
+      },
+      '',
+    ),
+  );
+
+  router.get('/admin/content', validate(adminSchemas), fresh, async (req, res) => {
+    const { query } = validated(req, adminSchemas);
+    const body: AdminContentResponse = { items: [], page: query.page, pages: 0, total: 0 };
+    const location = await locate();
+    if (!location) {
+      res.json(body);
+      return;
+    }
+    const { type } = query;
+    const dateRange =
+      query.dateFrom || query.dateTo
+        ? {
+            min: query.dateFrom ? dateScore(query.dateFrom) : Number.NEGATIVE_INFINITY,
+            max: query.dateTo ? dateScore(query.dateTo) : Number.POSITIVE_INFINITY,
+          }
+        : undefined;
+    const { ids, total } = await runQuery(redis, location, {
+      type,
+      universe: query.hidden === 'all' ? 'all' : query.hidden === 'true' ? 'hidden' : 'visible',
+      sets: query.search ? searchTerms(query.search).map((term) => `term:${term}`) : [],
+      sort: query.sortBy,
+      descending: query.sortBy !== 'title',
+      ...(dateRange ? { dateRange } : {}),
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    if (ids.length > 0) {
+      const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
+      const [json, hidden, views] = await Promise.all([
+        redis.mget(...ids.map((id) => key('doc', id))),
+        redis.smismember(key('hidden'), ...ids),
+        redis.zmscore(key('sort', 'views'), ...ids),
+      ]);
+      ids.forEach((_, i) => {
+        if (!json[i]) return;
+        const title = JSON.parse(json[i]!) as Movie & TvShow;
+        const item: AdminContentItem = {
+          id: title.id,
+          poster_path: title.poster_path,
+          popularity: title.popularity,
+          vote_average: title.vote_average,
+          views: Number(views[i] ?? 0),
+          hidden: hidden[i] === 1,
+          overview: title.overview,
+          genres: genreNames(title.genres).map((name) => ({ name })),
+          ...(type === 'movie'
+            ? { title: title.title, release_date: title.release_date }
+            : { name: title.name, first_air_date: title.first_air_date }),
+        };
+        body.items.push(item);
+      });
+    }
+    body.total = total;
+    body.pages = Math.ceil(total / query.limit);
+    res.json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,24 @@
+import type { ImportJobData } from '@cinefold/platform';
+import type { Queue } from 'bullmq';
+import { Router } from 'express';
+import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
+import { catalogueRouter } from './catalogue/routes.js';
+import { importStatusRouter } from './catalogue/import-status.js';
+import { healthRouter } from './health/health.js';
+import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
+
+export type QueryApiDependencies = ProjectionsDependencies &
+  AccountReadsDependencies & { readonly importQueue: Queue<ImportJobData>; readonly cacheMs?: number };
+
+/** Every read of the /api surface, answered from Redis, to be mounted under /api after `authenticate`. */
+export function createQueryRouter(deps: QueryApiDependencies): Router {
+  const router = Router();
+  router.use(healthRouter(deps));
+  router.use(accountReadsRouter(deps));
+  router.use(projectionsRouter(deps));
+  router.use(catalogueRouter(deps));
+  router.use(importStatusRouter(deps));
+  return router;
+}
+export { compareResults, MATERIALIZE_LIMIT, runQuery, type TitleQuery } from './catalogue/engine.js';
+export { deriveSeasons } from './catalogue/routes.js';
