@@ -1,0 +1,149 @@
+/**
+ * The import job: reads an uploaded CSV as a stream, turns each row into a TitleImported event
+ * (or a rejection with its line and reason), and appends them to the import's stream in batches.
+ *
+ * The import stream is also the job's memory: every batch records the lines it covered, so a job
+ * that was interrupted (a worker killed, a deploy) resumes after the last line it appended,
+ * and the expected revision makes sure two workers can never append the same batch twice.
+ */
+import { stat } from 'node:fs/promises';
+import {
+  type CinefoldEvent,
+  type ImportJobStatus,
+  type Movie,
+  type RejectedRow,
+  streams,
+  type TvShow,
+} from '@cinefold/contracts';
+import {
+  type CommandContext,
+  CsvProblem,
+  type EventLog,
+  inspectCsv,
+  readCsv,
+  foldImport,
+  importStatus,
+  REJECTIONS_KEPT,
+  systemContext,
+} from '@cinefold/platform';
+import { rowReader } from './rows.js';
+
+export interface ImportJob {
+  readonly jobId: string;
+}
+
+/** Rows per appended batch. */
+export const IMPORT_BATCH = 500;
+
+export class ImportInterrupted extends Error {
+  override readonly name = 'ImportInterrupted';
+}
+
+function titleImported(type: 'movie' | 'tv', line: number, title: Movie | TvShow): CinefoldEvent {
+  return type === 'movie'
+    ? { type: 'TitleImported', data: { type, line, title: title as Movie } }
+    : { type: 'TitleImported', data: { type, line, title: title as TvShow } };
+}
+
+export async function importCatalogue(
+  job: ImportJob,
+  deps: {
+    log: EventLog;
+    signal?: AbortSignal;
+    onProgress?: (status: ImportJobStatus) => Promise<void> | void;
+  },
+): Promise<ImportJobStatus> {
+  const { log } = deps;
+  const stream = streams.importJob(job.jobId);
+  const history = await log.readStream(stream);
+  const state = foldImport(history);
+  let revision = history.length === 0 ? null : history.at(-1)!.revision;
+  if (!state.requested) throw new Error(`no import ${job.jobId}`);
+  if (state.outcome) return importStatus(job.jobId, state, 1);
+  const { type, mode, file } = state.requested;
+  const context: CommandContext = { ...systemContext(), actor: 'import-worker', causationId: job.jobId };
+
+  const append = async (events: CinefoldEvent[]) => {
+    const result = await log.append(stream, events, {
+      expectedRevision: revision ?? 'no_stream',
+      context: { ...context, now: new Date() },
+    });
+    revision = result.nextRevision;
+  };
+
+  if (mode === 'replace' && !state.truncated) {
+    await append([{ type: 'CatalogueTruncated', data: { jobId: job.jobId, type } }]);
+    state.truncated = true;
+  }
+
+  try {
+    const { encoding, header } = await inspectCsv(file, type);
+    const totalBytes = (await stat(file)).size;
+    const read = rowReader(type, header);
+    let batch: CinefoldEvent[] = [];
+    let rejectedInBatch: RejectedRow[] = [];
+    let progress = 0;
+    const flush = async () => {
+      if (batch.length === 0 && rejectedInBatch.length === 0) return;
+      const events = [...batch];
+      if (rejectedInBatch.length > 0)
+        events.push({ type: 'CatalogueRowsRejected', data: { rows: rejectedInBatch } });
+      await append(events);
+      batch = [];
+      rejectedInBatch = [];
+      await deps.onProgress?.(importStatus(job.jobId, state, progress));
+      if (deps.signal?.aborted) throw new ImportInterrupted('the worker is shutting down');
+    };
+    const reject = (row: RejectedRow) => {
+      state.rejected++;
+      state.lastLine = row.line;
+      if (state.rejections.length < REJECTIONS_KEPT) state.rejections.push(row);
+      rejectedInBatch.push(row);
+    };
+
+    let isHeader = true;
+    const { unterminatedAtLine } = await readCsv(file, encoding, async (records, bytesRead) => {
+      progress = Math.min(0.999, bytesRead / Math.max(1, totalBytes));
+      for (const record of records) {
+        if (isHeader) {
+          isHeader = false;
+          continue;
+        }
+        if (record.line <= state.lastLine) continue; // appended before an interruption
+        const row = read(record.fields);
+        if (row.ok) {
+          batch.push(titleImported(type, record.line, row.title));
+          state.processed++;
+          state.lastLine = record.line;
+        } else {
+          reject({ line: record.line, reason: row.reason });
+        }
+        if (batch.length + rejectedInBatch.length >= IMPORT_BATCH) await flush();
+      }
+    });
+    if (unterminatedAtLine !== null && unterminatedAtLine > state.lastLine) {
+      reject({
+        line: unterminatedAtLine,
+        reason: 'the row is cut short: a quoted field is never closed (the file may be truncated)',
+      });
+    }
+    await flush();
+    await append([
+      {
+        type: 'CatalogueImportCompleted',
+        data: { jobId: job.jobId, processed: state.processed, rejected: state.rejected },
+      },
+    ]);
+    state.outcome = 'completed';
+    return importStatus(job.jobId, state, 1);
+  } catch (error) {
+    // A file that turns out unreadable is an outcome; anything else (a conflict, an outage) is
+    // thrown for the queue to retry, and the retry resumes where this attempt stopped.
+    if (!(error instanceof CsvProblem)) throw error;
+    const reason = error.message;
+    await append([{ type: 'CatalogueImportFailed', data: { jobId: job.jobId, reason } }]);
+    state.outcome = 'failed';
+    state.error = reason;
+    return importStatus(job.jobId, state, 1);
+  }
+}

@@ -1,0 +1,17 @@
+export { importCatalogue, ImportInterrupted } from './imports/import-catalogue.js';
+export {
+  type DeliverContactMessage,
+  deliverContactMessage,
+  SUPPORT_MAIL_QUEUE,
+  supportInbox,
+} from './support/deliver-contact-message.js';
+export { startWorkersService, type WorkersService } from './service.js';
+export { rowReader } from './imports/rows.js';
+export {
+  COLUMNS,
+  type CsvKind,
+  generateMovieRows,
+  generateTvRows,
+  loadVocabulary,
+  writeCsv,
+} from './datasets/index.js';

@@ -1,0 +1,80 @@
+/** The workers service: BullMQ workers for long or deferred jobs. */
+import { streams } from '@cinefold/contracts';
+import {
+  type DemoCatalogueJobData,
+  type EventLog,
+  foldImport,
+  type ImportJobData,
+  type Logger,
+  QUEUES,
+  returnToQueue,
+  type RunningWorker,
+  startWorker,
+  systemContext,
+} from '@cinefold/platform';
+import { seedDemoCatalogue } from './datasets/seed-demo.js';
+import { importCatalogue, ImportInterrupted } from './imports/import-catalogue.js';
+import { type DeliverContactMessage, deliverContactMessage } from './support/deliver-contact-message.js';
+
+export interface WorkersService {
+  stop(): Promise<void>;
+}
+
+/** After the queue's last attempt, the import's stream says so, so nobody waits for it forever. */
+async function recordFailure(log: EventLog, jobId: string, reason: string): Promise<void> {
+  const history = await log.readStream(streams.importJob(jobId));
+  if (foldImport(history).outcome) return;
+  await log.append(streams.importJob(jobId), [{ type: 'CatalogueImportFailed', data: { jobId, reason } }], {
+    expectedRevision: history.length === 0 ? 'no_stream' : history.at(-1)!.revision,
+    context: { ...systemContext(), actor: 'import-worker', causationId: jobId },
+  });
+}
+
+export function startWorkersService(options: {
+  log: EventLog;
+  redisUrl: string;
+  dataDir: string;
+  logger: Logger;
+  graceMs?: number;
+}): WorkersService {
+  const { log, dataDir, logger, redisUrl } = options;
+  const grace = options.graceMs ? { graceMs: options.graceMs } : {};
+  const workers: RunningWorker[] = [
+    startWorker<DeliverContactMessage, { file: string }>(
+      QUEUES.supportMail,
+      (job) => deliverContactMessage(job.data, { log, dataDir }),
+      { redisUrl, logger: logger.child('support-mail'), concurrency: 4, ...grace },
+    ),
+    startWorker<ImportJobData, unknown>(
+      QUEUES.catalogueImport,
+      async (job, { signal, token }) => {
+        try {
+          return await importCatalogue(job.data, {
+            log,
+            signal,
+            onProgress: (status) => job.updateProgress({ ...status }),
+          });
+        } catch (error) {
+          if (error instanceof ImportInterrupted) return returnToQueue(job, token);
+          const attempts = job.opts.attempts ?? 1;
+          if (job.attemptsMade + 1 >= attempts) {
+            await recordFailure(log, job.data.jobId, error instanceof Error ? error.message : String(error));
+          }
+          throw error;
+        }
+      },
+      // A killed worker's import is taken over within about ten seconds, and resumes.
+      { redisUrl, logger: logger.child('imports'), concurrency: 1, lockDurationMs: 10_000, ...grace },
+    ),
+    startWorker<DemoCatalogueJobData, unknown>(
+      QUEUES.demoCatalogue,
+      (job) => seedDemoCatalogue(job.data, { log, dataDir }),
+      { redisUrl, logger: logger.child('demo'), concurrency: 1, ...grace },
+    ),
+  ];
+  return {
+    async stop() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}
