@@ -1,0 +1,63 @@
+/**
+ * The HTTP face of Cinefold: `/api` (the command and query routers, or a proxy to them) and the
+ * built frontend. Everything a client sends is answered with JSON errors, never a stack trace.
+ */
+import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
+import { apiNotFound, errorHandler, type Logger, requireAdmin } from '@cinefold/platform';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import { frontendRouter } from './spa.js';
+
+export interface AppOptions {
+  /** In-process routers, mounted under /api in this order. */
+  readonly apiRouters?: readonly Router[];
+  /** Runs before the routers on every /api request (who is asking). */
+  readonly authenticate?: RequestHandler;
+  /** Or: one handler that forwards /api to other services. */
+  readonly apiProxy?: RequestHandler;
+  /** The built frontend; omitted for API-only services. */
+  readonly frontendDir?: string;
+  readonly logger: Logger;
+  /** Largest JSON body accepted (bytes or a size like '100kb'). */
+  readonly jsonLimit?: string;
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  next();
+};
+
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  app.use(securityHeaders);
+
+  const api = express.Router();
+  if (options.apiProxy) {
+    api.use(options.apiProxy);
+  } else {
+    api.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
+    api.use((_req, res, next) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    });
+    if (options.authenticate) {
+      api.use(options.authenticate);
+      // One guard for every admin route, present and future.
+      api.use([...ADMIN_API_PREFIXES], requireAdmin);
+    }
+    for (const router of options.apiRouters ?? []) api.use(router);
+  }
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  if (options.frontendDir) app.use(frontendRouter(options.frontendDir));
+  app.use((req, res) => {
+    res.status(404).json({ message: `Nothing at ${req.method} ${req.path}.` });
+  });
+  app.use(errorHandler(options.logger));
+  return app;
+}

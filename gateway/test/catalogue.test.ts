@@ -1,0 +1,350 @@
+import { readFileSync } from 'node:fs';
+import { createLogger, loadConfig } from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../src/site.js';
+
+const SAMPLE = '../shared/data/tmdb-movies-2631.csv';
+const DAMAGED = '../shared/data/tmdb-movies-91-crlf-damaged.csv';
+const redisServer = useRedisServer();
+const dir = makeTempDir('catalogue');
+const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
+let site: RunningSite;
+let admin: string;
+
+beforeAll(async () => {
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    DATA_DIR: dir.path,
+    REDIS_URL: redisServer.url,
+    LOG_LEVEL: 'error',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
+  });
+  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
+  const login = await fetch(`${site.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  admin = ((await login.json()) as { token: string }).token;
+}, 60_000);
+afterAll(async () => {
+  await site?.stop();
+  dir.remove();
+});
+
+type Json = Record<string, unknown> & { message?: string };
+
+async function upload(content: Buffer | string | null, fields: Record<string, string>, name = 'titles.csv') {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (content !== null) form.append('file', new Blob([content]), name);
+  const response = await fetch(`${site.url}/api/admin/datasets/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+async function get<T = Json>(path: string, token?: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${site.url}/api${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function send(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${site.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${admin}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+interface Listing {
+  movies: { id: number; title: string }[];
+  tvShows: { id: number; name: string }[];
+  total: number;
+  pages: number;
+}
+
+const movieHeader =
+  'id,title,vote_average,vote_count,status,release_date,revenue,runtime,adult,backdrop_path,budget,homepage,imdb_id,original_language,original_title,overview,popularity,poster_path,tagline,genres,production_companies,production_countries,spoken_languages,keywords';
+const tvHeader =
+  'id,name,number_of_seasons,number_of_episodes,original_language,vote_count,vote_average,overview,adult,backdrop_path,first_air_date,last_air_date,homepage,in_production,original_name,popularity,poster_path,type,status,tagline,genres,created_by,languages,networks,origin_country,spoken_languages,production_companies,production_countries,episode_run_time';
+
+describe('importing the real movie sample', () => {
+  it('imports its 2,630 whole rows and rejects the cut-off last one with its line', async () => {
+    const result = await upload(readFileSync(SAMPLE), { type: 'movie', mode: 'append' });
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({
+      processed: 2630,
+      rejected: 1,
+      type: 'movie',
+      mode: 'append',
+      state: 'completed',
+    });
+    expect(result.body.rejections).toEqual([{ line: 2632, reason: expect.stringMatching(/never closed/) }]);
+    // Queryable as soon as the upload answers.
+    const list = await get<Listing>('/movies?limit=1');
+    expect(list.body.total).toBe(2630);
+  });
+
+  it('imports the damaged CRLF file, reading its Windows-1252 text correctly', async () => {
+    const result = await upload(readFileSync(DAMAGED), { type: 'movie', mode: 'append' });
+    expect(result.body).toMatchObject({ processed: 91, rejected: 0 });
+    const forrest = await get<{ overview: string }>('/movies/13');
+    expect(forrest.status).toBe(200);
+    expect(forrest.body.overview).toContain('historic events?\u201din each case');
+    expect(forrest.body.overview).not.toContain('\ufffd');
+  });
+});
+
+describe('a title', () => {
+  it('is shown with the fields of the spec', async () => {
+    const { status, body } = await get<Json>('/movies/27205');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: 27205,
+      title: 'Inception',
+      release_date: '2010-07-15',
+      runtime: 148,
+      vote_average: 8.364,
+      vote_count: 34495,
+      genres: 'Action, Science Fiction, Adventure',
+      imdb_id: 'tt1375666',
+      budget: 160000000,
+      original_language: 'en',
+      tagline: 'Your mind is the scene of the crime.',
+    });
+  });
+
+  it('is not found when unknown, and an id that is not a number is refused', async () => {
+    expect(await get('/movies/999999999')).toEqual({ status: 404, body: { message: 'Movie not found' } });
+    expect((await get('/movies/abc')).status).toBe(400);
+    expect(await get('/tvshows/999999999')).toEqual({ status: 404, body: { message: 'TV show not found' } });
+  });
+
+  it('is updated by importing its id again', async () => {
+    const row = `27205,"Inception (Director's Cut)",8.4,34500,Released,2010-07-15,825532764,160,False,,160000000,,tt1375666,en,Inception,"A new overview about dreams.",90,,,"Action, Science Fiction",,,,`;
+    expect((await upload(`${movieHeader}\n${row}\n`, { type: 'movie', mode: 'append' })).body.processed).toBe(
+      1,
+    );
+    const updated = await get<Json>('/movies/27205');
+    expect(updated.body).toMatchObject({
+      title: "Inception (Director's Cut)",
+      runtime: 160,
+      overview: 'A new overview about dreams.',
+    });
+    const byOldWord = await get<Listing>('/movies?search=espionage');
+    expect(byOldWord.body.movies.map((m) => m.id)).not.toContain(27205);
+    expect((await get<Listing>('/movies?search=director')).body.movies.map((m) => m.id)).toContain(27205);
+    expect((await get<Listing>('/movies?limit=1')).body.total).toBe(2630 + 91 - 91 + 0 + countNewInDamaged);
+  });
+});
+
+// The damaged file's ids all appear in the big sample too (it is the same top of the dataset).
+let countNewInDamaged = 0;
+beforeAll(() => {
+  const ids = (file: string) =>
+    new Set(
+      readFileSync(file, 'latin1')
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => /^"?(\d+)"?,/.exec(line)?.[1])
+        .filter(Boolean),
+    );
+  const big = ids(SAMPLE);
+  countNewInDamaged = [...ids(DAMAGED)].filter((id) => !big.has(id)).length;
+});
+
+describe('TV shows', () => {
+  const shows = [
+    `1399,Game of Thrones,8,73,en,21857,8.442,"Seven noble families fight for control of the mythical land of Westeros.",False,/b.jpg,2011-04-17,2019-05-19,https://www.hbo.com/game-of-thrones,False,Game of Thrones,1088.6,/p.jpg,Scripted,Ended,Winter Is Coming,"Sci-Fi & Fantasy, Drama, Action & Adventure","David Benioff, D. B. Weiss",en,HBO,US,English,"Revolution Sun Studios, Television 360",United States of America,60`,
+    `66732,Stranger Things,4,34,en,16000,8.6,"When a young boy vanishes, a small town uncovers a mystery.",False,,2016-07-15,2022-07-01,,True,Stranger Things,400.2,,Scripted,Returning Series,,"Drama, Sci-Fi & Fantasy, Mystery",The Duffer Brothers,en,Netflix,US,English,21 Laps Entertainment,United States of America,50`,
+    `999001,Empty Show,0,0,en,0,0,,False,,,,,False,Empty Show,0.1,,Scripted,Canceled,,Drama,,en,,,,,,0`,
+  ];
+
+  it('import from their own schema and derive their seasons', async () => {
+    const result = await upload(`${tvHeader}\n${shows.join('\n')}\n`, { type: 'tv', mode: 'append' });
+    expect(result.body).toMatchObject({ processed: 3, rejected: 0, type: 'tv' });
+    expect((await get<Json>('/tvshows/1399')).body).toMatchObject({
+      name: 'Game of Thrones',
+      number_of_seasons: 8,
+      number_of_episodes: 73,
+      first_air_date: '2011-04-17',
+      networks: 'HBO',
+      created_by: 'David Benioff, D. B. Weiss',
+    });
+    const seasons = await get<{ season_number: number; episode_count: number }[]>('/tvshows/1399/seasons');
+    expect(seasons.body.map((s) => s.season_number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(seasons.body.reduce((sum, s) => sum + s.episode_count, 0)).toBe(73);
+    expect((await get('/tvshows/999001/seasons')).body).toEqual([]);
+  });
+
+  it('are listed, searched and filtered by genre, including the short genre names', async () => {
+    const list = await get<Listing>('/tvshows?sortBy=popularity');
+    expect(list.body.tvShows.map((s) => s.name)).toEqual([
+      'Game of Thrones',
+      'Stranger Things',
+      'Empty Show',
+    ]);
+    expect((await get<Listing>('/tvshows?genre=Sci-Fi')).body.total).toBe(2);
+    expect((await get<Listing>('/tvshows?search=westeros')).body.tvShows.map((s) => s.id)).toEqual([1399]);
+    expect((await get<Listing>('/tvshows?sortBy=name')).body.tvShows[0]?.name).toBe('Empty Show');
+    expect(await get<string[]>('/tvshows/metadata/genres')).toMatchObject({
+      body: expect.arrayContaining(['Mystery', 'Sci-Fi & Fantasy']),
+    });
+  });
+
+  it('are refused in a movie import, with the reason', async () => {
+    const result = await upload(`${tvHeader}\n${shows[0]}\n`, { type: 'movie', mode: 'append' });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toMatch(/lacks the required column title.*choose type tv/);
+  });
+});
+
+describe('a bad upload', () => {
+  it('is refused with a message naming the problem, and changes nothing', async () => {
+    const before = (await get<Listing>('/movies?limit=1')).body.total;
+    const cases: [Buffer | string | null, Record<string, string>, number, RegExp][] = [
+      [null, { type: 'movie', mode: 'append' }, 400, /^Please select a CSV file to upload\.$/],
+      ['', { type: 'movie', mode: 'append' }, 400, /empty/],
+      [`${movieHeader}\n`, { type: 'movie', mode: 'append' }, 400, /no rows/],
+      ['name,year\nx,1\n', { type: 'movie', mode: 'append' }, 400, /required columns id, title/],
+      [
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0xff, 0x00]),
+        { type: 'movie', mode: 'append' },
+        400,
+        /binary/,
+      ],
+      [`${movieHeader}\n1,A`, { type: 'book', mode: 'append' }, 400, /type must be movie or tv/],
+      [`${movieHeader}\n1,A`, { type: 'movie', mode: 'merge' }, 400, /mode must be append or replace/],
+      [
+        Buffer.alloc(9 * 1024 * 1024, 'a'),
+        { type: 'movie', mode: 'append' },
+        413,
+        /larger than the 8 MB limit/,
+      ],
+    ];
+    for (const [content, fields, status, message] of cases) {
+      const result = await upload(content, fields);
+      expect(result.status, String(message)).toBe(status);
+      expect(result.body.message).toMatch(message);
+    }
+    const notMultipart = await send('POST', '/admin/datasets/upload', { type: 'movie' });
+    expect(notMultipart.status).toBe(400);
+    expect((await get<Listing>('/movies?limit=1')).body.total).toBe(before);
+  });
+
+  it('rejects only its bad rows, each with its line and reason', async () => {
+    const rows = [
+      `900001,Good One,7,10,Released,2020-01-01,0,90,False,,0,,,en,Good One,"Fine.",1,,,Drama,,,,`,
+      `abc,Bad Id,7,10,Released,2020-01-01,0,90,False,,0,,,en,X,"x",1,,,Drama,,,,`,
+      `900003,,7,10,Released,2020-01-01,0,90,False,,0,,,en,X,"x",1,,,Drama,,,,`,
+      `900004,Bad Date,7,10,Released,someday,0,90,False,,0,,,en,X,"x",1,,,Drama,,,,`,
+      `900005,"Multi-line, ""quoted""",7,10,Released,,0,0,TRUE,,0,,,en,X,"Line one,\nline two.",1,,,Drama,,,,`,
+    ];
+    const result = await upload(`\uFEFF${movieHeader}\r\n${rows.join('\r\n')}\r\n`, {
+      type: 'movie',
+      mode: 'append',
+    });
+    expect(result.body).toMatchObject({ processed: 2, rejected: 3 });
+    expect(result.body.rejections).toEqual([
+      { line: 3, reason: 'id must be a whole number' },
+      { line: 4, reason: 'title is empty' },
+      { line: 5, reason: 'release_date must be a date like 2010-07-15 (got "someday")' },
+    ]);
+    // Adult titles arrive hidden.
+    expect((await get('/movies/900005')).status).toBe(404);
+    const adminView = await get<{ items: { id: number; title: string; hidden: boolean }[] }>(
+      '/admin/content?type=movie&search=multi%20quoted',
+      admin,
+    );
+    expect(adminView.body.items).toEqual([
+      expect.objectContaining({ id: 900005, title: 'Multi-line, "quoted"', hidden: true }),
+    ]);
+  });
+});
+
+describe('admins', () => {
+  it('hide a title from every public list and show it again', async () => {
+    const before = (await get<Listing>('/movies?limit=1')).body.total;
+    expect((await send('PATCH', '/admin/content/movie/157336/hidden', { hidden: true })).status).toBe(200);
+    expect((await get('/movies/157336')).status).toBe(404);
+    expect((await get<Listing>('/movies?limit=1')).body.total).toBe(before - 1);
+    expect((await get<Listing>('/movies?search=interstellar')).body.movies.map((m) => m.id)).not.toContain(
+      157336,
+    );
+    const hidden = await get<{ items: { id: number; hidden: boolean }[]; total: number }>(
+      '/admin/content?type=movie&hidden=true',
+      admin,
+    );
+    expect(hidden.body.items.map((i) => i.id)).toContain(157336);
+    expect((await send('PATCH', '/admin/content/movie/157336/hidden', { hidden: false })).status).toBe(200);
+    expect((await get('/movies/157336')).status).toBe(200);
+    expect((await get<Listing>('/movies?limit=1')).body.total).toBe(before);
+  });
+
+  it('delete a title everywhere', async () => {
+    expect((await send('DELETE', '/admin/content/movie/155')).status).toBe(200);
+    expect((await get('/movies/155')).status).toBe(404);
+    expect(
+      (await get<{ items: unknown[] }>('/admin/content?type=movie&search=dark%20knight', admin)).body.items,
+    ).not.toContainEqual(expect.objectContaining({ id: 155 }));
+    expect((await send('DELETE', '/admin/content/movie/155')).status).toBe(404);
+    expect((await send('PATCH', '/admin/content/movie/155/hidden', { hidden: true })).status).toBe(404);
+    expect((await send('PATCH', '/admin/content/book/1/hidden', { hidden: true })).status).toBe(400);
+  });
+
+  it('list content with every filter and an exact total', async () => {
+    const page = await get<{ items: Json[]; total: number; pages: number; page: number }>(
+      '/admin/content?type=movie&sortBy=popularity&hidden=all&page=2&limit=10',
+      admin,
+    );
+    expect(page.body.items).toHaveLength(10);
+    expect(page.body.pages).toBe(Math.ceil(page.body.total / 10));
+    expect(page.body.items[0]).toMatchObject({
+      id: expect.any(Number),
+      title: expect.any(String),
+      views: 0,
+      hidden: false,
+      genres: expect.arrayContaining([{ name: expect.any(String) }]),
+    });
+    const ranged = await get<{ items: { release_date: string }[]; total: number }>(
+      '/admin/content?type=movie&dateFrom=2010-01-01&dateTo=2010-12-31&limit=100',
+      admin,
+    );
+    expect(ranged.body.total).toBeGreaterThan(0);
+    for (const item of ranged.body.items) expect(item.release_date.startsWith('2010')).toBe(true);
+    const byYear = await get<Listing>('/movies?year=2010&limit=1');
+    expect(ranged.body.total).toBe(byYear.body.total);
+  });
+});
+
+describe('bad parameters', () => {
+  it('are refused with 400, never a 500', async () => {
+    for (const query of [
+      'page=0',
+      'limit=10000',
+      'sortBy=cheapest',
+      `search=${'x'.repeat(5000)}`,
+      'year=abc',
+      'page=-1',
+    ]) {
+      const result = await get(`/movies?${query}`);
+      expect(result.status, query).toBe(400);
+      expect(typeof result.body.message).toBe('string');
+    }
+    expect((await get<Listing>('/movies?genre=nonexistent')).body).toMatchObject({
+      movies: [],
+      total: 0,
+      pages: 0,
+    });
+    expect((await get<Listing>('/movies?page=9999')).body.movies).toEqual([]);
+  });
+});

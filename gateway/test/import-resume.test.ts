@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { streams } from '@cinefold/contracts';
+import { createLogger, loadConfig, openSqliteEventStore, eventStoreFile } from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../src/site.js';
+
+// The API and the projectors run here; the workers run as a separate process that the test kills.
+const redisServer = useRedisServer();
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dir = makeTempDir('import-resume');
+const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
+const COPIES = 16;
+let site: RunningSite;
+let projectors: ProjectorsService;
+const workers: ChildProcess[] = [];
+
+function startWorkers(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), 'workers'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dir.path,
+      REDIS_URL: redisServer.url,
+      LOG_LEVEL: 'error',
+      SEED_DEMO: '0',
+    },
+    stdio: 'ignore',
+  });
+  workers.push(child);
+  return child;
+}
+
+/** The sample's 2,630 whole rows, copied with new ids: a file that takes a few seconds to import. */
+function bigCsv(): { file: string; rows: number } {
+  const lines = readFileSync('../shared/data/tmdb-movies-2631.csv', 'utf8').split('\n');
+  const header = lines[0]!;
+  const rows = lines.slice(1, 2631);
+  const out: string[] = [header];
+  for (let copy = 0; copy < COPIES; copy++) {
+    for (const row of rows)
+      out.push(row.replace(/^"(\d+)"/, (_, id: string) => `"${Number(id) + copy * 10_000_000}"`));
+  }
+  const file = join(dir.path, 'big.csv');
+  writeFileSync(file, `${out.join('\n')}\n`);
+  return { file, rows: out.length - 1 };
+}
+
+beforeAll(async () => {
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    DATA_DIR: dir.path,
+    REDIS_URL: redisServer.url,
+    LOG_LEVEL: 'error',
+    ...{ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  site = await startSite('gateway', { ...config, PORT: 0 }, createLogger('test'));
+  projectors = startProjectorsService({
+    store: site.store!,
+    redisUrl: redisServer.url,
+    logger: createLogger('test'),
+  });
+}, 60_000);
+afterAll(async () => {
+  for (const child of workers) child.kill('SIGKILL');
+  await projectors?.stop();
+  await site?.stop();
+  dir.remove();
+});
+
+it('an import whose worker is killed half-way is taken over and finishes with every row exactly once', async () => {
+  const { file, rows } = bigCsv();
+  const login = await fetch(`${site.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const token = ((await login.json()) as { token: string }).token;
+  let first = startWorkers();
+  const form = new FormData();
+  form.append('type', 'movie');
+  form.append('mode', 'append');
+  form.append('file', new Blob([readFileSync(file)]), 'big.csv');
+  const uploading = fetch(`${site.url}/api/admin/datasets/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+
+  // Kill the worker once a few thousand rows are in.
+  const store = openSqliteEventStore(eventStoreFile(dir.path));
+  let jobId = '';
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    const requested = (await store.readAll({ maxCount: 100_000 })).find(
+      (e) => e.type === 'CatalogueImportRequested',
+    );
+    if (requested) {
+      jobId = (requested.data as { jobId: string }).jobId;
+      const imported = (await store.readStream(streams.importJob(jobId))).filter(
+        (e) => e.type === 'TitleImported',
+      ).length;
+      if (imported >= 5000) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const killed = new Promise((resolve) => first.once('exit', resolve));
+  first.kill('SIGKILL');
+  await killed;
+  const atKill = (await store.readStream(streams.importJob(jobId))).filter(
+    (e) => e.type === 'TitleImported',
+  ).length;
+  expect(atKill).toBeGreaterThanOrEqual(5000);
+  expect(atKill).toBeLessThan(rows);
+
+  first = startWorkers();
+  await uploading;
+  let status: { state: string; processed: number; rejected: number } = {
+    state: 'queued',
+    processed: 0,
+    rejected: 0,
+  };
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline && status.state !== 'completed';) {
+    const response = await fetch(`${site.url}/api/admin/datasets/jobs/${jobId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    status = (await response.json()) as typeof status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(status).toMatchObject({ state: 'completed', processed: rows, rejected: 0 });
+  const lines = (await store.readStream(streams.importJob(jobId)))
+    .filter((e) => e.type === 'TitleImported')
+    .map((e) => (e.data as { line: number }).line);
+  expect(lines).toHaveLength(rows);
+  expect(new Set(lines).size).toBe(rows);
+  await store.close();
+}, 120_000);

@@ -1,0 +1,107 @@
+import { Accounts } from '@cinefold/command-api';
+import { createEventLog, createLogger, loadConfig, systemContext } from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../src/site.js';
+
+// The API without its projectors (the `gateway` role serving both routers in-process), so the test
+// decides when the read models catch up instead of racing them.
+const redisServer = useRedisServer();
+const dir = makeTempDir('ryow');
+const logger = createLogger('test');
+let site: RunningSite;
+let projectors: ProjectorsService | null = null;
+
+beforeAll(async () => {
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    DATA_DIR: dir.path,
+    REDIS_URL: redisServer.url,
+    LOG_LEVEL: 'error',
+  });
+  site = await startSite('gateway', { ...config, PORT: 0 }, logger);
+});
+afterAll(async () => {
+  await projectors?.stop();
+  await site?.stop();
+  dir.remove();
+});
+
+const startProjectors = () =>
+  startProjectorsService({ store: site.store!, redisUrl: redisServer.url, logger });
+
+async function call(method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${site.url}/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
+}
+
+it("a member's read waits for the projectors to reach their own write, even without the position header", async () => {
+  projectors = startProjectors();
+  const { body: member } = await call('POST', '/auth/register', undefined, {
+    name: 'Ann',
+    email: 'ann@example.com',
+    password: 'secret-1',
+  });
+  const token = String(member.token);
+  expect((await call('GET', '/auth/me', token)).status).toBe(200);
+  await projectors.stop();
+  projectors = null;
+
+  // The projectors are stopped: this write is in the store but in no read model yet.
+  const added = await call('POST', '/user/favorites', token, {
+    contentId: 27205,
+    contentType: 'movie',
+    title: 'Inception',
+    poster: null,
+  });
+  expect(added.status).toBe(201);
+  const started = Date.now();
+  const read = call('GET', '/user/favorites', token);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  projectors = startProjectors();
+  const favorites = await read;
+  expect(favorites.body).toEqual([expect.objectContaining({ contentId: 27205, title: 'Inception' })]);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+});
+
+it('a demotion is enforced on the next request even while the users read model is behind', async () => {
+  projectors ??= startProjectors();
+  await new Accounts(createEventLog(site.store!)).bootstrapAdmin(
+    { email: 'root@example.com', password: 'root-password-1' },
+    systemContext(),
+  );
+  const admin = String(
+    (await call('POST', '/auth/login', undefined, { email: 'root@example.com', password: 'root-password-1' }))
+      .body.token,
+  );
+  const { body: member } = await call('POST', '/auth/register', undefined, {
+    name: 'B',
+    email: 'b@example.com',
+    password: 'secret-1',
+  });
+  const token = String(member.token);
+  expect((await call('PUT', `/admin/users/${String(member.id)}/role`, admin, { role: 'admin' })).status).toBe(
+    200,
+  );
+  expect((await call('GET', '/admin/users', token)).status).toBe(200);
+  await projectors.stop();
+  projectors = null;
+
+  expect((await call('PUT', `/admin/users/${String(member.id)}/role`, admin, { role: 'user' })).status).toBe(
+    200,
+  );
+  const started = Date.now();
+  const attempt = call('GET', '/admin/users', token);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  projectors = startProjectors();
+  expect((await attempt).status).toBe(403);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+});
