@@ -1,0 +1,80 @@
+import { Box, Container, Flex, Grid, Icon, Stack, Text } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
+import { LuClapperboard, LuDatabase, LuLayoutDashboard, LuMegaphone, LuUsers } from 'react-icons/lu';
+import { Outlet } from 'react-router-dom';
+import { SiteNavLink } from '../../components/ui/site-nav-link';
+import { adminNavItems } from '../../config/navigation';
+
+const icons: Record<string, IconType> = {
+  '/admin': LuLayoutDashboard,
+  '/admin/users': LuUsers,
+  '/admin/content': LuClapperboard,
+  '/admin/ads': LuMegaphone,
+  '/admin/datasets': LuDatabase,
+};
+
+function AdminNav({ placement }: { readonly placement: 'sidebar' | 'chip' }) {
+  return (
+    <>
+      {adminNavItems.map((item) => (
+        <SiteNavLink key={item.to} to={item.to} end={item.to === '/admin'} placement={placement}>
+          <Icon as={icons[item.to]} boxSize="4" />
+          {item.label}
+        </SiteNavLink>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The frame of every /admin page: the back-office navigation beside the page on wide screens and
+ * above it on narrow ones. Nothing here may be indexed (spec section 1).
+ */
+export function AdminLayout() {
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <Box bgImage="radial-gradient(ellipse 50% 40% at 90% 0%, rgba(214, 31, 40, 0.14), transparent 70%)">
+        <Container maxW="7xl" pt="calc(var(--header-height) + 2rem)" pb="16">
+          <Grid templateColumns={{ base: '1fr', lg: '14rem minmax(0, 1fr)' }} gap={{ base: '6', lg: '10' }}>
+            <Box as="aside" hideBelow="lg">
+              <Stack
+                as="nav"
+                aria-label="Admin"
+                position="sticky"
+                top="calc(var(--header-height) + 2rem)"
+                gap="1"
+                p="3"
+                bg="rgba(18, 15, 20, 0.85)"
+                borderWidth="1px"
+                borderColor="whiteAlpha.100"
+                borderRadius="2xl"
+              >
+                <Text textStyle="eyebrow" color="fg.subtle" px="3" pt="2" pb="3">
+                  Admin Panel
+                </Text>
+                <AdminNav placement="sidebar" />
+              </Stack>
+            </Box>
+            <Flex
+              as="nav"
+              aria-label="Admin"
+              hideFrom="lg"
+              gap="2"
+              overflowX="auto"
+              mx="-4"
+              px="4"
+              pb="1"
+              css={{ scrollbarWidth: 'none' }}
+            >
+              <AdminNav placement="chip" />
+            </Flex>
+            <Box minW="0">
+              <Outlet />
+            </Box>
+          </Grid>
+        </Container>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { Box, Flex } from '@chakra-ui/react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AdSlot } from '../../features/ads/components/ad-slot';
+import { isAdminPath } from '../routes';
+import { RouteScrollManager } from './route-scroll-manager';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SkipToContent } from './skip-to-content';
+
+/** The frame every page lives in: header, the page, the global bottom ad and the footer. */
+export function SiteLayout() {
+  const { pathname } = useLocation();
+  return (
+    <Flex direction="column" minH="100dvh">
+      <RouteScrollManager />
+      <SkipToContent targetId="main-content" />
+      <SiteHeader />
+      <Box as="main" id="main-content" flex="1" tabIndex={-1} outline="none">
+        <Outlet />
+      </Box>
+      {!isAdminPath(pathname) && <AdSlot position="global-bottom" />}
+      <SiteFooter />
+    </Flex>
+  );
+}

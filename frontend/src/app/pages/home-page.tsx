@@ -1,0 +1,123 @@
+import { Container, Flex, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { SiteNavLink } from '../../components/ui/site-nav-link';
+import { StructuredData } from '../../components/ui/structured-data';
+import { genrePages } from '../../config/genres';
+import { siteDescription, siteName, siteTagline } from '../../config/site';
+import { AdSlot } from '../../features/ads/components/ad-slot';
+import { useHomeRows } from '../../features/catalogue/api/get-home';
+import { HomeHero } from '../../features/catalogue/components/home-hero';
+import { HomeWelcome } from '../../features/catalogue/components/home-welcome';
+import { TitleRow } from '../../features/catalogue/components/title-row';
+import { summarizeMovie, summarizeTvShow } from '../../features/catalogue/title-summary';
+
+function homeStructuredData(origin: string) {
+  const website = {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: siteName,
+    url: `${origin}/`,
+    description: siteDescription,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/movies?search={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: siteName,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    description: siteDescription,
+  };
+  return { website, organization };
+}
+
+/** The site's promise, with a way into every genre; the page's main heading. */
+function TaglineBand() {
+  return (
+    <Flex
+      direction={{ base: 'column', lg: 'row' }}
+      align={{ base: 'start', lg: 'center' }}
+      justify="space-between"
+      gap="4"
+      py={{ base: '6', md: '8' }}
+      borderBottomWidth="1px"
+      borderColor="whiteAlpha.100"
+    >
+      <Stack gap="1">
+        <Text textStyle="eyebrow" color="fg.subtle">
+          {siteName}
+        </Text>
+        <Heading as="h1" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="semibold" lineHeight="short">
+          {siteTagline}
+        </Heading>
+      </Stack>
+      <Wrap as="ul" listStyleType="none" gap="2" aria-label="Genres">
+        {genrePages.map((genre) => (
+          <li key={genre.slug}>
+            <SiteNavLink to={genre.path} placement="chip">
+              {genre.label}
+            </SiteNavLink>
+          </li>
+        ))}
+      </Wrap>
+    </Flex>
+  );
+}
+
+export function HomePage() {
+  const home = useHomeRows();
+  const { website, organization } = homeStructuredData(window.location.origin);
+  const rows = home.data;
+  const heroMovie = rows?.trendingMovies[0];
+
+  return (
+    <>
+      <title>{`${siteName} · ${siteTagline}`}</title>
+      <StructuredData data={website} />
+      <StructuredData data={organization} />
+      {home.isPending ? (
+        <PageSpinner label="Loading the home page" />
+      ) : (
+        <>
+          {heroMovie ? (
+            <HomeHero movie={summarizeMovie(heroMovie)} adSlot={<AdSlot position="home-hero" />} />
+          ) : (
+            <HomeWelcome>
+              <AdSlot position="home-hero" />
+            </HomeWelcome>
+          )}
+          <Container maxW="7xl" pb={{ base: '12', md: '20' }}>
+            {heroMovie && <TaglineBand />}
+            <Stack gap={{ base: '10', md: '14' }} pt={{ base: '8', md: '12' }}>
+              <TitleRow
+                heading="Trending Movies"
+                viewAllTo="/movies"
+                titles={(rows?.trendingMovies ?? []).map(summarizeMovie)}
+              />
+              <TitleRow
+                heading="Top Rated Movies"
+                viewAllTo="/movies"
+                titles={(rows?.topRatedMovies ?? []).map(summarizeMovie)}
+              />
+              <AdSlot position="home-mid" />
+              <TitleRow
+                heading="Trending TV Shows"
+                viewAllTo="/tv-shows"
+                titles={(rows?.trendingTVShows ?? []).map(summarizeTvShow)}
+              />
+              <TitleRow
+                heading="Top Rated TV Shows"
+                viewAllTo="/tv-shows"
+                titles={(rows?.topRatedTVShows ?? []).map(summarizeTvShow)}
+              />
+            </Stack>
+          </Container>
+        </>
+      )}
+    </>
+  );
+}

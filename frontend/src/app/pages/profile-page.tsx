@@ -1,0 +1,35 @@
+import { Box, Container, Stack } from '@chakra-ui/react';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import { siteName } from '../../config/site';
+import { ProfileHeader } from '../../features/auth/components/profile-header';
+import { ActivityTimeline } from '../../features/library/components/activity-timeline';
+import { MemberLibrary } from '../../features/library/components/member-library';
+import { useAuth } from '../../lib/auth/auth-context';
+
+/** The member's own page: who they are, their three lists and what they changed lately. */
+export function ProfilePage() {
+  const { user } = useAuth();
+  return (
+    <>
+      <title>{`Your Profile · ${siteName}`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      {user ? (
+        <Box bgImage="radial-gradient(ellipse 60% 45% at 15% 0%, rgba(214, 31, 40, 0.22), transparent 70%), radial-gradient(ellipse 40% 30% at 95% 10%, rgba(251, 191, 36, 0.08), transparent 70%)">
+          <Container
+            maxW="7xl"
+            pt={{ base: 'calc(var(--header-height) + 2rem)', md: 'calc(var(--header-height) + 3.5rem)' }}
+            pb="16"
+          >
+            <Stack gap={{ base: '8', md: '12' }}>
+              <ProfileHeader user={user} />
+              <MemberLibrary />
+              <ActivityTimeline />
+            </Stack>
+          </Container>
+        </Box>
+      ) : (
+        <PageSpinner />
+      )}
+    </>
+  );
+}

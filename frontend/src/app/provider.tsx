@@ -1,0 +1,14 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { createQueryClient } from '../lib/query-client';
+import { system } from '../theme/system';
+
+export function AppProvider({ children }: { readonly children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,153 @@
+import { adminUsersQuery, type UserProfile } from '@cinefold/contracts';
+import {
+  Box,
+  Button,
+  Center,
+  Flex,
+  Heading,
+  Input,
+  InputGroup,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { LuSearch } from 'react-icons/lu';
+import { useSearchParams } from 'react-router-dom';
+import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { useChangeUserRole } from '../api/change-user-role';
+import { useDeleteUser } from '../api/delete-user';
+import { useAdminUsers } from '../api/get-admin-users';
+import { filterUsers } from '../filter-users';
+import { UsersTable } from './users-table';
+
+const DELETE_QUESTION = 'Are you sure you want to delete this user?';
+
+/** The page number in the URL, read with the API's own rules; anything unreadable is page 1. */
+function pageFrom(params: URLSearchParams): number {
+  const parsed = adminUsersQuery.safeParse({ page: params.get('page') ?? undefined });
+  return parsed.success ? parsed.data.page : 1;
+}
+
+/** The user table of the back office: search, role changes, deletion and pages (spec section 2). */
+export function AdminUsersManager() {
+  const { user: me, refresh } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const search = params.get('search') ?? '';
+  const users = useAdminUsers(page);
+  const changeRole = useChangeUserRole();
+  const removeUser = useDeleteUser();
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (next) => {
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: name === 'search', preventScrollReset: name === 'search' },
+    );
+
+  const onToggleRole = (user: UserProfile) => {
+    changeRole.mutate(
+      { userId: user.id, role: user.role === 'admin' ? 'user' : 'admin' },
+      {
+        // An admin who hands back their own role loses the back office; the guard needs to know.
+        onSuccess: () => (user.id === me?.id ? refresh() : undefined),
+        onError: () => window.alert('Failed to update user role'),
+      },
+    );
+  };
+
+  const onDelete = (user: UserProfile) => {
+    if (!window.confirm(DELETE_QUESTION)) return;
+    removeUser.mutate(user.id, { onError: () => window.alert('Failed to delete user') });
+  };
+
+  const busyUserId = changeRole.isPending
+    ? changeRole.variables.userId
+    : removeUser.isPending
+      ? removeUser.variables
+      : null;
+
+  const shown = users.data ? filterUsers(users.data.users, search) : [];
+
+  return (
+    <Stack gap="6">
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', md: 'end' }}
+        gap="4"
+        direction={{ base: 'column', md: 'row' }}
+      >
+        <Stack gap="1">
+          <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
+            Manage Users
+          </Heading>
+          <Text color="fg.muted">
+            {users.data
+              ? `${users.data.total} ${users.data.total === 1 ? 'account' : 'accounts'}`
+              : 'Every account on the site'}
+          </Text>
+        </Stack>
+        <InputGroup startElement={<LuSearch />} maxW={{ md: 'xs' }} w="full">
+          <Input
+            type="search"
+            placeholder="Search users..."
+            aria-label="Search users"
+            value={search}
+            onChange={(event) => setParam('search', event.target.value)}
+            bg="blackAlpha.400"
+            borderColor="whiteAlpha.200"
+            borderRadius="full"
+          />
+        </InputGroup>
+      </Flex>
+
+      <Box
+        bg="rgba(18, 15, 20, 0.85)"
+        borderWidth="1px"
+        borderColor="whiteAlpha.100"
+        borderRadius="2xl"
+        overflow="hidden"
+        opacity={users.isPlaceholderData ? 0.6 : 1}
+        transition="opacity 0.2s ease"
+      >
+        {users.isPending ? (
+          <Center py="20" role="status" aria-label="Loading users">
+            <Spinner size="lg" color="brand.500" />
+          </Center>
+        ) : users.isError ? (
+          <Stack align="center" gap="4" py="16" textAlign="center">
+            <Text color="fg.muted">The users could not be loaded.</Text>
+            <Button variant="outline" onClick={() => void users.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        ) : shown.length === 0 ? (
+          <Text py="16" textAlign="center" color="fg.subtle">
+            {search.trim() ? 'No users on this page match your search.' : 'No users on this page.'}
+          </Text>
+        ) : (
+          <UsersTable
+            users={shown}
+            currentUserId={me?.id ?? null}
+            busyUserId={busyUserId}
+            onToggleRole={onToggleRole}
+            onDelete={onDelete}
+          />
+        )}
+      </Box>
+
+      {users.data && (
+        <PaginationNav
+          label="User pages"
+          page={page}
+          pages={users.data.pages}
+          onPageChange={(next) => setParam('page', next === 1 ? null : String(next))}
+        />
+      )}
+    </Stack>
+  );
+}

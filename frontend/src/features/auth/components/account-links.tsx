@@ -1,0 +1,87 @@
+import { chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { LuLogOut } from 'react-icons/lu';
+import { LinkButton } from '../../../components/ui/link-button';
+import { MemberAvatar } from '../../../components/ui/member-avatar';
+import { SiteNavLink } from '../../../components/ui/site-nav-link';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { navLinkRecipe } from '../../../theme/recipes/nav-link';
+import { UserMenu } from './user-menu';
+
+export interface AccountLinksProps {
+  readonly placement: 'header' | 'mobile';
+  readonly onNavigate?: () => void;
+}
+
+const MobileMenuButton = chakra('button', navLinkRecipe);
+
+/**
+ * The account corner of the header: Login and Sign Up for guests, the member's menu once signed
+ * in. Nothing at all while the stored session is being checked, so a member never sees the
+ * guest links flash by on a reload.
+ */
+export function AccountLinks({ placement, onNavigate }: AccountLinksProps) {
+  const { status, user, isAdmin, logout } = useAuth();
+  if (status === 'loading') return null;
+
+  if (user) {
+    if (placement === 'header') return <UserMenu user={user} isAdmin={isAdmin} onLogout={logout} />;
+    return (
+      <Stack gap="1">
+        <HStack gap="3" px="4" pb="3">
+          <MemberAvatar name={user.name} size="sm" />
+          <Stack gap="0" minW="0">
+            <Text fontWeight="semibold" truncate>
+              {user.name}
+            </Text>
+            <Text textStyle="xs" color="fg.subtle" truncate>
+              {user.email}
+            </Text>
+          </Stack>
+        </HStack>
+        <SiteNavLink to="/profile" placement="mobile" onClick={onNavigate}>
+          Profile
+        </SiteNavLink>
+        {isAdmin && (
+          <SiteNavLink to="/admin" placement="mobile" onClick={onNavigate}>
+            Admin Panel
+          </SiteNavLink>
+        )}
+        <MobileMenuButton
+          type="button"
+          placement="mobile"
+          cursor="pointer"
+          onClick={() => {
+            onNavigate?.();
+            void logout();
+          }}
+        >
+          <LuLogOut />
+          Logout
+        </MobileMenuButton>
+      </Stack>
+    );
+  }
+
+  if (placement === 'mobile') {
+    return (
+      <Stack gap="2">
+        <SiteNavLink to="/login" placement="mobile" onClick={onNavigate}>
+          Login
+        </SiteNavLink>
+        <LinkButton to="/register" size="lg" w="full" onClick={onNavigate}>
+          Sign Up
+        </LinkButton>
+      </Stack>
+    );
+  }
+  return (
+    <>
+      <SiteNavLink to="/login" placement="header">
+        Login
+      </SiteNavLink>
+      <LinkButton to="/register" size="sm" px="5">
+        Sign Up
+      </LinkButton>
+    </>
+  );
+}

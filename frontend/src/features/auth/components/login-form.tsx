@@ -1,0 +1,48 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FormError } from '../../../components/ui/form-error';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { AuthField } from './auth-field';
+
+const LOGIN_FAILED = 'Failed to login. Please try again.';
+
+export function LoginForm() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const signIn = useMutation({ mutationFn: login, onSuccess: () => navigate('/') });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    signIn.mutate({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+  };
+
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack gap="5">
+        <FormError message={signIn.isError ? errorMessageOf(signIn.error, LOGIN_FAILED) : null} />
+        <AuthField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
+        <Button
+          type="submit"
+          size="lg"
+          w="full"
+          mt="2"
+          loading={signIn.isPending}
+          loadingText="Signing in..."
+        >
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}

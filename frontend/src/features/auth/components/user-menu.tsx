@@ -1,0 +1,91 @@
+import { Box, Button, Icon, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { LuChevronDown, LuLogOut, LuShieldCheck, LuUser } from 'react-icons/lu';
+import { Link } from 'react-router-dom';
+import { MemberAvatar } from '../../../components/ui/member-avatar';
+import type { CurrentUser } from '../../../lib/auth/auth-api';
+
+export interface UserMenuProps {
+  readonly user: CurrentUser;
+  readonly isAdmin: boolean;
+  readonly onLogout: () => void;
+}
+
+/** The signed-in member's corner of the header: their name, opening Profile, Admin Panel and Logout. */
+export function UserMenu({ user, isAdmin, onLogout }: UserMenuProps) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
+      <Menu.Trigger asChild>
+        <Button
+          variant="ghost"
+          size="sm"
+          h="10"
+          ps="1"
+          pe="3"
+          gap="2.5"
+          color="fg"
+          bg="blackAlpha.300"
+          borderWidth="1px"
+          borderColor="whiteAlpha.100"
+          _hover={{ bg: 'whiteAlpha.100' }}
+          _expanded={{ bg: 'whiteAlpha.100', borderColor: 'whiteAlpha.200' }}
+        >
+          <MemberAvatar name={user.name} size="xs" />
+          <Text as="span" maxW="40" truncate>
+            {user.name}
+          </Text>
+          <Icon as={LuChevronDown} boxSize="3.5" color="fg.subtle" />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content
+            minW="60"
+            p="2"
+            bg="rgba(18, 15, 20, 0.97)"
+            backdropFilter="blur(16px)"
+            borderWidth="1px"
+            borderColor="whiteAlpha.100"
+            borderRadius="xl"
+            boxShadow="0 24px 48px -12px rgba(0, 0, 0, 0.8)"
+          >
+            <Stack gap="0" px="3" pt="2" pb="3">
+              <Text fontWeight="semibold" truncate>
+                {user.name}
+              </Text>
+              <Text textStyle="xs" color="fg.subtle" truncate>
+                {user.email}
+              </Text>
+            </Stack>
+            <Menu.Separator borderColor="whiteAlpha.100" />
+            <Menu.Item value="profile" asChild py="2" cursor="pointer">
+              <Link to="/profile">
+                <LuUser />
+                <Box flex="1">Profile</Box>
+              </Link>
+            </Menu.Item>
+            {isAdmin && (
+              <Menu.Item value="admin" asChild py="2" cursor="pointer">
+                <Link to="/admin">
+                  <LuShieldCheck />
+                  <Box flex="1">Admin Panel</Box>
+                </Link>
+              </Menu.Item>
+            )}
+            <Menu.Separator borderColor="whiteAlpha.100" />
+            <Menu.Item
+              value="logout"
+              py="2"
+              cursor="pointer"
+              color="fg.muted"
+              _highlighted={{ color: 'fg', bg: 'brand.subtle' }}
+              onSelect={onLogout}
+            >
+              <LuLogOut />
+              <Box flex="1">Logout</Box>
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,204 @@
+import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { useMovieGenres, useMoviesPage } from '../api/get-movies';
+import { useTvShowGenres, useTvShowsPage } from '../api/get-tv-shows';
+import type { MovieSort, TvShowSort } from '../api/filters';
+import { formatCount } from '../formatting';
+import {
+  type ListingParams,
+  listingSearchParams,
+  readMovieListingParams,
+  readTvListingParams,
+} from '../listing-params';
+import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../title-summary';
+import { CataloguePageFrame } from './catalogue-page-frame';
+import { CataloguePageHeader } from './catalogue-page-header';
+import { ListingFilters, type SortOption } from './listing-filters';
+import { TitleGrid } from './title-grid';
+
+/** Spec section 9: twenty titles a page. */
+const PAGE_SIZE = 20;
+
+const movieSorts: readonly SortOption<MovieSort>[] = [
+  { value: 'popularity', label: 'Most Popular' },
+  { value: 'rating', label: 'Top Rated' },
+  { value: 'release_date', label: 'Latest Release' },
+  { value: 'title', label: 'A-Z' },
+];
+
+const tvSorts: readonly SortOption<TvShowSort>[] = [
+  { value: 'popularity', label: 'Most Popular' },
+  { value: 'rating', label: 'Top Rated' },
+  { value: 'first_air_date', label: 'Latest Release' },
+  { value: 'name', label: 'A-Z' },
+];
+
+interface ListingResult {
+  readonly isPending: boolean;
+  readonly isStale: boolean;
+  readonly titles: TitleSummary[];
+  readonly pages: number;
+  readonly total: number | null;
+}
+
+interface ListingViewProps<Sort extends string> {
+  readonly heading: string;
+  readonly noun: string;
+  readonly description: string;
+  readonly searchPlaceholder: string;
+  readonly emptyText: string;
+  readonly banner: ReactNode;
+  readonly params: ListingParams<Sort>;
+  readonly sortOptions: readonly SortOption<Sort>[];
+  readonly genres: readonly string[];
+  readonly result: ListingResult;
+  readonly onChange: (change: Partial<ListingParams<Sort>>) => void;
+}
+
+function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
+  const { heading, noun, params, result, onChange } = props;
+  const filtered = Boolean(params.search || params.genre);
+  const count =
+    result.total === null
+      ? null
+      : `${formatCount(result.total)} ${noun}${params.search ? ` matching “${params.search}”` : ''}${
+          params.genre ? ` in ${params.genre}` : ''
+        }`;
+
+  const changePage = (page: number) => {
+    onChange({ page });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <CataloguePageFrame>
+      <CataloguePageHeader eyebrow="Browse" title={heading} description={props.description}>
+        <Text color="fg.subtle" textStyle="sm" minH="5" aria-live="polite">
+          {count}
+        </Text>
+      </CataloguePageHeader>
+      {props.banner}
+      <ListingFilters
+        noun={noun}
+        searchPlaceholder={props.searchPlaceholder}
+        search={params.search}
+        onSearch={(search) => onChange({ search, page: 1 })}
+        genre={params.genre}
+        genres={props.genres}
+        onGenreChange={(genre) => onChange({ genre })}
+        sort={params.sort}
+        sortOptions={props.sortOptions}
+        onSortChange={(sort) => onChange({ sort })}
+      />
+      {result.isPending ? (
+        <Center py="24" role="status" aria-label={`Loading ${noun}`}>
+          <Spinner size="xl" color="brand.500" borderWidth="3px" />
+        </Center>
+      ) : (
+        <Stack gap={{ base: '10', md: '14' }}>
+          <TitleGrid
+            label={heading}
+            titles={result.titles}
+            stale={result.isStale}
+            emptyText={props.emptyText}
+            emptyHint={filtered ? 'Try another search or genre.' : undefined}
+          />
+          <PaginationNav
+            label={`${heading} pages`}
+            page={params.page}
+            pages={result.pages}
+            onPageChange={changePage}
+            showMore
+          />
+        </Stack>
+      )}
+    </CataloguePageFrame>
+  );
+}
+
+/** Turns a change of filters into the new address; the address is the listing's only state. */
+function useListingParams<Sort extends string>(
+  read: (params: URLSearchParams) => ListingParams<Sort>,
+  defaultSort: Sort,
+) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = read(searchParams);
+  const onChange = (change: Partial<ListingParams<Sort>>) =>
+    setSearchParams(listingSearchParams(params, change, defaultSort));
+  return { params, onChange };
+}
+
+export interface CatalogueListingProps {
+  /** The listing's ad slot, shown under the title. */
+  readonly banner?: ReactNode;
+}
+
+/** /movies: search, genre, sort order and pages, all kept in the address. */
+export function MovieListing({ banner }: CatalogueListingProps) {
+  const { params, onChange } = useListingParams(readMovieListingParams, 'popularity');
+  const movies = useMoviesPage({
+    page: params.page,
+    limit: PAGE_SIZE,
+    search: params.search,
+    genre: params.genre,
+    sortBy: params.sort,
+  });
+  const genres = useMovieGenres();
+  return (
+    <ListingView
+      heading="Movies"
+      noun="movies"
+      description="Blockbusters, festival favourites and hidden gems, free to stream."
+      searchPlaceholder="Search movies..."
+      emptyText="No movies found"
+      banner={banner}
+      params={params}
+      sortOptions={movieSorts}
+      genres={genres.data ?? []}
+      result={{
+        isPending: movies.isPending,
+        isStale: movies.isPlaceholderData,
+        titles: (movies.data?.movies ?? []).map(summarizeMovie),
+        pages: movies.data?.pages ?? 0,
+        total: movies.data?.total ?? null,
+      }}
+      onChange={onChange}
+    />
+  );
+}
+
+/** /tv-shows: the TV counterpart of the movie listing. */
+export function TvShowListing({ banner }: CatalogueListingProps) {
+  const { params, onChange } = useListingParams(readTvListingParams, 'popularity');
+  const shows = useTvShowsPage({
+    page: params.page,
+    limit: PAGE_SIZE,
+    search: params.search,
+    genre: params.genre,
+    sortBy: params.sort,
+  });
+  const genres = useTvShowGenres();
+  return (
+    <ListingView
+      heading="TV Shows"
+      noun="TV shows"
+      description="Binge-worthy series, from prestige drama to comfort comedy."
+      searchPlaceholder="Search TV shows..."
+      emptyText="No TV shows found"
+      banner={banner}
+      params={params}
+      sortOptions={tvSorts}
+      genres={genres.data ?? []}
+      result={{
+        isPending: shows.isPending,
+        isStale: shows.isPlaceholderData,
+        titles: (shows.data?.tvShows ?? []).map(summarizeTvShow),
+        pages: shows.data?.pages ?? 0,
+        total: shows.data?.total ?? null,
+      }}
+      onChange={onChange}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { Field, Flex, Heading, HStack, Icon, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { Season } from '@cinefold/contracts';
+import { LuListVideo } from 'react-icons/lu';
+import type { EpisodeChoice, PlayerServer } from '../player';
+import { ServerButtons } from './player-panel';
+
+export interface EpisodePickerProps {
+  readonly seasons: readonly Season[];
+  /** The season list is still on its way. */
+  readonly loading?: boolean;
+  readonly choice: EpisodeChoice | null;
+  readonly onChange: (choice: EpisodeChoice) => void;
+  readonly server: PlayerServer;
+  readonly onServerSelect: (server: PlayerServer) => void;
+}
+
+const selectStyle = {
+  bg: 'blackAlpha.400',
+  borderColor: 'whiteAlpha.200',
+  borderRadius: 'full',
+  _hover: { borderColor: 'whiteAlpha.400' },
+} as const;
+
+/** The 'Select Episode' panel of a show: season, episode and player server. */
+export function EpisodePicker({
+  seasons,
+  loading = false,
+  choice,
+  onChange,
+  server,
+  onServerSelect,
+}: EpisodePickerProps) {
+  const season = seasons.find((candidate) => candidate.season_number === choice?.season);
+  const episodeCount = season?.episode_count ?? 0;
+  return (
+    <Stack
+      as="section"
+      aria-labelledby="select-episode"
+      gap="5"
+      p={{ base: '4', md: '6' }}
+      bg="rgba(18, 15, 20, 0.85)"
+      borderWidth="1px"
+      borderColor="whiteAlpha.100"
+      borderRadius="2xl"
+    >
+      <HStack gap="3">
+        <Icon as={LuListVideo} boxSize="5" color="brand.500" />
+        <Heading as="h2" id="select-episode" fontSize={{ base: 'lg', md: 'xl' }} fontWeight="semibold">
+          Select Episode
+        </Heading>
+      </HStack>
+      {loading ? (
+        <HStack gap="3" color="fg.muted" role="status">
+          <Spinner size="sm" color="brand.500" />
+          <Text>Loading seasons…</Text>
+        </HStack>
+      ) : choice ? (
+        <Flex direction={{ base: 'column', md: 'row' }} gap="4" align={{ base: 'stretch', md: 'end' }}>
+          <Field.Root flex="1">
+            <Field.Label color="fg.subtle" textStyle="xs" textTransform="uppercase" letterSpacing="0.12em">
+              Season
+            </Field.Label>
+            <NativeSelect.Root size="lg">
+              <NativeSelect.Field
+                value={String(choice.season)}
+                onChange={(event) =>
+                  onChange({ season: Number(event.currentTarget.value), episode: choice.episode })
+                }
+                {...selectStyle}
+              >
+                {seasons.map((option) => (
+                  <option key={option.season_number} value={option.season_number}>
+                    Season {option.season_number}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root flex="1">
+            <Field.Label color="fg.subtle" textStyle="xs" textTransform="uppercase" letterSpacing="0.12em">
+              Episode
+            </Field.Label>
+            <NativeSelect.Root size="lg">
+              <NativeSelect.Field
+                value={String(choice.episode)}
+                onChange={(event) =>
+                  onChange({ season: choice.season, episode: Number(event.currentTarget.value) })
+                }
+                {...selectStyle}
+              >
+                {Array.from({ length: episodeCount }, (_, index) => index + 1).map((episode) => (
+                  <option key={episode} value={episode}>
+                    Episode {episode}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Stack gap="2">
+            <Text
+              color="fg.subtle"
+              textStyle="xs"
+              fontWeight="medium"
+              textTransform="uppercase"
+              letterSpacing="0.12em"
+            >
+              Server
+            </Text>
+            <ServerButtons server={server} onSelect={onServerSelect} />
+          </Stack>
+        </Flex>
+      ) : (
+        <Text color="fg.muted">No episodes are listed for this show yet.</Text>
+      )}
+    </Stack>
+  );
+}

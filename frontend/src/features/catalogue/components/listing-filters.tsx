@@ -1,0 +1,133 @@
+import { Button, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { type FormEvent, useState } from 'react';
+import { LuSearch } from 'react-icons/lu';
+
+export interface SortOption<Sort extends string> {
+  readonly value: Sort;
+  readonly label: string;
+}
+
+export interface ListingFiltersProps<Sort extends string> {
+  /** What the listing holds, for labels: 'movies' or 'TV shows'. */
+  readonly noun: string;
+  readonly searchPlaceholder: string;
+  readonly search: string;
+  readonly onSearch: (search: string) => void;
+  readonly genre: string;
+  readonly genres: readonly string[];
+  readonly onGenreChange: (genre: string) => void;
+  readonly sort: Sort;
+  readonly sortOptions: readonly SortOption<Sort>[];
+  readonly onSortChange: (sort: Sort) => void;
+}
+
+const fieldStyle = {
+  bg: 'blackAlpha.400',
+  borderColor: 'whiteAlpha.200',
+  _hover: { borderColor: 'whiteAlpha.400' },
+} as const;
+
+/**
+ * The search box (applied on submit), the genre select and the sort order of a listing. The
+ * search box starts from the address each time it changes, so Back shows the search it made.
+ */
+export function ListingFilters<Sort extends string>(props: ListingFiltersProps<Sort>) {
+  const { noun, searchPlaceholder, search, onSearch, genre, genres, onGenreChange } = props;
+  const { sort, sortOptions, onSortChange } = props;
+  // A genre from a shared address that the list does not have (yet) must still be selectable.
+  const genreOptions = genre && !genres.includes(genre) ? [genre, ...genres] : genres;
+
+  return (
+    <Flex
+      direction={{ base: 'column', md: 'row' }}
+      gap="3"
+      p={{ base: '3', md: '4' }}
+      bg="rgba(18, 15, 20, 0.75)"
+      backdropFilter="blur(8px)"
+      borderWidth="1px"
+      borderColor="whiteAlpha.100"
+      borderRadius="2xl"
+    >
+      <SearchBox
+        key={search}
+        noun={noun}
+        placeholder={searchPlaceholder}
+        initial={search}
+        onSearch={onSearch}
+      />
+      <Flex gap="3" direction={{ base: 'column', sm: 'row' }} flexShrink={0}>
+        <NativeSelect.Root size="lg" w={{ base: 'full', sm: '52' }}>
+          <NativeSelect.Field
+            aria-label="Genre"
+            value={genre}
+            onChange={(event) => onGenreChange(event.currentTarget.value)}
+            borderRadius="full"
+            {...fieldStyle}
+          >
+            <option value="">All Genres</option>
+            {genreOptions.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root size="lg" w={{ base: 'full', sm: '48' }}>
+          <NativeSelect.Field
+            aria-label="Sort by"
+            value={sort}
+            onChange={(event) => {
+              const chosen = sortOptions.find((option) => option.value === event.currentTarget.value);
+              if (chosen) onSortChange(chosen.value);
+            }}
+            borderRadius="full"
+            {...fieldStyle}
+          >
+            {sortOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+    </Flex>
+  );
+}
+
+interface SearchBoxProps {
+  readonly noun: string;
+  readonly placeholder: string;
+  readonly initial: string;
+  readonly onSearch: (search: string) => void;
+}
+
+function SearchBox({ noun, placeholder, initial, onSearch }: SearchBoxProps) {
+  const [text, setText] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <Flex as="form" role="search" aria-label={`Search ${noun}`} onSubmit={submit} gap="2" flex="1" minW="0">
+      <InputGroup startElement={<LuSearch />} flex="1">
+        <Input
+          type="search"
+          size="lg"
+          name="search"
+          aria-label={`Search ${noun}`}
+          placeholder={placeholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          borderRadius="full"
+          {...fieldStyle}
+        />
+      </InputGroup>
+      <Button type="submit" size="lg">
+        Search
+      </Button>
+    </Flex>
+  );
+}

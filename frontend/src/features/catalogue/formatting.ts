@@ -1,0 +1,51 @@
+const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const monthAndYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+/** 148 minutes as "2h 28m"; empty when the runtime is unknown (0 in the datasets). */
+export function formatRuntime(minutes: number | null | undefined): string {
+  if (!minutes || minutes <= 0 || !Number.isFinite(minutes)) return '';
+  const total = Math.round(minutes);
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}
+
+/** Budget and revenue: "$160,000,000", or "N/A" for the 0 the datasets use for unknown. */
+export function formatMoney(amount: number | null | undefined): string {
+  if (!amount || amount <= 0 || !Number.isFinite(amount)) return 'N/A';
+  return dollars.format(amount);
+}
+
+/** Thousands separators: 34495 → "34,495". */
+export function formatCount(count: number): string {
+  return wholeNumber.format(count);
+}
+
+/** A vote average on the 0 to 10 scale with one decimal: "8.4". */
+export function formatRating(rating: number | null | undefined): string {
+  return (rating ?? 0).toFixed(1);
+}
+
+/**
+ * Cuts `text` to at most `limit` characters (spec section 9: 200 in the hero, 150 on cards),
+ * at a word boundary when one is close, and marks the cut with an ellipsis.
+ */
+export function truncateText(text: string, limit: number): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= limit) return trimmed;
+  const cut = trimmed.slice(0, limit - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  const atWord = lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut;
+  return `${atWord.replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** "November 2026", for lists that name the month they were made in. */
+export function formatMonthYear(date: Date): string {
+  return monthAndYear.format(date);
+}

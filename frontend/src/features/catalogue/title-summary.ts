@@ -1,0 +1,62 @@
+import type { Movie, TvShow } from '@cinefold/contracts';
+import { contentPath } from '../../lib/content-paths';
+
+export type TitleKind = 'movie' | 'tv';
+
+/** What a card, a row, the hero and the ranked list need of a movie or a TV show alike. */
+export interface TitleSummary {
+  readonly kind: TitleKind;
+  readonly id: number;
+  readonly title: string;
+  readonly path: string;
+  readonly posterPath: string | null;
+  readonly backdropPath: string | null;
+  /** Four digits, or empty when the date is unknown. */
+  readonly year: string;
+  readonly rating: number;
+  readonly overview: string;
+  readonly genres: string[];
+}
+
+/** "Action, Science Fiction" as the list it is; blanks dropped. */
+export function genreList(genres: string | null | undefined): string[] {
+  return (genres ?? '')
+    .split(',')
+    .map((genre) => genre.trim())
+    .filter(Boolean);
+}
+
+export function yearOf(date: string | null | undefined): string {
+  const year = /^\d{4}/.exec(date?.trim() ?? '');
+  return year ? year[0] : '';
+}
+
+export function summarizeMovie(movie: Movie): TitleSummary {
+  return {
+    kind: 'movie',
+    id: movie.id,
+    title: movie.title,
+    path: contentPath('movie', movie.id),
+    posterPath: movie.poster_path,
+    backdropPath: movie.backdrop_path,
+    year: yearOf(movie.release_date),
+    rating: movie.vote_average,
+    overview: movie.overview,
+    genres: genreList(movie.genres),
+  };
+}
+
+export function summarizeTvShow(show: TvShow): TitleSummary {
+  return {
+    kind: 'tv',
+    id: show.id,
+    title: show.name,
+    path: contentPath('tv', show.id),
+    posterPath: show.poster_path,
+    backdropPath: show.backdrop_path,
+    year: yearOf(show.first_air_date),
+    rating: show.vote_average,
+    overview: show.overview,
+    genres: genreList(show.genres),
+  };
+}

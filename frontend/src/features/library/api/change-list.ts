@@ -1,0 +1,102 @@
+import type { AddToListRequest, ContentId, ListName } from '@cinefold/contracts';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, apiClient } from '../../../lib/api-client';
+import { getCurrentUserQueryOptions } from '../../../lib/auth/auth-api';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { isInList, type LibraryTitle, sameContent, withListChange } from '../list-membership';
+import { getMemberListQueryOptions } from './get-member-library';
+import { libraryKeys } from './library-keys';
+
+export function addToList(list: ListName, title: LibraryTitle): Promise<unknown> {
+  const body: AddToListRequest = {
+    contentId: title.contentId,
+    contentType: title.contentType,
+    title: title.title,
+    poster: title.poster,
+  };
+  return apiClient.post(`/user/${list}`, body);
+}
+
+export async function removeFromList(list: ListName, contentId: ContentId): Promise<void> {
+  try {
+    await apiClient.delete(`/user/${list}/${encodeURIComponent(String(contentId))}`);
+  } catch (error) {
+    // Already gone (removed in another tab): the member asked for it not to be there, and it is not.
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+}
+
+interface ListChange {
+  readonly list: ListName;
+  readonly title: LibraryTitle;
+  readonly add: boolean;
+}
+
+function sendListChange({ list, title, add }: ListChange): Promise<unknown> {
+  return add ? addToList(list, title) : removeFromList(list, title.contentId);
+}
+
+/**
+ * The member's own copy of their lists (which every list button reads) is corrected at once;
+ * then it and the profile's lists are read again, the api-client's event position making sure
+ * the server's answer already includes this change.
+ */
+async function afterListChange(queryClient: QueryClient, { list, title, add }: ListChange): Promise<void> {
+  const currentUser = getCurrentUserQueryOptions().queryKey;
+  queryClient.setQueryData(currentUser, (user) => (user ? withListChange(user, list, title, add) : user));
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: currentUser, exact: true }),
+    queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+  ]);
+}
+
+/** Removes a title from favorites or the watchlist (the profile's remove buttons). */
+export function useRemoveFromList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ list, title }: Omit<ListChange, 'add'>) => removeFromList(list, title.contentId),
+    onSuccess: (_answer, { list, title }) => {
+      // The card leaves the profile at once rather than after the lists are read again.
+      queryClient.setQueryData(getMemberListQueryOptions(list).queryKey, (items) =>
+        items?.filter((item) => !sameContent(item.contentId, title.contentId)),
+      );
+      return afterListChange(queryClient, { list, title, add: false });
+    },
+  });
+}
+
+export interface ListToggle {
+  readonly inList: boolean;
+  readonly isPending: boolean;
+  readonly toggle: () => void;
+}
+
+/**
+ * One title's membership of one list, for an Add/In button. The button shows the new state as
+ * soon as it is clicked; a failed call is not reported (spec section 8) and the button simply
+ * returns to what the member's lists say. Guests are sent to sign in.
+ */
+export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: sendListChange,
+    onSuccess: (_answer, variables) => afterListChange(queryClient, variables),
+  });
+
+  const saved = isInList(user?.[list], title.contentId);
+  const inList = change.isPending ? change.variables.add : saved;
+
+  const toggle = () => {
+    if (status === 'signed-out') {
+      void navigate('/login');
+      return;
+    }
+    if (!user || change.isPending) return;
+    change.mutate({ list, title, add: !inList });
+  };
+
+  return { inList, isPending: change.isPending, toggle };
+}

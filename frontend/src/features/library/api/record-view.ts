@@ -1,0 +1,49 @@
+import type { RecordViewRequest } from '@cinefold/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { apiClient } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import type { LibraryTitle } from '../list-membership';
+import { libraryKeys } from './library-keys';
+
+export function recordView(title: LibraryTitle): Promise<unknown> {
+  const body: RecordViewRequest = {
+    contentId: title.contentId,
+    contentType: title.contentType,
+    title: title.title,
+    poster: title.poster,
+    progress: 0,
+    completed: false,
+  };
+  return apiClient.post('/user/watch-history', body);
+}
+
+/**
+ * Records a view of `title` in the member's watch history (spec section 4): once per page view,
+ * as soon as both the member and the title are known, and again each time the returned function
+ * is called (a server button was pressed). Pass null while the title is still loading. Guests
+ * record nothing, and a failure is not reported.
+ */
+export function useRecordView(title: LibraryTitle | null | undefined): () => void {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: recordView,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.watchHistory() }),
+  });
+  // Survives React's development double-run of effects, which must not count as a second view.
+  const recorded = useRef<string | null>(null);
+
+  const memberId = user?.id ?? null;
+  const viewKey = title && memberId ? `${memberId}:${title.contentType}:${String(title.contentId)}` : null;
+
+  useEffect(() => {
+    if (!title || !viewKey || recorded.current === viewKey) return;
+    recorded.current = viewKey;
+    mutate(title);
+  }, [title, viewKey, mutate]);
+
+  return useCallback(() => {
+    if (memberId && title) mutate(title);
+  }, [memberId, title, mutate]);
+}

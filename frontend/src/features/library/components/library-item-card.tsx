@@ -1,0 +1,103 @@
+import { Badge, Box, IconButton, Stack, Text } from '@chakra-ui/react';
+import type { ListName } from '@cinefold/contracts';
+import { LuX } from 'react-icons/lu';
+import { Link } from 'react-router-dom';
+import { PosterImage } from '../../../components/ui/poster-image';
+import { contentPath } from '../../../lib/content-paths';
+import { formatRelativeDate } from '../../../lib/dates';
+import type { LibraryEntry } from '../library-entries';
+
+export interface LibraryItemCardProps {
+  readonly entry: LibraryEntry;
+  readonly when: 'Watched' | 'Added';
+  /** Present on favorites and the watchlist, whose cards can be removed; not on the history. */
+  readonly removal?: {
+    readonly list: ListName;
+    readonly pending: boolean;
+    readonly onRemove: () => void;
+  };
+}
+
+export function LibraryItemCard({ entry, when, removal }: LibraryItemCardProps) {
+  return (
+    <Box as="li" position="relative" className="group" listStyleType="none">
+      <Link to={contentPath(entry.contentType, entry.contentId)}>
+        <Stack gap="2.5">
+          <Box
+            position="relative"
+            aspectRatio="2 / 3"
+            overflow="hidden"
+            borderRadius="xl"
+            bg="gray.900"
+            borderWidth="1px"
+            borderColor="whiteAlpha.100"
+            boxShadow="0 18px 40px -24px rgba(0, 0, 0, 0.9)"
+            transition="border-color 0.2s ease, transform 0.2s ease"
+            _groupHover={{ borderColor: 'brand.700', transform: 'translateY(-2px)' }}
+          >
+            <PosterImage
+              path={entry.poster}
+              transition="transform 0.35s ease"
+              _groupHover={{ transform: 'scale(1.04)' }}
+            />
+            <Box
+              position="absolute"
+              insetX="0"
+              bottom="0"
+              h="40%"
+              bgGradient="to-t"
+              gradientFrom="blackAlpha.800"
+              gradientTo="transparent"
+              pointerEvents="none"
+            />
+            <Badge
+              position="absolute"
+              top="2"
+              left="2"
+              size="sm"
+              variant="solid"
+              bg="blackAlpha.700"
+              color="fg"
+              backdropFilter="blur(6px)"
+              borderRadius="full"
+              px="2"
+            >
+              {entry.contentType === 'tv' ? 'TV' : 'Movie'}
+            </Badge>
+          </Box>
+          <Stack gap="0.5" px="0.5">
+            <Text fontWeight="semibold" lineClamp={2} lineHeight="short" _groupHover={{ color: 'brand.fg' }}>
+              {entry.title || 'Untitled'}
+            </Text>
+            <Text textStyle="xs" color="fg.subtle">
+              {when} {formatRelativeDate(entry.at)}
+            </Text>
+          </Stack>
+        </Stack>
+      </Link>
+      {removal && (
+        <IconButton
+          position="absolute"
+          top="2"
+          right="2"
+          size="xs"
+          borderRadius="full"
+          variant="solid"
+          bg="blackAlpha.700"
+          color="fg"
+          backdropFilter="blur(6px)"
+          borderWidth="1px"
+          borderColor="whiteAlpha.200"
+          boxShadow="none"
+          _hover={{ bg: 'brand.600', borderColor: 'brand.500' }}
+          aria-label={`Remove ${entry.title || 'this title'} from ${removal.list}`}
+          title={`Remove from ${removal.list}`}
+          loading={removal.pending}
+          onClick={removal.onRemove}
+        >
+          <LuX />
+        </IconButton>
+      )}
+    </Box>
+  );
+}

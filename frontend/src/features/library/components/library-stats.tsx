@@ -1,0 +1,61 @@
+import { Box, HStack, Icon, SimpleGrid, Text } from '@chakra-ui/react';
+import type { IconType } from 'react-icons';
+
+export interface LibraryStat {
+  readonly label: string;
+  readonly count: number;
+  readonly icon: IconType;
+}
+
+/** The three count cards under the profile header. */
+export function LibraryStats({ stats }: { readonly stats: readonly LibraryStat[] }) {
+  return (
+    <SimpleGrid
+      as="ul"
+      aria-label="Library counts"
+      listStyleType="none"
+      columns={3}
+      gap={{ base: '2.5', md: '5' }}
+    >
+      {stats.map((stat) => (
+        <Box
+          as="li"
+          key={stat.label}
+          position="relative"
+          overflow="hidden"
+          p={{ base: '3.5', md: '6' }}
+          bg="rgba(18, 15, 20, 0.85)"
+          borderWidth="1px"
+          borderColor="whiteAlpha.100"
+          borderRadius={{ base: 'xl', md: '2xl' }}
+          bgImage="radial-gradient(ellipse 80% 90% at 100% 0%, rgba(214, 31, 40, 0.16), transparent 70%)"
+        >
+          <HStack justify="space-between" align="start" gap="2">
+            <Text fontFamily="heading" fontWeight="600" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1">
+              {stat.count}
+            </Text>
+            <Box
+              display="grid"
+              placeItems="center"
+              boxSize={{ base: '8', md: '11' }}
+              borderRadius="xl"
+              bg="brand.subtle"
+              color="brand.400"
+              flexShrink={0}
+            >
+              <Icon as={stat.icon} boxSize={{ base: '4', md: '5' }} />
+            </Box>
+          </HStack>
+          <Text
+            mt={{ base: '2', md: '3' }}
+            textStyle={{ base: 'xs', md: 'sm' }}
+            color="fg.muted"
+            fontWeight="medium"
+          >
+            {stat.label}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}

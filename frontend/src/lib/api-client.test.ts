@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiClient, errorMessageOf, forgetEventPosition } from './api-client';
+
+interface RecordedCall {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: unknown;
+}
+
+let calls: RecordedCall[] = [];
+let answers: Response[] = [];
+let storage: Map<string, string>;
+let location: { pathname: string; assign: ReturnType<typeof vi.fn> };
+
+function answer(status: number, body?: unknown, headers: Record<string, string> = {}): void {
+  answers.push(
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    }),
+  );
+}
+
+function lastCall(): RecordedCall {
+  const call = calls.at(-1);
+  if (!call) throw new Error('no request was made');
+  return call;
+}
+
+beforeEach(() => {
+  calls = [];
+  answers = [];
+  storage = new Map();
+  location = { pathname: '/movies', assign: vi.fn() };
+  forgetEventPosition();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+    removeItem: (key: string) => storage.delete(key),
+  });
+  vi.stubGlobal('window', { location });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, method: init.method ?? 'GET', headers: new Headers(init.headers), body: init.body });
+    const next = answers.shift();
+    if (!next) throw new Error(`no answer prepared for ${url}`);
+    return next;
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the api client', () => {
+  it('calls the backend under /api and leaves empty query values out', async () => {
+    answer(200, { movies: [] });
+
+    const result = await apiClient.get('/movies', { query: { page: 2, search: undefined, genre: null } });
+
+    expect(result).toEqual({ movies: [] });
+    expect(lastCall().url).toBe('/api/movies?page=2');
+  });
+
+  it('sends the stored token as a bearer token, and no token when none is stored', async () => {
+    answer(200, {});
+    await apiClient.get('/home');
+    expect(lastCall().headers.has('Authorization')).toBe(false);
+
+    storage.set('token', 'abc');
+    answer(200, {});
+    await apiClient.get('/home');
+    expect(lastCall().headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('sends objects as JSON and leaves the content type of a file upload to the browser', async () => {
+    answer(200, {});
+    await apiClient.post('/support/contact', { name: 'Ann' });
+    expect(lastCall().headers.get('Content-Type')).toBe('application/json');
+    expect(lastCall().body).toBe('{"name":"Ann"}');
+
+    const form = new FormData();
+    form.append('type', 'movie');
+    answer(200, {});
+    await apiClient.post('/admin/datasets/upload', form);
+    expect(lastCall().headers.has('Content-Type')).toBe(false);
+    expect(lastCall().body).toBe(form);
+  });
+
+  it("throws the server's message with the status", async () => {
+    answer(409, { message: 'Email already registered' });
+
+    const error = await apiClient.post('/auth/register', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, message: 'Email already registered' });
+    expect(errorMessageOf(error, 'Failed to create account.')).toBe('Email already registered');
+  });
+
+  it("falls back to the screen's own words when the server sent no message", async () => {
+    answers.push(new Response('<html>Bad Gateway</html>', { status: 502 }));
+
+    const error = await apiClient.post('/auth/login', {}).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({
+      status: 502,
+      serverMessage: null,
+      message: 'Request failed with status 502',
+    });
+    expect(errorMessageOf(error, 'Failed to login.')).toBe('Failed to login.');
+    expect(errorMessageOf(new TypeError('Failed to fetch'), 'Failed to login.')).toBe('Failed to login.');
+  });
+
+  it('signs the visitor out and goes to /login on a 401', async () => {
+    storage.set('token', 'expired');
+    storage.set('user', '{"name":"Ann"}');
+    answer(401, { message: 'Not signed in' });
+
+    await expect(apiClient.get('/user/favorites')).rejects.toMatchObject({ status: 401 });
+
+    expect(storage.has('token')).toBe(false);
+    expect(storage.has('user')).toBe(false);
+    expect(location.assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('stays on the sign-in page on a 401 there, so the form can show why', async () => {
+    location.pathname = '/login';
+    answer(401, { message: 'Invalid email or password' });
+
+    await expect(apiClient.post('/auth/login', {})).rejects.toMatchObject({
+      message: 'Invalid email or password',
+    });
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it('sends the newest event position it has seen back on reads, not on writes', async () => {
+    answer(201, {}, { 'X-Event-Position': '41' });
+    await apiClient.post('/user/favorites', {});
+    answer(201, {}, { 'X-Event-Position': '40' });
+    await apiClient.post('/user/watchlist', {});
+
+    answer(200, []);
+    await apiClient.get('/user/favorites');
+    expect(lastCall().headers.get('X-Event-Position')).toBe('41');
+
+    answer(200, {});
+    await apiClient.delete('/user/favorites/7');
+    expect(lastCall().headers.has('X-Event-Position')).toBe(false);
+  });
+});

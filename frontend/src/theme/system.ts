@@ -1,0 +1,46 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { buttonRecipe } from './recipes/button';
+import { colorTokens, fontTokens, semanticColorTokens } from './tokens';
+
+const config = defineConfig({
+  globalCss: {
+    html: {
+      colorPalette: 'brand',
+      '--header-height': { base: '4rem', md: '4.5rem' },
+      scrollPaddingTop: 'var(--header-height)',
+    },
+    body: {
+      bg: 'bg',
+      color: 'fg',
+      minH: '100dvh',
+    },
+    '::selection': { bg: 'brand.600', color: 'white' },
+  },
+  theme: {
+    tokens: { colors: colorTokens, fonts: fontTokens },
+    semanticTokens: { colors: semanticColorTokens },
+    textStyles: {
+      display: {
+        value: {
+          fontFamily: 'heading',
+          fontWeight: '600',
+          textTransform: 'uppercase',
+          letterSpacing: '0.02em',
+          lineHeight: '0.95',
+        },
+      },
+      eyebrow: {
+        value: {
+          fontSize: 'xs',
+          fontWeight: 'semibold',
+          textTransform: 'uppercase',
+          letterSpacing: '0.18em',
+        },
+      },
+    },
+    recipes: { button: buttonRecipe },
+  },
+});
+
+/** The one styling system of the app. */
+export const system = createSystem(defaultConfig, config);
