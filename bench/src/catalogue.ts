@@ -1,0 +1,244 @@
+/**
+ * npm run bench -- catalogue [movies] [tv]
+ *
+ * Generates the datasets (default 1,000,000 movies and 150,000 TV shows), imports them through
+ * the real services (a gateway, a projectors process and a workers process, sharing a private
+ * Redis and the embedded store) and measures:
+ * - import time from the upload to fully queryable, and the workers process's peak memory;
+ * - Redis memory of the read models;
+ * - GET /api/movies pages with genre and sort, 50 connections: p99 and throughput against an
+ *   Express app returning a fixed body of the same size, in the same run;
+ * - search by a common word and by a three-letter prefix: p99, totals exact.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { connectRedis, freePort, startLocalRedis } from '@cinefold/platform';
+import { writeCsv } from '@cinefold/workers';
+import { load } from './load.js';
+import { root, rssMb, runService, stop, waitForHttp } from './processes.js';
+import type { Row } from './table.js';
+import { tempDir } from './temp.js';
+
+const GENRES = [
+  'Action',
+  'Comedy',
+  'Drama',
+  'Thriller',
+  'Science Fiction',
+  'Romance',
+  'Animation',
+  'Crime',
+  'Fantasy',
+  'Horror',
+];
+const SORTS = ['popularity', 'rating', 'release_date', 'title'];
+const ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' };
+
+async function dataset(kind: 'movie' | 'tv', rows: number): Promise<string> {
+  const dir = join(root, '.bench-data');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${kind}-${rows}.csv`);
+  if (!existsSync(file)) {
+    process.stderr.write(`generating ${rows.toLocaleString('en-US')} ${kind} rows...\n`);
+    await writeCsv(file, kind, rows, 42);
+  }
+  return file;
+}
+
+async function importFile(
+  base: string,
+  token: string,
+  file: string,
+  type: 'movie' | 'tv',
+  workersPid: number,
+) {
+  let peakRss = rssMb(workersPid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMb(workersPid));
+  }, 200);
+  const started = performance.now();
+  const form = new FormData();
+  form.append('type', type);
+  form.append('mode', 'append');
+  form.append('file', await openAsBlob(file), `${type}.csv`);
+  const response = await fetch(`${base}/api/admin/datasets/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  let status = (await response.json()) as {
+    jobId: string;
+    state: string;
+    processed: number;
+    rejected: number;
+  };
+  while (status.state !== 'completed' && status.state !== 'failed') {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    status = (await (
+      await fetch(`${base}/api/admin/datasets/jobs/${status.jobId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as typeof status;
+  }
+  // Fully queryable: every projector has caught up with the store.
+  for (;;) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as {
+      projectors: { lag: number | null }[];
+    };
+    if (health.projectors.every((p) => p.lag === 0)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  clearInterval(sampler);
+  return { seconds: (performance.now() - started) / 1000, peakRss, ...status };
+}
+
+function fixedBodyServer(port: number, bytes: number): ChildProcess {
+  const script = `
+    const express = require('express');
+    const body = JSON.stringify({ movies: 'x'.repeat(${Math.max(0, bytes - 14)}) });
+    const app = express();
+    app.get(/.*/, (req, res) => res.type('application/json').send(body));
+    app.listen(${port});`;
+  return spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore' });
+}
+
+export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
+  const movies = Number(args[0] ?? 1_000_000);
+  const shows = Number(args[1] ?? 150_000);
+  const [movieFile, tvFile] = [await dataset('movie', movies), await dataset('tv', shows)];
+  const dir = tempDir('bench-catalogue');
+  const redisServer = await startLocalRedis();
+  const redis = connectRedis(redisServer.url, { name: 'bench' });
+  const env = { DATA_DIR: dir.path, REDIS_URL: redisServer.url, SEED_DEMO: '0', ...ADMIN };
+  const gatewayPort = await freePort();
+  const uncachedPort = await freePort();
+  const children = [
+    runService('workers', env),
+    runService('projectors', env),
+    runService('gateway', { ...env, PORT: String(gatewayPort) }),
+  ];
+  const [workers] = children;
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  const rows: Row[] = [];
+  try {
+    await waitForHttp(`${base}/api/health`);
+    const memoryBefore = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+    });
+    const token = ((await login.json()) as { token: string }).token;
+
+    const movieImport = await importFile(base, token, movieFile, 'movie', workers!.pid!);
+    rows.push(
+      {
+        measure: `import ${movies.toLocaleString('en-US')} movies (${(statSync(movieFile).size / 1024 ** 2).toFixed(0)} MB) to fully queryable`,
+        value: movieImport.seconds,
+        unit: 's',
+        target: '<= 90',
+      },
+      {
+        measure: 'workers process peak RSS during that import',
+        value: movieImport.peakRss,
+        unit: 'MB',
+        target: '<= 500',
+      },
+      {
+        measure: 'rows imported / rejected',
+        value: movieImport.processed,
+        unit: `/ ${movieImport.rejected}`,
+      },
+    );
+    const tvImport = await importFile(base, token, tvFile, 'tv', workers!.pid!);
+    rows.push({
+      measure: `import ${shows.toLocaleString('en-US')} TV shows to fully queryable`,
+      value: tvImport.seconds,
+      unit: 's',
+    });
+    const memoryAfter = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
+    rows.push({
+      measure: 'Redis memory of the read models',
+      value: (memoryAfter - memoryBefore) / 1024 ** 3,
+      unit: 'GB',
+      target: '<= 2',
+    });
+
+    // Listing pages: genre x sort x page.
+    const listing = (i: number) =>
+      `/api/movies?genre=${encodeURIComponent(GENRES[i % GENRES.length]!)}&sortBy=${SORTS[(i >> 4) % SORTS.length]}&page=${1 + ((i >> 6) % 5)}`;
+    const sample = await (await fetch(`${base}${listing(0)}`)).text();
+    const baselinePort = await freePort();
+    const baseline = fixedBodyServer(baselinePort, Buffer.byteLength(sample));
+    children.push(baseline);
+    await waitForHttp(`http://127.0.0.1:${baselinePort}/`);
+    children.push(runService('gateway', { ...env, PORT: String(uncachedPort), QUERY_CACHE_MS: '0' }));
+    await waitForHttp(`http://127.0.0.1:${uncachedPort}/api/health`);
+
+    const options = { connections: 50, seconds: 10 };
+    const fixed = await load(`http://127.0.0.1:${baselinePort}`, listing, options);
+    const cached = await load(base, listing, options);
+    const raw = await load(`http://127.0.0.1:${uncachedPort}`, listing, options);
+    rows.push(
+      {
+        measure: `Express fixed ${Math.round(fixed.meanBytes)}-byte body, 50 conn (baseline): throughput`,
+        value: fixed.rps,
+        unit: 'req/s',
+      },
+      { measure: 'baseline p99', value: fixed.p99, unit: 'ms' },
+      {
+        measure: 'GET /api/movies genre+sort pages, 50 conn: throughput',
+        value: cached.rps,
+        unit: 'req/s',
+        target: '>= 60% of baseline',
+        ratio: cached.rps / fixed.rps,
+      },
+      {
+        measure: 'GET /api/movies genre+sort pages, 50 conn: p99',
+        value: cached.p99,
+        unit: 'ms',
+        target: '<= 15',
+      },
+      {
+        measure: 'same with the response cache off: throughput',
+        value: raw.rps,
+        unit: 'req/s',
+        ratio: raw.rps / fixed.rps,
+      },
+      { measure: 'same with the response cache off: p99', value: raw.p99, unit: 'ms' },
+    );
+    if (fixed.errors + cached.errors + raw.errors > 0)
+      rows.push({ measure: 'errors', value: fixed.errors + cached.errors + raw.errors, unit: '' });
+
+    // Search, cache off, so every request is computed; totals are exact by construction (SINTERCARD / full sets).
+    const words = ['love', 'life', 'family', 'world', 'young'];
+    const prefixes = ['lov', 'man', 'sta', 'bla', 'dar'];
+    for (const [label, terms] of [
+      ['a common word', words],
+      ['a 3-letter prefix', prefixes],
+    ] as const) {
+      const search = (i: number) =>
+        `/api/movies?search=${terms[i % terms.length]}&page=${1 + ((i >> 3) % 3)}`;
+      const first = (await (await fetch(`http://127.0.0.1:${uncachedPort}${search(0)}`)).json()) as {
+        total: number;
+      };
+      const result = await load(`http://127.0.0.1:${uncachedPort}`, search, { connections: 10, seconds: 8 });
+      rows.push(
+        {
+          measure: `search by ${label} (e.g. "${terms[0]}": ${first.total.toLocaleString('en-US')} titles), 10 conn: p99`,
+          value: result.p99,
+          unit: 'ms',
+          target: '<= 25',
+        },
+        { measure: `search by ${label}: throughput`, value: result.rps, unit: 'req/s' },
+      );
+    }
+    return rows;
+  } finally {
+    for (const child of children) await stop(child);
+    redis.disconnect();
+    await redisServer.stop();
+    dir.remove();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|all>
+ *
+ * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
+ * possible work on the same machine, so the ratio means something on a noisy box.
+ */
+import { printTable, type Row } from './table.js';
+
+const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
+  catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
+  'event-store': async () => (await import('./event-store.js')).benchEventStore(),
+  replay: async () => (await import('./replay.js')).benchReplay(),
+  startup: async () => (await import('./startup.js')).benchStartup(),
+};
+
+async function main(): Promise<void> {
+  const [first, ...rest] = process.argv.slice(2);
+  // `catalogue` takes sizes: npm run bench -- catalogue 100000 15000
+  if (first === 'catalogue') {
+    process.stdout.write('\n## catalogue\n');
+    printTable(await benchmarks.catalogue!(rest));
+    return;
+  }
+  const names = [first, ...rest].filter((n): n is string => Boolean(n));
+  const chosen = names.length === 0 || names.includes('all') ? Object.keys(benchmarks) : names;
+  for (const name of chosen) {
+    const bench = benchmarks[name];
+    if (!bench) {
+      process.stderr.write(
+        `unknown benchmark "${name}"; choose from: ${Object.keys(benchmarks).join(', ')}, all\n`,
+      );
+      process.exit(2);
+    }
+    process.stdout.write(`\n## ${name}\n`);
+    printTable(await bench([]));
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { createEventLog, openSqliteEventStore, systemContext } from '@cinefold/platform';
+import Database from 'better-sqlite3';
+import { sampleEvent } from './events.js';
+import type { Row } from './table.js';
+import { tempDir } from './temp.js';
+
+const BATCHED = 200_000;
+const SINGLE = 20_000;
+
+/** Appends to the embedded store, singly and in batches of 500, against raw SQLite inserts. */
+export async function benchEventStore(): Promise<Row[]> {
+  const dir = tempDir('bench-store');
+  try {
+    const events = Array.from({ length: BATCHED }, (_, i) => sampleEvent(i));
+
+    // Baseline: the same rows inserted by hand in transactions of 500, no checks.
+    const raw = new Database(join(dir.path, 'raw.sqlite'));
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    raw.exec(
+      'CREATE TABLE events (position INTEGER PRIMARY KEY, stream TEXT, revision INTEGER, id TEXT, type TEXT, version INTEGER, data TEXT, metadata TEXT)',
+    );
+    const insert = raw.prepare(
+      'INSERT INTO events (stream, revision, id, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const insertMany = raw.transaction((rows: typeof events, offset: number) => {
+      for (const [i, e] of rows.entries()) {
+        insert.run(
+          's',
+          offset + i,
+          `${offset + i}`,
+          e.type,
+          e.version,
+          JSON.stringify(e.data),
+          JSON.stringify(e.metadata),
+        );
+      }
+    });
+    let t = performance.now();
+    for (let i = 0; i < BATCHED; i += 500) insertMany(events.slice(i, i + 500), i);
+    const rawRate = BATCHED / ((performance.now() - t) / 1000);
+    raw.close();
+
+    const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+    t = performance.now();
+    for (let i = 0; i < BATCHED; i += 500) {
+      await store.append(`title-${i}`, events.slice(i, i + 500), { expectedRevision: 'no_stream' });
+    }
+    const batchRate = BATCHED / ((performance.now() - t) / 1000);
+
+    t = performance.now();
+    for (let i = 0; i < SINGLE; i++) {
+      await store.append(`single-${i % 1000}`, [events[i]!], { expectedRevision: 'any' });
+    }
+    const singleRate = SINGLE / ((performance.now() - t) / 1000);
+
+    // Through the typed event log: zod validation of every payload on the way in.
+    const log = createEventLog(store);
+    const typed = events
+      .slice(0, 100_000)
+      .map((e) => ({ type: 'ContactMessageReceived' as const, data: e.data as never }));
+    t = performance.now();
+    for (let i = 0; i < typed.length; i += 500) {
+      await log.append(`typed-${i}`, typed.slice(i, i + 500), {
+        expectedRevision: 'no_stream',
+        context: systemContext(),
+      });
+    }
+    const typedRate = typed.length / ((performance.now() - t) / 1000);
+    await store.close();
+
+    return [
+      { measure: 'raw SQLite inserts, transactions of 500 (baseline)', value: rawRate, unit: 'events/s' },
+      {
+        measure: 'append, batches of 500',
+        value: batchRate,
+        unit: 'events/s',
+        target: '>= 100,000',
+        ratio: batchRate / rawRate,
+      },
+      {
+        measure: 'append, batches of 500, typed log (zod)',
+        value: typedRate,
+        unit: 'events/s',
+        ratio: typedRate / rawRate,
+      },
+      {
+        measure: 'append, one event each',
+        value: singleRate,
+        unit: 'events/s',
+        target: '>= 5,000',
+        ratio: singleRate / rawRate,
+      },
+    ];
+  } finally {
+    dir.remove();
+  }
+}

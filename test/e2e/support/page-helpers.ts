@@ -1,0 +1,60 @@
+import type { Locator, Page } from 'playwright-core';
+
+export interface LinkEntry {
+  readonly name: string;
+  readonly href: string | null;
+}
+
+/** The visible text and href of every link inside `scope`, in document order. */
+export function linksIn(scope: Locator): Promise<LinkEntry[]> {
+  return scope.getByRole('link').evaluateAll((anchors) =>
+    anchors.map((anchor) => ({
+      name: anchor.textContent?.trim() ?? '',
+      href: anchor.getAttribute('href'),
+    })),
+  );
+}
+
+/** The element a disclosure button (`aria-controls`) opens. */
+export async function controlledBy(page: Page, trigger: Locator): Promise<Locator> {
+  const id = await trigger.getAttribute('aria-controls');
+  if (!id) throw new Error('the button controls no element (aria-controls is missing)');
+  return page.locator(`[id="${id}"]`);
+}
+
+/**
+ * The little of the browser's globals these helpers touch. The test project compiles without the
+ * DOM library (it is Node code), so browser-side callbacks name their globals through this.
+ */
+interface BrowserGlobals {
+  readonly scrollY: number;
+  scrollTo(x: number, y: number): void;
+  getComputedStyle(element: unknown): { readonly backgroundColor: string };
+  readonly document: { readonly body: { readonly scrollHeight: number } };
+}
+
+/** Opacity of an element's computed background colour: 0 is fully transparent. */
+export function backgroundAlpha(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const color = (globalThis as unknown as BrowserGlobals).getComputedStyle(node).backgroundColor;
+    const parts = color.match(/[\d.]+/g)?.map(Number) ?? [];
+    if (color === 'transparent' || parts.length < 3) return 0;
+    return parts.length >= 4 ? (parts[3] ?? 1) : 1;
+  });
+}
+
+export function scrollPosition(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as BrowserGlobals).scrollY);
+}
+
+/** Scrolls to `y`, or to the very bottom of the page when `y` is left out. */
+export function scrollPageTo(page: Page, y?: number): Promise<void> {
+  return page.evaluate((target) => {
+    const browser = globalThis as unknown as BrowserGlobals;
+    browser.scrollTo(0, target ?? browser.document.body.scrollHeight);
+  }, y);
+}
+
+export function pathnameOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}

@@ -1,0 +1,58 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { type RunningSite, startSite } from './site.js';
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface SiteSession {
+  /** The site's origin, e.g. `http://127.0.0.1:41234`; read it inside tests. */
+  readonly url: string;
+  /** A page in a fresh browser context (its own storage), closed after the test. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * One real site and one browser for the calling test file. Every test gets clean pages, and a
+ * test fails if the app threw an uncaught error while it ran.
+ */
+export function useSiteSession(): SiteSession {
+  let site: RunningSite | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+    const errors = pageErrors;
+    pageErrors = [];
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+  });
+
+  return {
+    get url() {
+      if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
+      return site.url;
+    },
+    async newPage(viewport = DESKTOP) {
+      if (!browser) throw new Error('useSiteSession: the browser starts in beforeAll');
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      return page;
+    },
+  };
+}
