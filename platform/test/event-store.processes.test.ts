@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -15,11 +16,13 @@ it('keeps one consistent log when several processes append to the same file at o
   const file = join(dir.path, 'events.sqlite');
   const WORKERS = 4;
   const EACH = 60;
-  const outputs = await Promise.all(
-    Array.from({ length: WORKERS }, (_, i) =>
-      run(process.execPath, ['--import', 'tsx', worker, file, `w${i}`, String(EACH)], { cwd: root }),
-    ),
+  const running = Array.from({ length: WORKERS }, (_, i) =>
+    run(process.execPath, ['--import', 'tsx', worker, file, `w${i}`, String(EACH)], { cwd: root }),
   );
+  const names = Array.from({ length: WORKERS }, (_, i) => `${file}.ready-w${i}`);
+  while (!names.every((name) => existsSync(name))) await new Promise((resolve) => setTimeout(resolve, 10));
+  writeFileSync(`${file}.go`, '');
+  const outputs = await Promise.all(running);
   const conflicts = outputs.reduce(
     (sum, o) => sum + (JSON.parse(o.stdout) as { conflicts: number }).conflicts,
     0,
