@@ -9,6 +9,7 @@ export { startWorkersService, type WorkersService } from './service.js';
 export { rowReader } from './imports/rows.js';
 export {
   COLUMNS,
+  csvRecord,
   type CsvKind,
   generateMovieRows,
   generateTvRows,
