@@ -6,10 +6,14 @@ import { SiteLayout } from './layout/site-layout';
 import { AdminUsersPage } from './pages/admin-users-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
+import { MovieDetailPage } from './pages/movie-detail-page';
+import { MoviesPage } from './pages/movies-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ProfilePage } from './pages/profile-page';
 import { RegisterPage } from './pages/register-page';
 import { RouteErrorPage } from './pages/route-error-page';
+import { TvDetailPage } from './pages/tv-detail-page';
+import { TvShowsPage } from './pages/tv-shows-page';
 import { RouteGuard } from './route-guard';
 import { type RouteAccess, type Screen, siteRoutes } from './routes';
 
@@ -19,10 +23,10 @@ import { type RouteAccess, type Screen, siteRoutes } from './routes';
  */
 const screens: Record<Screen, ComponentType> = {
   home: HomePage,
-  'movie-listing': NotFoundPage,
-  'movie-detail': NotFoundPage,
-  'tv-listing': NotFoundPage,
-  'tv-detail': NotFoundPage,
+  'movie-listing': MoviesPage,
+  'movie-detail': MovieDetailPage,
+  'tv-listing': TvShowsPage,
+  'tv-detail': TvDetailPage,
   genre: NotFoundPage,
   'top-100': NotFoundPage,
   trending: NotFoundPage,

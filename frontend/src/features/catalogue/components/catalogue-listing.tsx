@@ -1,5 +1,5 @@
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { useMovieGenres, useMoviesPage } from '../api/get-movies';
@@ -118,15 +118,27 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
   );
 }
 
-/** Turns a change of filters into the new address; the address is the listing's only state. */
+/**
+ * Turns a change of filters into the new address; the address is the listing's only state.
+ * A second change can come before the router has rendered the first one (a genre, then at once a
+ * sort), so each change builds on the address it last asked for, not on the rendered one, or the
+ * second would silently undo the first.
+ */
 function useListingParams<Sort extends string>(
   read: (params: URLSearchParams) => ListingParams<Sort>,
   defaultSort: Sort,
 ) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const requested = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    requested.current = null;
+  }, [searchParams]);
   const params = read(searchParams);
-  const onChange = (change: Partial<ListingParams<Sort>>) =>
-    setSearchParams(listingSearchParams(params, change, defaultSort));
+  const onChange = (change: Partial<ListingParams<Sort>>) => {
+    const next = listingSearchParams(read(requested.current ?? searchParams), change, defaultSort);
+    requested.current = next;
+    setSearchParams(next);
+  };
   return { params, onChange };
 }
 
