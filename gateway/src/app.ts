@@ -21,16 +21,22 @@ export interface AppOptions {
   readonly jsonLimit?: string;
 }
 
+export const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'SAMEORIGIN',
+} as const;
+
 const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  res.set(SECURITY_HEADERS);
   next();
 };
 
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // API answers are never stored (no-store), so an ETag would only cost a hash of every body.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'simple');
   app.use(securityHeaders);

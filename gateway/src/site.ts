@@ -32,11 +32,12 @@ import {
   startLocalRedis,
 } from '@cinefold/platform';
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
-import { createQueryRouter } from '@cinefold/query-api';
+import { createQueryRouter, ResponseCache } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express, Router } from 'express';
 import type { Redis } from 'ioredis';
 import { createApp } from './app.js';
+import { withCachedReads } from './cached-reads.js';
 import { apiProxy } from './proxy.js';
 
 export const ROLES = ['all', 'gateway', 'command-api', 'query-api', 'projectors', 'workers'] as const;
@@ -199,6 +200,8 @@ export async function startSite(
       const watcher = store ? new ProjectionWatcher(redis('watcher'), redis('watcher:positions')) : null;
       if (watcher) parts.push({ name: 'projection watcher', stop: () => watcher.close() });
       const projectorNames = projectors.map((p) => p.name);
+      // Filled by the catalogue router, read by the HTTP server before Express.
+      const answers = new ResponseCache(servesQueries ? config.QUERY_CACHE_MS : 0);
       if (store && watcher) {
         const queue = <Data>(name: string) => {
           const created = createQueue<Data, unknown>(name, redisUrl);
@@ -244,6 +247,7 @@ export async function startSite(
               importQueue,
               projectorNames,
               cacheMs: config.QUERY_CACHE_MS,
+              answers,
             }),
           );
         }
@@ -267,7 +271,7 @@ export async function startSite(
         ...(servesFrontend ? { frontendDir } : {}),
       });
       httpApp = app;
-      const server = createServer(app);
+      const server = createServer(answers.enabled ? withCachedReads(answers, app) : app);
       const port = await listen(server, config.PORT);
       parts.push({ name: 'http server', stop: () => drain(server, options.drainMs ?? 10_000) });
       url = `http://localhost:${port}`;

@@ -271,6 +271,26 @@ describe('a bad upload', () => {
   });
 });
 
+describe('popular pages', () => {
+  it('are answered again with the same body and headers when asked twice', async () => {
+    const path = `${site.url}/api/movies?genre=Drama&sortBy=rating&page=2`;
+    const first = await fetch(path);
+    const second = await fetch(path);
+    expect(second.status).toBe(200);
+    expect(await second.text()).toBe(await first.text());
+    for (const header of [
+      'content-type',
+      'cache-control',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+    ]) {
+      expect(second.headers.get(header), header).toBe(first.headers.get(header));
+    }
+    expect(second.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
 describe('admins', () => {
   it('hide a title from every public list and show it again', async () => {
     const before = (await get<Listing>('/movies?limit=1')).body.total;

@@ -4,11 +4,16 @@ import { Router } from 'express';
 import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
 import { catalogueRouter } from './catalogue/routes.js';
 import { importStatusRouter } from './catalogue/import-status.js';
+import type { ResponseCache } from './catalogue/response-cache.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
-  AccountReadsDependencies & { readonly importQueue: Queue<ImportJobData>; readonly cacheMs?: number };
+  AccountReadsDependencies & {
+    readonly importQueue: Queue<ImportJobData>;
+    readonly cacheMs?: number;
+    readonly answers?: ResponseCache;
+  };
 
 /** Every read of the /api surface, answered from Redis, to be mounted under /api after `authenticate`. */
 export function createQueryRouter(deps: QueryApiDependencies): Router {
@@ -22,3 +27,4 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
 }
 export { compareResults, MATERIALIZE_LIMIT, runQuery, type TitleQuery } from './catalogue/engine.js';
 export { deriveSeasons } from './catalogue/routes.js';
+export { ResponseCache } from './catalogue/response-cache.js';

@@ -1,7 +1,7 @@
 import type { Movie, TvShow } from '@cinefold/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, newAccount, registerByApi, signIn } from './support/accounts.js';
+import { callApi, newAccount, registerByApi, signIn, storedItem } from './support/accounts.js';
 import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
 import { pathnameOf } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
@@ -146,7 +146,7 @@ describe('a movie page', () => {
     await page.getByRole('button', { name: 'In Favorites' }).waitFor();
     await page.getByRole('button', { name: 'Server 2' }).click();
 
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await storedItem(page, 'token');
     await expect
       .poll(async () => {
         const history = await callApi(site.url, 'GET', '/user/watch-history', { token: token! });

@@ -1,14 +1,21 @@
 /**
- * A small in-process cache of response bodies, each kept for `ttlMs`: popular pages are served
- * from memory instead of Redis. Bounded by entry count, oldest evicted first.
+ * Answers to anonymous catalogue reads, kept for `ttlMs`: the same popular pages are asked for
+ * over and over, and each is computed once per period instead of once per request. The catalogue
+ * router fills it and empties it whenever the catalogue projector commits; the HTTP server reads
+ * it before Express (see the gateway's `cached-reads.ts`). Bounded by entry count, oldest
+ * evicted first. A ttl of 0 turns it off.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries: number,
+    private readonly maxEntries = 5000,
   ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
 
   get(key: string): string | undefined {
     const entry = this.entries.get(key);
@@ -25,6 +32,7 @@ export class ResponseCache {
   }
 
   set(key: string, body: string): void {
+    if (!this.enabled) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

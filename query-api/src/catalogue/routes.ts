@@ -41,6 +41,8 @@ export interface CatalogueDependencies {
   readonly watcher: ProjectionWatcher;
   /** How long an anonymous answer is reused; 0 turns the cache off. */
   readonly cacheMs?: number;
+  /** The cache to keep answers in, when the HTTP server also reads it (else one of its own). */
+  readonly answers?: ResponseCache;
 }
 
 type TitleType = 'movie' | 'tv';
@@ -89,10 +91,10 @@ export function deriveSeasons(show: Pick<TvShow, 'number_of_seasons' | 'number_o
   }));
 }
 
-export function catalogueRouter({ redis, watcher, cacheMs = 3000 }: CatalogueDependencies): Router {
+export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: CatalogueDependencies): Router {
   const router = Router();
   const fresh = readAfterWrites(watcher, [CATALOGUE.projector]);
-  const cache = new ResponseCache(cacheMs, 5000);
+  const cache = answers ?? new ResponseCache(cacheMs);
   // Where the catalogue lives changes only when its projector commits (a replay switches
   // generation, a replace-mode import starts an epoch): keep it until the next notice.
   let location: Promise<CatalogueLocation | null> | null = null;
@@ -113,7 +115,7 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000 }: CatalogueDep
   /** Sends a cached body when the request may use one, else computes, sends and keeps it. */
   async function cached(req: Request, res: Response, compute: () => Promise<string | null>, missing: string) {
     const key = req.originalUrl;
-    const mayUseCache = cacheMs > 0 && !req.readAfter;
+    const mayUseCache = cache.enabled && !req.readAfter;
     const hit = mayUseCache ? cache.get(key) : undefined;
     const body = hit ?? (await compute());
     if (body === null) {

@@ -1,0 +1,42 @@
+/**
+ * The hot read path. Anonymous GETs of the public catalogue (home, listings, details) are the
+ * bulk of the traffic, and most are answers the catalogue router computed a moment ago and keeps
+ * in its `ResponseCache`. Those are sent straight from `node:http`, before Express: routing,
+ * middleware and validation cost several times more CPU than the send itself. Everything else,
+ * misses included, goes to Express, which validates, computes and fills the cache.
+ *
+ * Only requests that would have been answered from the cache by the router take this path: no
+ * token (a member's session may have to wait for their own writes) and no event position.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import type { ResponseCache } from '@cinefold/query-api';
+import { SECURITY_HEADERS } from './app.js';
+
+const positionHeader = EVENT_POSITION_HEADER.toLowerCase();
+
+export function withCachedReads(answers: ResponseCache, app: RequestListener): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url;
+    if (
+      req.method === 'GET' &&
+      url !== undefined &&
+      url.startsWith('/api/') &&
+      req.headers.authorization === undefined &&
+      req.headers[positionHeader] === undefined
+    ) {
+      const body = answers.get(url);
+      if (body !== undefined) {
+        res.writeHead(200, {
+          ...SECURITY_HEADERS,
+          'Cache-Control': 'no-store',
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': Buffer.byteLength(body),
+        });
+        res.end(body);
+        return;
+      }
+    }
+    app(req, res);
+  };
+}
