@@ -29,7 +29,7 @@ export function contactRouter({ log, redis, deliver }: ContactDependencies): Rou
     validate(schemas),
     rateLimit(redis, {
       name: 'contact',
-      limit: 5,
+      limit: 20,
       windowSeconds: 600,
       message: 'You have sent several messages already. Please wait a few minutes before sending another.',
     }),
