@@ -1,0 +1,50 @@
+import { Center, Spinner, Text } from '@chakra-ui/react';
+import { LuTrophy } from 'react-icons/lu';
+import { siteName } from '../../config/site';
+import { AdSlot } from '../../features/ads/components/ad-slot';
+import { useLandingMovies } from '../../features/catalogue/api/get-landing-movies';
+import { CataloguePageFrame } from '../../features/catalogue/components/catalogue-page-frame';
+import { CataloguePageHeader } from '../../features/catalogue/components/catalogue-page-header';
+import { RankedMovieList } from '../../features/catalogue/components/ranked-movie-list';
+import { TitleGrid } from '../../features/catalogue/components/title-grid';
+import {
+  showingCount,
+  topListFilters,
+  topListHeading,
+  topListMovies,
+} from '../../features/catalogue/landing-pages';
+import { summarizeMovie } from '../../features/catalogue/title-summary';
+
+/** /top-100-movies and /top-rated-movies: the 100 best-rated movies, ranked. */
+export function TopMoviesPage() {
+  const { isPending, movies } = useLandingMovies(topListFilters);
+  const heading = topListHeading(new Date());
+  const titles = topListMovies(movies).map(summarizeMovie);
+  return (
+    <>
+      <title>{`${heading} · ${siteName}`}</title>
+      <CataloguePageFrame>
+        <CataloguePageHeader
+          eyebrow="Top Lists"
+          title={heading}
+          description="The highest-rated movies in the catalogue, ranked by what viewers think of them. Free to stream."
+          icon={LuTrophy}
+        >
+          <Text color="fg.subtle" textStyle="sm" minH="5" aria-live="polite">
+            {isPending ? null : showingCount(titles.length)}
+          </Text>
+        </CataloguePageHeader>
+        <AdSlot position="top-100-movies-top" />
+        {isPending ? (
+          <Center py="24" role="status" aria-label="Loading the top 100">
+            <Spinner size="xl" color="brand.500" borderWidth="3px" />
+          </Center>
+        ) : titles.length > 0 ? (
+          <RankedMovieList label="Top 100 Movies" titles={titles} />
+        ) : (
+          <TitleGrid titles={[]} emptyText="No rated movies yet" />
+        )}
+      </CataloguePageFrame>
+    </>
+  );
+}

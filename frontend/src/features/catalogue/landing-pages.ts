@@ -1,0 +1,90 @@
+import type { Movie } from '@cinefold/contracts';
+import { type GenrePage, genrePages, type GenreSlug } from '../../config/genres';
+import type { MovieFilters } from './api/filters';
+import { formatCount, formatMonthYear } from './formatting';
+import { isMarvelTitle } from './marvel';
+
+/**
+ * What each public landing page asks the movie list for (spec section 9): genre and year pages
+ * and trending show the 50 most popular, the top list the 100 best rated, and the Marvel page
+ * sifts the 100 most popular on the client.
+ */
+export const LANDING_PAGE_SIZE = 50;
+export const TOP_LIST_SIZE = 100;
+export const MARVEL_POOL_SIZE = 100;
+
+/**
+ * The genre names as the catalogue stores them (TMDB's), where they differ from the page's short
+ * label: the sci-fi page asks for "Science Fiction", not "Sci-Fi".
+ */
+const catalogueGenreNames: Partial<Record<GenreSlug, string>> = {
+  'sci-fi': 'Science Fiction',
+};
+
+export function catalogueGenreName(page: Pick<GenrePage, 'slug' | 'label'>): string {
+  return catalogueGenreNames[page.slug] ?? page.label;
+}
+
+/** The genre page at `pathname` (`/action-movies`, a trailing slash allowed), if there is one. */
+export function genrePageForPath(pathname: string): GenrePage | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return genrePages.find((page) => page.path === path);
+}
+
+/** Every genre page but `current`, for the links at the bottom of a genre page. */
+export function otherGenrePages(current: GenreSlug): GenrePage[] {
+  return genrePages.filter((page) => page.slug !== current);
+}
+
+export function genreLandingFilters(page: Pick<GenrePage, 'slug' | 'label'>): MovieFilters {
+  return { genre: catalogueGenreName(page), limit: LANDING_PAGE_SIZE, sortBy: 'popularity' };
+}
+
+export const trendingFilters: MovieFilters = { limit: LANDING_PAGE_SIZE, sortBy: 'popularity' };
+
+export const topListFilters: MovieFilters = { limit: TOP_LIST_SIZE, sortBy: 'rating' };
+
+export const marvelPoolFilters: MovieFilters = { limit: MARVEL_POOL_SIZE, sortBy: 'popularity' };
+
+export function yearLandingFilters(year: number): MovieFilters {
+  return { year, limit: LANDING_PAGE_SIZE, sortBy: 'popularity' };
+}
+
+/** The years the movie list accepts (GET /api/movies answers 400 outside them). */
+export const CATALOGUE_YEARS = { min: 1800, max: 2100 } as const;
+
+export function isCatalogueYear(year: number): boolean {
+  return Number.isInteger(year) && year >= CATALOGUE_YEARS.min && year <= CATALOGUE_YEARS.max;
+}
+
+/**
+ * The movies of a landing-page answer. The list answers `{ movies: [...] }`; the spec allows a
+ * bare array too, and anything else counts as no movies (the page shows its empty state).
+ */
+export function landingMovieList(body: unknown): Movie[] {
+  if (Array.isArray(body)) return body as Movie[];
+  if (typeof body === 'object' && body !== null && 'movies' in body && Array.isArray(body.movies)) {
+    return body.movies as Movie[];
+  }
+  return [];
+}
+
+/** The top list keeps at most 100, in the order the API ranked them. */
+export function topListMovies(movies: readonly Movie[]): Movie[] {
+  return movies.slice(0, TOP_LIST_SIZE);
+}
+
+/** The Marvel page's movies: the popular pool's titles with a Marvel keyword, order kept. */
+export function marvelMovies(movies: readonly Movie[]): Movie[] {
+  return movies.filter((movie) => isMarvelTitle(movie.title ?? ''));
+}
+
+/** "Showing 50 movies" under a landing page's title. */
+export function showingCount(count: number): string {
+  return `Showing ${formatCount(count)} ${count === 1 ? 'movie' : 'movies'}`;
+}
+
+/** "Top 100 Movies of November 2026": the top list names the month it was made in. */
+export function topListHeading(now: Date): string {
+  return `Top ${TOP_LIST_SIZE} Movies of ${formatMonthYear(now)}`;
+}
