@@ -3,17 +3,24 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { AdminLayout } from './layout/admin-layout';
 import { SiteLayout } from './layout/site-layout';
+import { AdminContentPage } from './pages/admin-content-page';
+import { AdminDatasetsPage } from './pages/admin-datasets-page';
 import { AdminUsersPage } from './pages/admin-users-page';
+import { GenrePage } from './pages/genre-page';
 import { HomePage } from './pages/home-page';
 import { LoginPage } from './pages/login-page';
+import { MarvelPage } from './pages/marvel-page';
 import { MovieDetailPage } from './pages/movie-detail-page';
 import { MoviesPage } from './pages/movies-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ProfilePage } from './pages/profile-page';
 import { RegisterPage } from './pages/register-page';
 import { RouteErrorPage } from './pages/route-error-page';
+import { TopMoviesPage } from './pages/top-movies-page';
+import { TrendingPage } from './pages/trending-page';
 import { TvDetailPage } from './pages/tv-detail-page';
 import { TvShowsPage } from './pages/tv-shows-page';
+import { YearPage } from './pages/year-page';
 import { RouteGuard } from './route-guard';
 import { type RouteAccess, type Screen, siteRoutes } from './routes';
 
@@ -27,11 +34,11 @@ const screens: Record<Screen, ComponentType> = {
   'movie-detail': MovieDetailPage,
   'tv-listing': TvShowsPage,
   'tv-detail': TvDetailPage,
-  genre: NotFoundPage,
-  'top-100': NotFoundPage,
-  trending: NotFoundPage,
-  year: NotFoundPage,
-  marvel: NotFoundPage,
+  genre: GenrePage,
+  'top-100': TopMoviesPage,
+  trending: TrendingPage,
+  year: YearPage,
+  marvel: MarvelPage,
   login: LoginPage,
   register: RegisterPage,
   'help-center': NotFoundPage,
@@ -42,8 +49,8 @@ const screens: Record<Screen, ComponentType> = {
   'admin-dashboard': NotFoundPage,
   'admin-users': AdminUsersPage,
   'admin-ads': NotFoundPage,
-  'admin-datasets': NotFoundPage,
-  'admin-content': NotFoundPage,
+  'admin-datasets': AdminDatasetsPage,
+  'admin-content': AdminContentPage,
 };
 
 function screenRoutes(access: RouteAccess): RouteObject[] {

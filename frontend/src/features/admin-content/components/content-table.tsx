@@ -1,0 +1,161 @@
+import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import type { AdminContentItem, TitleType } from '@cinefold/contracts';
+import { LuEye, LuEyeOff, LuTrash2 } from 'react-icons/lu';
+import { PosterImage } from '../../../components/ui/poster-image';
+import { formatLongDate } from '../../../lib/dates';
+import { displayTitle, typeWording } from '../content-query';
+
+export interface ContentTableProps {
+  readonly type: TitleType;
+  readonly items: readonly AdminContentItem[];
+  /** The first load: no rows to show yet. */
+  readonly loading: boolean;
+  /** Whether a row has a hide, unhide or delete on its way; its buttons wait for it. */
+  readonly isBusy: (item: AdminContentItem) => boolean;
+  readonly onToggleHidden: (item: AdminContentItem) => void;
+  readonly onDelete: (item: AdminContentItem) => void;
+}
+
+const headerCell = {
+  color: 'fg.subtle',
+  textStyle: 'xs',
+  fontWeight: 'semibold',
+  textTransform: 'uppercase',
+  letterSpacing: '0.12em',
+  bg: 'whiteAlpha.50',
+  borderColor: 'whiteAlpha.100',
+  py: '3',
+  px: '3',
+} as const;
+
+const bodyCell = { borderColor: 'whiteAlpha.100', py: '2.5', px: '3' } as const;
+
+const countFormat = new Intl.NumberFormat('en-US');
+const decimalFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+const COLUMN_COUNT = 7;
+
+function MessageRow({ children }: { readonly children: string }) {
+  return (
+    <Table.Row bg="transparent">
+      <Table.Cell
+        colSpan={COLUMN_COUNT}
+        py="16"
+        textAlign="center"
+        color="fg.subtle"
+        borderColor="transparent"
+      >
+        {children}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/** The rows of the content screen: poster, title or name, figures, visibility and the actions. */
+export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onDelete }: ContentTableProps) {
+  const wording = typeWording(type);
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="md" interactive>
+        <Table.Header>
+          <Table.Row bg="transparent">
+            <Table.ColumnHeader {...headerCell} w="16">
+              Poster
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...headerCell}>{wording.titleColumn}</Table.ColumnHeader>
+            <Table.ColumnHeader {...headerCell} textAlign="end">
+              Popularity
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...headerCell} textAlign="end">
+              Rating
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...headerCell} textAlign="end">
+              Views
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...headerCell}>Hidden</Table.ColumnHeader>
+            <Table.ColumnHeader {...headerCell} textAlign="end">
+              Actions
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {loading ? (
+            <MessageRow>Loading...</MessageRow>
+          ) : items.length === 0 ? (
+            <MessageRow>No items found</MessageRow>
+          ) : (
+            items.map((item) => {
+              const title = displayTitle(item);
+              const busy = isBusy(item);
+              const date = formatLongDate(type === 'movie' ? item.release_date : item.first_air_date);
+              return (
+                <Table.Row key={item.id} bg="transparent" _hover={{ bg: 'whiteAlpha.50' }}>
+                  <Table.Cell {...bodyCell}>
+                    <Box w="10" h="15" borderRadius="md" overflow="hidden" bg="whiteAlpha.100">
+                      <PosterImage path={item.poster_path} size="w185" alt={`${title} poster`} />
+                    </Box>
+                  </Table.Cell>
+                  <Table.Cell {...bodyCell}>
+                    <Stack gap="0.5" minW="36">
+                      <Text fontWeight="semibold" data-part="title">
+                        {title}
+                      </Text>
+                      {date && (
+                        <Text textStyle="xs" color="fg.subtle">
+                          {date}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Cell>
+                  <Table.Cell {...bodyCell} textAlign="end" color="fg.muted">
+                    {decimalFormat.format(item.popularity)}
+                  </Table.Cell>
+                  <Table.Cell {...bodyCell} textAlign="end" color="fg.muted">
+                    {decimalFormat.format(item.vote_average)}
+                  </Table.Cell>
+                  <Table.Cell {...bodyCell} textAlign="end" color="fg.muted">
+                    {countFormat.format(item.views)}
+                  </Table.Cell>
+                  <Table.Cell {...bodyCell}>
+                    <Badge
+                      borderRadius="full"
+                      px="2.5"
+                      variant="subtle"
+                      colorPalette={item.hidden ? 'orange' : 'green'}
+                    >
+                      {item.hidden ? 'Hidden' : 'Visible'}
+                    </Badge>
+                  </Table.Cell>
+                  <Table.Cell {...bodyCell} textAlign="end" whiteSpace="nowrap">
+                    <HStack gap="1.5" justify="end">
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={busy}
+                        onClick={() => onToggleHidden(item)}
+                      >
+                        {item.hidden ? <LuEye /> : <LuEyeOff />}
+                        {item.hidden ? 'Unhide' : 'Hide'}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        disabled={busy}
+                        color="red.300"
+                        _hover={{ bg: 'red.500/15', borderColor: 'red.400', color: 'red.200' }}
+                        onClick={() => onDelete(item)}
+                      >
+                        <LuTrash2 />
+                        Delete
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })
+          )}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

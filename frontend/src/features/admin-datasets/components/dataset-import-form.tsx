@@ -1,0 +1,178 @@
+import { Button, Field, Grid, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
+import type { ImportJobStatus, ImportMode, TitleType } from '@cinefold/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { LuUpload } from 'react-icons/lu';
+import { FormError } from '../../../components/ui/form-error';
+import { useUploadDataset } from '../api/upload-dataset';
+import { NO_FILE_MESSAGE, progressPercent, uploadErrorMessage } from '../import-job';
+import { ImportResult } from './import-result';
+
+const TYPES: readonly { value: TitleType; label: string }[] = [
+  { value: 'movie', label: 'movie' },
+  { value: 'tv', label: 'tv' },
+];
+const MODES: readonly { value: ImportMode; label: string }[] = [
+  { value: 'append', label: 'append' },
+  { value: 'replace', label: 'replace' },
+];
+
+const fieldStyle = {
+  bg: 'blackAlpha.400',
+  borderColor: 'whiteAlpha.200',
+  _hover: { borderColor: 'whiteAlpha.400' },
+} as const;
+
+const labelStyle = { fontWeight: 'medium', color: 'fg.muted' } as const;
+
+function isTitleType(value: string): value is TitleType {
+  return TYPES.some((option) => option.value === value);
+}
+
+function isImportMode(value: string): value is ImportMode {
+  return MODES.some((option) => option.value === value);
+}
+
+/** The 'Import Datasets' form (spec section 2): a CSV of movies or TV shows, appended or replacing. */
+export function DatasetImportForm() {
+  const [type, setType] = useState<TitleType>('movie');
+  const [mode, setMode] = useState<ImportMode>('append');
+  const [missingFile, setMissingFile] = useState(false);
+  const [running, setRunning] = useState<ImportJobStatus | null>(null);
+  const upload = useUploadDataset({ onProgress: setRunning });
+  const following = useRef<AbortController | null>(null);
+  // Leaving the page stops the polling; the import goes on on the server.
+  useEffect(() => () => following.current?.abort(), []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get('file');
+    if (!(file instanceof File) || !file.name) {
+      upload.reset();
+      setMissingFile(true);
+      return;
+    }
+    setMissingFile(false);
+    setRunning(null);
+    following.current?.abort();
+    following.current = new AbortController();
+    upload.mutate(
+      { file, type, mode, signal: following.current.signal },
+      { onSettled: () => setRunning(null) },
+    );
+  };
+
+  const error = missingFile ? NO_FILE_MESSAGE : upload.isError ? uploadErrorMessage(upload.error) : null;
+  const busy = upload.isPending;
+
+  return (
+    <Stack gap="6">
+      <form aria-label="Import Datasets" onSubmit={onSubmit} noValidate>
+        <Stack
+          gap="5"
+          p={{ base: '5', md: '6' }}
+          bg="rgba(18, 15, 20, 0.85)"
+          borderWidth="1px"
+          borderColor="whiteAlpha.100"
+          borderRadius="2xl"
+        >
+          <Text color="fg.muted" textStyle="sm">
+            Upload a CSV in the movie or TV schema. Append keeps the titles already there; replace first
+            removes every title of the chosen type.
+          </Text>
+
+          <FormError message={error} />
+
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
+            <Field.Root disabled={busy}>
+              <Field.Label {...labelStyle}>Type</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="type"
+                  value={type}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    if (isTitleType(value)) setType(value);
+                  }}
+                  {...fieldStyle}
+                >
+                  {TYPES.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Field.Root disabled={busy}>
+              <Field.Label {...labelStyle}>Mode</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="mode"
+                  value={mode}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    if (isImportMode(value)) setMode(value);
+                  }}
+                  {...fieldStyle}
+                >
+                  {MODES.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </Grid>
+
+          <Field.Root disabled={busy}>
+            <Field.Label {...labelStyle}>CSV File</Field.Label>
+            <Input
+              type="file"
+              name="file"
+              accept=".csv"
+              onChange={() => setMissingFile(false)}
+              p="1.5"
+              h="auto"
+              cursor="pointer"
+              {...fieldStyle}
+              css={{
+                '&::file-selector-button': {
+                  marginInlineEnd: '0.75rem',
+                  paddingInline: '0.9rem',
+                  paddingBlock: '0.35rem',
+                  border: 'none',
+                  borderRadius: '0.375rem',
+                  background: 'rgba(255, 255, 255, 0.1)',
+                  color: 'inherit',
+                  cursor: 'pointer',
+                },
+              }}
+            />
+            <Field.HelperText color="fg.subtle">Only .csv files.</Field.HelperText>
+          </Field.Root>
+
+          {busy && running && (
+            <Progress.Root value={progressPercent(running)} colorPalette="brand" size="sm">
+              <Progress.Label textStyle="sm" color="fg.muted" mb="1.5">
+                {`Importing... ${progressPercent(running)}%`}
+              </Progress.Label>
+              <Progress.Track borderRadius="full">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          )}
+
+          <Button type="submit" size="lg" alignSelf="start" disabled={busy}>
+            <LuUpload />
+            {busy ? 'Importing...' : 'Start Import'}
+          </Button>
+        </Stack>
+      </form>
+
+      {upload.isSuccess && <ImportResult job={upload.data} />}
+    </Stack>
+  );
+}
