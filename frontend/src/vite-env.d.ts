@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_PLAYER_SERVER_2_MOVIE?: string;
   readonly VITE_PLAYER_SERVER_1_TV?: string;
   readonly VITE_PLAYER_SERVER_2_TV?: string;
+  /** Where posters and backdrops come from; see `lib/images.ts`. */
+  readonly VITE_IMAGE_BASE_URL?: string;
 }
 
 interface ImportMeta {

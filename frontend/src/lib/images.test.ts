@@ -8,6 +8,12 @@ describe('image addresses', () => {
     expect(imageUrl('abc.jpg')).toBe('https://image.tmdb.org/t/p/w500/abc.jpg');
   });
 
+  it('serves from another base when one is configured', () => {
+    expect(imageUrl('/abc.jpg', 'original', 'https://img.example.com/t')).toBe(
+      'https://img.example.com/t/original/abc.jpg',
+    );
+  });
+
   it('keeps a full URL as it is', () => {
     expect(imageUrl('https://cdn.example.com/p.png')).toBe('https://cdn.example.com/p.png');
     expect(imageUrl('http://cdn.example.com/p.png')).toBe('http://cdn.example.com/p.png');

@@ -1,5 +1,8 @@
 /** The movie database's image host; a poster path such as `/abc.jpg` is appended to a size. */
-const IMAGE_HOST = 'https://image.tmdb.org/t/p';
+export const DEFAULT_IMAGE_BASE = 'https://image.tmdb.org/t/p';
+
+/** Set `VITE_IMAGE_BASE_URL` when building to serve images from a mirror or a CDN. */
+const IMAGE_BASE = (import.meta.env.VITE_IMAGE_BASE_URL?.trim() || DEFAULT_IMAGE_BASE).replace(/\/+$/, '');
 
 export type ImageSize = 'w185' | 'w500' | 'w1280' | 'original';
 
@@ -10,9 +13,13 @@ export const POSTER_PLACEHOLDER = '/images/poster-placeholder.svg';
  * The address of a poster or backdrop. Stored values are either a host path (`/abc.jpg`) or,
  * for imported and hand-entered titles, a full URL, which is used as it is.
  */
-export function imageUrl(path: string | null | undefined, size: ImageSize = 'w500'): string {
+export function imageUrl(
+  path: string | null | undefined,
+  size: ImageSize = 'w500',
+  base: string = IMAGE_BASE,
+): string {
   const value = path?.trim();
   if (!value) return POSTER_PLACEHOLDER;
   if (/^https?:\/\//i.test(value)) return value;
-  return `${IMAGE_HOST}/${size}${value.startsWith('/') ? value : `/${value}`}`;
+  return `${base}/${size}${value.startsWith('/') ? value : `/${value}`}`;
 }
