@@ -67,8 +67,15 @@ export interface SqliteEventStoreOptions {
 
 const DEFAULT_BATCH = 500;
 
+/**
+ * Payload and metadata are parsed when first read. Several projectors each read the whole log,
+ * and most look only at an event's type and position: parsing every payload for each of them was
+ * most of their CPU during a big import.
+ */
 function toRecorded(row: Row): RecordedEvent {
   const position = BigInt(row.position);
+  let data: unknown;
+  let metadata: EventMetadata | undefined;
   return {
     id: row.id,
     stream: row.stream,
@@ -76,8 +83,14 @@ function toRecorded(row: Row): RecordedEvent {
     position: { commit: position, prepare: position },
     type: row.type,
     version: Number(row.version),
-    data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as EventMetadata,
+    get data() {
+      if (data === undefined) data = JSON.parse(row.data) as unknown;
+      return data;
+    },
+    get metadata() {
+      metadata ??= JSON.parse(row.metadata) as EventMetadata;
+      return metadata;
+    },
   };
 }
 

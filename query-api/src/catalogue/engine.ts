@@ -3,13 +3,19 @@
  * exact totals, at a million titles.
  *
  * Filters are sets of ids (visibility, genre, year, search terms); orders are sorted sets over
- * every title. Two strategies, chosen by their estimated cost:
- * - small (a rare word, a year): fetch the ids that pass every filter, look up their scores in
- *   the order, sort them here. Cost grows with the matches, not the catalogue.
- * - large (a genre, "visible"): count exactly with SINTERCARD, then walk the order from the top in
- *   growing chunks, keeping ids that are members of every filter, until the page is full. Cost
- *   grows with how deep the page is divided by how common the filter is.
+ * every title. Three strategies, chosen by their estimated cost:
+ * - walk (a genre, a common word): walk the order from the top inside Redis (one Lua call),
+ *   keeping ids that are members of every filter, until the page is full. Cost grows with how
+ *   deep the page is divided by how common the filter is; the total is counted apart.
+ * - intersect (a rare word, a prefix, a year): ZINTERSTORE the order with the filters into a
+ *   scratch key, read the page and the count, delete it, in one MULTI. Cost grows with the
+ *   smallest filter, not the catalogue.
+ * - fetch (date ranges, which no set expresses): fetch the candidates, look up their scores,
+ *   sort here.
+ * Both of the first two leave the ids in Redis: only the page's ids cross to Node, whose CPU is
+ * what a busy query service runs out of first.
  */
+import { randomUUID } from 'node:crypto';
 import type { CatalogueSortKey, CatalogueLocation } from '@cinefold/platform';
 import { catalogueKey } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
@@ -36,6 +42,49 @@ export interface QueryResult {
 export const MATERIALIZE_LIMIT = 20_000;
 const FIRST_CHUNK = 256;
 const MAX_CHUNK = 16_384;
+
+export type Strategy = 'auto' | 'fetch' | 'walk' | 'intersect';
+
+/**
+ * KEYS: the order, then every filter. ARGV: 1 to walk from the highest score, the offset, the
+ * limit. Returns the page's ids. Chunks grow from 256 to 16,384 ids, so a page near the top of a
+ * common filter reads little and a rare one does not take thousands of calls.
+ */
+const WALK = `
+local descending = ARGV[1] == '1'
+local offset = tonumber(ARGV[2])
+local wanted = offset + tonumber(ARGV[3])
+local page = {}
+local found = 0
+local start = 0
+local chunk = ${FIRST_CHUNK}
+while found < wanted do
+  local ids
+  if descending then
+    ids = redis.call('ZREVRANGE', KEYS[1], start, start + chunk - 1)
+  else
+    ids = redis.call('ZRANGE', KEYS[1], start, start + chunk - 1)
+  end
+  if #ids == 0 then break end
+  for i = 1, #ids do
+    local id = ids[i]
+    local member = true
+    for f = 2, #KEYS do
+      if redis.call('SISMEMBER', KEYS[f], id) == 0 then
+        member = false
+        break
+      end
+    end
+    if member then
+      found = found + 1
+      if found > offset then page[#page + 1] = id end
+      if found >= wanted then break end
+    end
+  end
+  start = start + #ids
+  chunk = math.min(chunk * 4, ${MAX_CHUNK})
+end
+return page`;
 
 type Pair = [id: string, score: number];
 
@@ -78,7 +127,7 @@ export async function runQuery(
   location: CatalogueLocation,
   query: TitleQuery,
   /** 'auto' picks by estimated cost; tests force each one. */
-  strategy: 'auto' | 'fetch' | 'walk' = 'auto',
+  strategy: Strategy = 'auto',
 ): Promise<QueryResult> {
   const key = (...parts: string[]) => catalogueKey(location, query.type, ...parts);
   const order = key('sort', query.sort);
@@ -105,15 +154,36 @@ export async function runQuery(
   const sizes = counts;
   if (sizes.some((size) => size === 0)) return { ids: [], total: 0 };
   const smallest = sizes.length > 0 ? Math.min(...sizes) : Number.POSITIVE_INFINITY;
-  // Walking the order checks about (offset + limit) / density ids against each filter; fetching
-  // handles every candidate a few times over (intersect, score, sort).
-  const walkCost = ((offset + limit) * everything * Math.max(1, filters.length)) / Math.max(1, smallest);
-  const fetchCost = smallest * 4;
+  // In units of one membership check inside Redis. The walk checks about (offset + limit) /
+  // density ids against each filter; the intersection visits each id of the smallest filter,
+  // checks it against the others and inserts it into a sorted set (a few units more).
+  const walkCost = ((offset + limit) * everything * filters.length) / Math.max(1, smallest);
+  const intersectCost = smallest * (filters.length + 4);
 
-  const fetch =
-    query.dateRange !== undefined ||
-    strategy === 'fetch' ||
-    (strategy === 'auto' && smallest <= MATERIALIZE_LIMIT && fetchCost <= walkCost);
+  const chosen: Exclude<Strategy, 'auto'> =
+    query.dateRange !== undefined
+      ? 'fetch'
+      : strategy !== 'auto'
+        ? strategy
+        : intersectCost < walkCost
+          ? 'intersect'
+          : 'walk';
+  const fetch = chosen === 'fetch';
+
+  if (chosen === 'intersect') {
+    // A scratch key of this call alone, created and deleted inside one transaction.
+    const scratch = `${order}:scratch:${randomUUID()}`;
+    const end = offset + limit - 1;
+    const replies = await redis
+      .multi()
+      .zinterstore(scratch, filters.length + 1, order, ...filters, 'WEIGHTS', 1, ...filters.map(() => 0))
+      .call(query.descending ? 'ZREVRANGE' : 'ZRANGE', scratch, offset, end)
+      .del(scratch)
+      .exec();
+    if (!replies) throw new Error('the catalogue intersection was aborted');
+    for (const [error] of replies) if (error) throw error;
+    return { ids: replies[1]![1] as string[], total: Number(replies[0]![1]) };
+  }
 
   if (fetch) {
     let ids: string[];
@@ -141,23 +211,15 @@ export async function runQuery(
   }
 
   const total = await exactCount(redis, filters, sizes, query.universe === 'visible' ? key('hidden') : null);
-  const wanted = Math.min(offset + limit, total);
-  const matches: string[] = [];
-  let start = 0;
-  let chunk = FIRST_CHUNK;
-  while (matches.length < wanted) {
-    const ids = query.descending
-      ? await redis.zrevrange(order, start, start + chunk - 1)
-      : await redis.zrange(order, start, start + chunk - 1);
-    if (ids.length === 0) break;
-    const check = redis.pipeline();
-    for (const filter of filters) check.smismember(filter, ...ids);
-    const results = ((await check.exec()) ?? []).map(([, flags]) => flags as number[]);
-    ids.forEach((id, i) => {
-      if (results.every((flags) => flags[i] === 1)) matches.push(id);
-    });
-    start += ids.length;
-    chunk = Math.min(chunk * 4, MAX_CHUNK);
-  }
-  return { ids: matches.slice(offset, offset + limit), total };
+  if (offset >= total) return { ids: [], total };
+  const ids = (await redis.eval(
+    WALK,
+    filters.length + 1,
+    order,
+    ...filters,
+    query.descending ? '1' : '0',
+    offset,
+    limit,
+  )) as string[];
+  return { ids, total };
 }
