@@ -70,6 +70,7 @@ class Changes {
   private readonly docs: string[] = [];
   private readonly deletedDocs: string[] = [];
   private readonly hashes = new Map<string, Record<string, string>>();
+  private readonly counters = new Map<string, Map<string, number>>();
   private readonly touched = new Set<string>();
 
   /** True when this title already changed in the group: the caller must flush first. */
@@ -99,6 +100,11 @@ class Changes {
     if (json === null) this.deletedDocs.push(key);
     else this.docs.push(key, json);
   }
+  count(key: string, field: string, delta: number) {
+    let fields = this.counters.get(key);
+    if (!fields) this.counters.set(key, (fields = new Map()));
+    fields.set(field, (fields.get(field) ?? 0) + delta);
+  }
   hash(key: string, field: string, value: string) {
     const fields = this.hashes.get(key);
     if (fields) fields[field] = value;
@@ -113,7 +119,10 @@ class Changes {
     if (this.unscored.size > 0) tx.eval(BULK_SETS, 0, 'ZREM', pack(this.unscored));
     if (this.scores.size > 0) tx.eval(BULK_SETS, 0, 'ZADD', pack(this.scores));
     for (const [key, fields] of this.hashes) tx.hset(key, fields);
-    for (const map of [this.adds, this.removes, this.scores, this.unscored, this.hashes]) map.clear();
+    for (const [key, fields] of this.counters)
+      for (const [field, delta] of fields) if (delta !== 0) tx.hincrby(key, field, delta);
+    for (const map of [this.adds, this.removes, this.scores, this.unscored, this.hashes, this.counters])
+      map.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;
     this.touched.clear();
@@ -216,6 +225,14 @@ export const catalogueProjector: Projector = {
       for (const set of sets) if (!keep.has(set)) changes.setMember(at(type, set), id, false);
     };
 
+    /**
+     * How many hidden titles each search set holds (`hidden-terms`), so that a public search's
+     * exact total is its set's size less that count, without intersecting anything.
+     */
+    const countHidden = (type: TitleType, title: Title, delta: 1 | -1) => {
+      for (const set of searchSets(type, title)) changes.count(at(type, 'hidden-terms'), set, delta);
+    };
+
     for (const e of events) apply(e);
     changes.flush(tx);
 
@@ -241,6 +258,8 @@ export const catalogueProjector: Projector = {
             ? searchSets(type, title)
             : [...searchSets(type, title), ...publicSets(type, title)];
           if (before) unindex(type, id, before, new Set(sets));
+          if (before?.hidden) countHidden(type, before.title, -1);
+          if (hidden) countHidden(type, title, 1);
           for (const set of sets) changes.setMember(at(type, set), id, true);
           for (const genre of genreNames(title.genres))
             changes.hash(at(type, 'genre-names'), genreSlug(genre), genre);
@@ -268,6 +287,7 @@ export const catalogueProjector: Projector = {
           changes.setMember(at(type, 'hidden'), id, hidden);
           changes.setMember(at(type, 'visible'), id, !hidden);
           for (const set of publicSets(type, current.title)) changes.setMember(at(type, set), id, !hidden);
+          countHidden(type, current.title, hidden ? 1 : -1);
           current.hidden = hidden;
           break;
         }
@@ -278,6 +298,7 @@ export const catalogueProjector: Projector = {
           if (!current) break;
           touch(type, id);
           unindex(type, id, current, new Set());
+          if (current.hidden) countHidden(type, current.title, -1);
           for (const set of ['hidden', 'visible']) changes.setMember(at(type, set), id, false);
           for (const order of ['popularity', 'rating', 'date', 'title', 'created', 'views'])
             changes.score(at(type, 'sort', order), id, null);
