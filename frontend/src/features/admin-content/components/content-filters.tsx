@@ -1,7 +1,8 @@
-import { Field, Grid, HStack, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
+import { Field, Grid, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
 import type { TitleType } from '@cinefold/contracts';
 import type { ReactNode } from 'react';
 import { LuSearch } from 'react-icons/lu';
+import { SelectField } from '../../../components/ui/select-field';
 import {
   type ContentFilters,
   type ContentSort,
@@ -29,38 +30,6 @@ const labelStyle = {
   textTransform: 'uppercase',
   letterSpacing: '0.12em',
 } as const;
-
-interface SelectFieldProps<Value extends string> {
-  readonly label: string;
-  readonly value: Value;
-  readonly options: readonly { value: Value; label: string }[];
-  readonly onChange: (value: Value) => void;
-}
-
-function SelectField<Value extends string>({ label, value, options, onChange }: SelectFieldProps<Value>) {
-  return (
-    <Field.Root>
-      <Field.Label {...labelStyle}>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          value={value}
-          onChange={(event) => {
-            const chosen = options.find((option) => option.value === event.currentTarget.value);
-            if (chosen) onChange(chosen.value);
-          }}
-          {...fieldStyle}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 interface FilterFieldProps {
   readonly label: string;
@@ -98,6 +67,7 @@ export function ContentFiltersBar({ filters, onChange }: ContentFiltersBarProps)
         value={filters.type}
         options={TYPE_OPTIONS}
         onChange={(type) => set({ type })}
+        labelStyle={labelStyle}
       />
       <FilterField label="Search" span>
         <InputGroup startElement={<LuSearch />}>
@@ -115,12 +85,14 @@ export function ContentFiltersBar({ filters, onChange }: ContentFiltersBarProps)
         value={filters.hidden}
         options={VISIBILITY_OPTIONS}
         onChange={(hidden) => set({ hidden })}
+        labelStyle={labelStyle}
       />
       <SelectField<ContentSort>
         label="Sort By"
         value={filters.sortBy}
         options={SORT_OPTIONS}
         onChange={(sortBy) => set({ sortBy })}
+        labelStyle={labelStyle}
       />
       <Field.Root gridColumn={{ xl: 'span 2' }}>
         {/* The visible label names the pair; each input carries its own name (from / to). */}

@@ -1,8 +1,9 @@
-import { Button, Field, Grid, Input, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Grid, Input, Progress, Stack, Text } from '@chakra-ui/react';
 import type { ImportJobStatus, ImportMode, TitleType } from '@cinefold/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LuUpload } from 'react-icons/lu';
 import { FormError } from '../../../components/ui/form-error';
+import { SelectField } from '../../../components/ui/select-field';
 import { useUploadDataset } from '../api/upload-dataset';
 import { NO_FILE_MESSAGE, progressPercent, uploadErrorMessage } from '../import-job';
 import { ImportResult } from './import-result';
@@ -23,14 +24,6 @@ const fieldStyle = {
 } as const;
 
 const labelStyle = { fontWeight: 'medium', color: 'fg.muted' } as const;
-
-function isTitleType(value: string): value is TitleType {
-  return TYPES.some((option) => option.value === value);
-}
-
-function isImportMode(value: string): value is ImportMode {
-  return MODES.some((option) => option.value === value);
-}
 
 /** The 'Import Datasets' form (spec section 2): a CSV of movies or TV shows, appended or replacing. */
 export function DatasetImportForm() {
@@ -83,48 +76,24 @@ export function DatasetImportForm() {
           <FormError message={error} />
 
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-            <Field.Root disabled={busy}>
-              <Field.Label {...labelStyle}>Type</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="type"
-                  value={type}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    if (isTitleType(value)) setType(value);
-                  }}
-                  {...fieldStyle}
-                >
-                  {TYPES.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root disabled={busy}>
-              <Field.Label {...labelStyle}>Mode</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="mode"
-                  value={mode}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    if (isImportMode(value)) setMode(value);
-                  }}
-                  {...fieldStyle}
-                >
-                  {MODES.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <SelectField
+              label="Type"
+              name="type"
+              value={type}
+              options={TYPES}
+              onChange={setType}
+              disabled={busy}
+              labelStyle={labelStyle}
+            />
+            <SelectField
+              label="Mode"
+              name="mode"
+              value={mode}
+              options={MODES}
+              onChange={setMode}
+              disabled={busy}
+              labelStyle={labelStyle}
+            />
           </Grid>
 
           <Field.Root disabled={busy}>
