@@ -1,12 +1,19 @@
 /**
- * Answers to anonymous catalogue reads, kept for `ttlMs`: the same popular pages are asked for
- * over and over, and each is computed once per period instead of once per request. The catalogue
- * router fills it and empties it whenever the catalogue projector commits; the HTTP server reads
- * it before Express (see the gateway's `cached-reads.ts`). Bounded by entry count, oldest
- * evicted first. A ttl of 0 turns it off.
+ * Answers to anonymous catalogue reads. The same popular pages are asked for over and over, and
+ * each is computed once per period instead of once per request. The catalogue router fills it and
+ * empties it whenever the catalogue projector commits; the HTTP server reads fresh entries before
+ * Express (see the gateway's `cached-reads.ts`). Bounded by entry count, oldest evicted first.
+ * A ttl of 0 turns it off.
+ *
+ * An entry past its ttl is still served while one request computes its successor: since any
+ * change to the catalogue empties the cache, an old entry is only old, never wrong, and no
+ * visitor waits for a recomputation that many are asking for at once.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
+  private readonly computing = new Map<string, Promise<string | null>>();
+  /** Bumped by `clear`: a computation that began before it must not store its answer. */
+  private era = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -17,22 +24,53 @@ export class ResponseCache {
     return this.ttlMs > 0;
   }
 
+  /** A fresh answer, or nothing. */
   get(key: string): string | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
+    return entry && entry.expires >= Date.now() ? entry.body : undefined;
+  }
+
+  /**
+   * The answer for `key`: fresh from the cache; else the old one at once while `compute` renews
+   * it; else computed, with concurrent askers sharing one computation. Null (nothing there) is
+   * passed on and not kept.
+   */
+  async answer(key: string, compute: () => Promise<string | null>): Promise<string | null> {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires >= Date.now()) return entry.body;
+    const renewal = this.renew(key, compute);
+    if (entry) {
+      renewal.catch(() => undefined); // a failed renewal leaves the old answer in place
+      return entry.body;
     }
-    return entry.body;
+    return renewal;
   }
 
   clear(): void {
+    this.era++;
     this.entries.clear();
+    this.computing.clear();
   }
 
-  set(key: string, body: string): void {
+  private renew(key: string, compute: () => Promise<string | null>): Promise<string | null> {
+    const running = this.computing.get(key);
+    if (running) return running;
+    const era = this.era;
+    const computation = compute()
+      .then((body) => {
+        if (body !== null && era === this.era) this.set(key, body);
+        return body;
+      })
+      .finally(() => {
+        if (this.computing.get(key) === computation) this.computing.delete(key);
+      });
+    this.computing.set(key, computation);
+    return computation;
+  }
+
+  private set(key: string, body: string): void {
     if (!this.enabled) return;
+    this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

@@ -112,17 +112,14 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
     location = null;
   });
 
-  /** Sends a cached body when the request may use one, else computes, sends and keeps it. */
+  /** Answers from the cache when the request may use it (no position to wait for), else computes. */
   async function cached(req: Request, res: Response, compute: () => Promise<string | null>, missing: string) {
-    const key = req.originalUrl;
     const mayUseCache = cache.enabled && !req.readAfter;
-    const hit = mayUseCache ? cache.get(key) : undefined;
-    const body = hit ?? (await compute());
+    const body = mayUseCache ? await cache.answer(req.originalUrl, compute) : await compute();
     if (body === null) {
       res.status(404).json({ message: missing });
       return;
     }
-    if (!hit && mayUseCache) cache.set(key, body);
     res.type('application/json').send(body);
   }
 
