@@ -1,4 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { adminHeaderCell } from '../../../components/ui/table-styles';
 import type { AdminContentItem, TitleType } from '@cinefold/contracts';
 import { LuEye, LuEyeOff, LuTrash2 } from 'react-icons/lu';
 import { PosterImage } from '../../../components/ui/poster-image';
@@ -16,17 +17,8 @@ export interface ContentTableProps {
   readonly onDelete: (item: AdminContentItem) => void;
 }
 
-const headerCell = {
-  color: 'fg.subtle',
-  textStyle: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: '0.12em',
-  bg: 'whiteAlpha.50',
-  borderColor: 'whiteAlpha.100',
-  py: '3',
-  px: '3',
-} as const;
+// Narrower than the users table: seven columns must fit beside the admin navigation.
+const headerCell = { ...adminHeaderCell, px: '3' } as const;
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '2.5', px: '3' } as const;
 

@@ -1,4 +1,5 @@
 import { Badge, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
+import { adminHeaderCell } from '../../../components/ui/table-styles';
 import type { UserProfile } from '@cinefold/contracts';
 import { LuShieldCheck, LuShieldOff, LuTrash2 } from 'react-icons/lu';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
@@ -13,17 +14,7 @@ export interface UsersTableProps {
   readonly onDelete: (user: UserProfile) => void;
 }
 
-const headerCell = {
-  color: 'fg.subtle',
-  textStyle: 'xs',
-  fontWeight: 'semibold',
-  textTransform: 'uppercase',
-  letterSpacing: '0.12em',
-  bg: 'whiteAlpha.50',
-  borderColor: 'whiteAlpha.100',
-  py: '3',
-  px: { base: '3', md: '4' },
-} as const;
+const headerCell = adminHeaderCell;
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '3.5', px: { base: '3', md: '4' } } as const;
 

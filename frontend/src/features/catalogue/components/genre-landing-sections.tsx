@@ -1,6 +1,7 @@
-import { Box, Heading, HStack, Icon, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, HStack, Icon, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
+import { SectionHeading } from '../../../components/ui/section-heading';
 import { SiteNavLink } from '../../../components/ui/site-nav-link';
 import type { GenrePage } from '../../../config/genres';
 import type { FaqEntry } from '../genre-landing-content';
@@ -10,32 +11,9 @@ function LandingSection({ heading, children }: { readonly heading: string; reado
   const headingId = useId();
   return (
     <Box as="section" aria-labelledby={headingId}>
-      <Heading
-        as="h2"
-        id={headingId}
-        fontFamily="heading"
-        fontWeight="600"
-        fontSize={{ base: '2xl', md: '3xl' }}
-        textTransform="uppercase"
-        letterSpacing="0.03em"
-        position="relative"
-        ps="3.5"
-        mb={{ base: '4', md: '5' }}
-        _before={{
-          content: '""',
-          position: 'absolute',
-          left: '0',
-          top: '15%',
-          bottom: '15%',
-          w: '4px',
-          borderRadius: 'full',
-          bgGradient: 'to-b',
-          gradientFrom: 'amber.400',
-          gradientTo: 'brand.600',
-        }}
-      >
+      <SectionHeading id={headingId} mb={{ base: '4', md: '5' }}>
         {heading}
-      </Heading>
+      </SectionHeading>
       {children}
     </Box>
   );

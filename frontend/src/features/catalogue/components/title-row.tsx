@@ -1,4 +1,5 @@
-import { Box, chakra, Flex, Heading, HStack, IconButton } from '@chakra-ui/react';
+import { Box, chakra, Flex, HStack, IconButton } from '@chakra-ui/react';
+import { SectionHeading } from '../../../components/ui/section-heading';
 import { useId, useRef } from 'react';
 import { LuArrowRight, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { RouterLink } from '../../../components/ui/router-link';
@@ -27,31 +28,7 @@ export function TitleRow({ heading, titles, viewAllTo }: TitleRowProps) {
     <Box as="section" aria-labelledby={headingId}>
       <Flex align="end" justify="space-between" gap="4" mb={{ base: '4', md: '5' }}>
         <HStack gap="4" align="baseline">
-          <Heading
-            as="h2"
-            id={headingId}
-            fontFamily="heading"
-            fontWeight="600"
-            fontSize={{ base: '2xl', md: '3xl' }}
-            textTransform="uppercase"
-            letterSpacing="0.03em"
-            position="relative"
-            ps="3.5"
-            _before={{
-              content: '""',
-              position: 'absolute',
-              left: '0',
-              top: '15%',
-              bottom: '15%',
-              w: '4px',
-              borderRadius: 'full',
-              bgGradient: 'to-b',
-              gradientFrom: 'amber.400',
-              gradientTo: 'brand.600',
-            }}
-          >
-            {heading}
-          </Heading>
+          <SectionHeading id={headingId}>{heading}</SectionHeading>
           <RouterLink
             to={viewAllTo}
             aria-label={`View all: ${heading}`}
