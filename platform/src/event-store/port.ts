@@ -69,6 +69,8 @@ export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Defaults to START. */
   readonly from?: Position;
   readonly maxCount?: number;
+  /** See `SubscribeAllOptions.payloadTypes`. */
+  readonly payloadTypes?: readonly string[];
 }
 
 export interface SubscribeAllOptions {
@@ -76,6 +78,13 @@ export interface SubscribeAllOptions {
   readonly from?: Position;
   /** Upper bound on the events handed to the handler in one call (default 500). */
   readonly maxBatch?: number;
+  /**
+   * The event types whose `data` and `metadata` the reader will look at. Every event is still
+   * delivered in order (positions are checkpoints), but an adapter may leave the payload of the
+   * others unread; reading it then throws. A projector that ignores most of the log (the account
+   * projectors during a million-row import) skips copying every payload out of the store.
+   */
+  readonly payloadTypes?: readonly string[];
 }
 
 /**

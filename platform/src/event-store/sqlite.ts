@@ -56,8 +56,9 @@ interface Row {
   id: string;
   type: string;
   version: number | bigint;
-  data: string;
-  metadata: string;
+  /** Null when the reader did not ask for this type's payload (`payloadTypes`). */
+  data: string | null;
+  metadata: string | null;
 }
 
 export interface SqliteEventStoreOptions {
@@ -74,6 +75,11 @@ const DEFAULT_BATCH = 500;
  */
 function toRecorded(row: Row): RecordedEvent {
   const position = BigInt(row.position);
+  // A payload the reader did not ask for (`payloadTypes`) was left in the store.
+  const parse = <T>(text: string | null): T => {
+    if (text === null) throw new Error(`the payload of ${row.type} was not read: add it to payloadTypes`);
+    return JSON.parse(text) as T;
+  };
   let data: unknown;
   let metadata: EventMetadata | undefined;
   return {
@@ -84,11 +90,11 @@ function toRecorded(row: Row): RecordedEvent {
     type: row.type,
     version: Number(row.version),
     get data() {
-      if (data === undefined) data = JSON.parse(row.data) as unknown;
+      if (data === undefined) data = parse(row.data);
       return data;
     },
     get metadata() {
-      metadata ??= JSON.parse(row.metadata) as EventMetadata;
+      metadata ??= parse<EventMetadata>(row.metadata);
       return metadata;
     },
   };
@@ -115,6 +121,22 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const selectAll = db.prepare<[bigint, number], Row>(
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
+  /** One statement per list of payload types (a projector's `handles`: a handful in all). */
+  const selectAllFor = new Map<string, Database.Statement<unknown[], Row>>();
+  const selectAllWithPayloadsOf = (types: readonly string[]) => {
+    const name = types.join(',');
+    let statement = selectAllFor.get(name);
+    if (!statement) {
+      const wanted = `type IN (${types.map(() => '?').join(', ')})`;
+      statement = db.prepare<unknown[], Row>(
+        `SELECT position, stream, revision, id, type, version,
+           CASE WHEN ${wanted} THEN data END AS data, CASE WHEN ${wanted} THEN metadata END AS metadata
+         FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+      );
+      selectAllFor.set(name, statement);
+    }
+    return statement;
+  };
   const selectHead = db.prepare<[], { position: bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
@@ -131,8 +153,15 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       if (!ok) throw new WrongExpectedVersionError(stream, expected, actual);
       let revision = current ?? -1n;
       let position = 0n;
+      // The events of one append usually share their metadata: serialise it once.
+      let metadata: EventMetadata | undefined;
+      let metadataJson = '';
       for (const event of events) {
         revision += 1n;
+        if (event.metadata !== metadata) {
+          metadata = event.metadata;
+          metadataJson = JSON.stringify(metadata);
+        }
         const result = insert.run(
           stream,
           revision,
@@ -140,7 +169,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
           event.type,
           event.version,
           JSON.stringify(event.data),
-          JSON.stringify(event.metadata),
+          metadataJson,
         );
         position = BigInt(result.lastInsertRowid);
       }
@@ -154,8 +183,11 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   };
   let closed = false;
 
-  function readAfter(from: Position, maxCount: number): RecordedEvent[] {
-    return selectAll.all(from.commit, maxCount).map(toRecorded);
+  function readAfter(from: Position, maxCount: number, payloadTypes?: readonly string[]): RecordedEvent[] {
+    const rows = payloadTypes
+      ? selectAllWithPayloadsOf(payloadTypes).all(...payloadTypes, ...payloadTypes, from.commit, maxCount)
+      : selectAll.all(from.commit, maxCount);
+    return rows.map(toRecorded);
   }
 
   function subscribeAll(subscribeOptions: SubscribeAllOptions, handler: BatchHandler): Subscription {
@@ -183,7 +215,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
     const loop = async () => {
       while (!stopped && !closed) {
-        const batch = readAfter(position, maxBatch);
+        const batch = readAfter(position, maxBatch, subscribeOptions.payloadTypes);
         if (batch.length === 0) {
           await sleepUntilWoken();
           continue;
@@ -215,8 +247,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     async readStream(stream) {
       return selectStream.all(stream).map(toRecorded);
     },
-    async readAll({ from = START, maxCount = DEFAULT_BATCH }: ReadAllOptions = {}) {
-      return readAfter(from, maxCount);
+    async readAll({ from = START, maxCount = DEFAULT_BATCH, payloadTypes }: ReadAllOptions = {}) {
+      return readAfter(from, maxCount, payloadTypes);
     },
     subscribeAll,
     async headPosition() {

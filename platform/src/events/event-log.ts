@@ -50,7 +50,9 @@ export function decodeEvent(recorded: RecordedEvent): StoredEvent {
     revision: recorded.revision,
     position: recorded.position,
     type: recorded.type,
-    metadata: recorded.metadata,
+    get metadata() {
+      return recorded.metadata;
+    },
     get event() {
       if (!done) {
         decoded = eventCatalogue.decode(recorded.type, recorded.version, recorded.data);

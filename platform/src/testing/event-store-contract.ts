@@ -224,6 +224,26 @@ export function describeEventStoreContract(
         await expect(subscription.done).resolves.toBeUndefined();
       });
 
+      it('delivers every event in order when asked for some payloads only', async () => {
+        const before = await store.headPosition();
+        await store.append(
+          streamName('f'),
+          [newEvent('Wanted', { n: 1 }), newEvent('Other', { n: 2 }), newEvent('Wanted', { n: 3 })],
+          { expectedRevision: 'any' },
+        );
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribeAll({ from: before, payloadTypes: ['Wanted'] }, async (batch) => {
+          seen.push(...ours(batch));
+        });
+        await eventually(() => seen.length === 3);
+        await subscription.close();
+        expect(seen.map((e) => e.type)).toEqual(['Wanted', 'Other', 'Wanted']);
+        expect(seen.filter((e) => e.type === 'Wanted').map((e) => e.data)).toEqual([{ n: 1 }, { n: 3 }]);
+        expect(seen[0]!.metadata.actor).toBe('contract-suite');
+        const read = await store.readAll({ from: before, maxCount: 3, payloadTypes: ['Other'] });
+        expect(ours(read).find((e) => e.type === 'Other')?.data).toEqual({ n: 2 });
+      });
+
       it('starts strictly after the position it is given', async () => {
         const before = await store.headPosition();
         const first = await store.append(streamName('p'), [newEvent('Old')], { expectedRevision: 'any' });

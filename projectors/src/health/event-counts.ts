@@ -8,6 +8,7 @@ import type { Projector } from '../runtime/projector.js';
 export const eventCountsProjector: Projector = {
   name: EVENT_COUNTS.projector,
   handles: 'all',
+  payloadTypes: [],
   apply({ events, tx, key }) {
     const counts = new Map<string, number>();
     for (const e of events) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);

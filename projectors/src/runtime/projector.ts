@@ -22,7 +22,12 @@ export interface Projector {
   readonly name: string;
   /** Event types it reacts to, or 'all'. Others still advance its checkpoint. */
   readonly handles: readonly string[] | 'all';
-  /** Events per batch (default 500). */
+  /**
+   * The event types whose payload (data and metadata) it reads: by default those it handles.
+   * A projector that counts events by type needs none.
+   */
+  readonly payloadTypes?: readonly string[];
+  /** Events per batch (default 2000). */
   readonly batchSize?: number;
   apply(batch: ProjectionBatch): void | Promise<void>;
   /**
@@ -30,4 +35,9 @@ export interface Projector {
    * (deleting a dropped epoch's keys). Must be safe to run again or not at all.
    */
   afterCommit?(redis: Redis, key: (...parts: string[]) => string): Promise<void>;
+}
+
+/** What a projector's subscription must read of each event (see `Projector.payloadTypes`). */
+export function payloadTypesOf(projector: Projector): readonly string[] | undefined {
+  return projector.payloadTypes ?? (projector.handles === 'all' ? undefined : projector.handles);
 }

@@ -13,7 +13,7 @@ import {
   readModelKeys,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import type { Projector } from './projector.js';
+import { type Projector, payloadTypesOf } from './projector.js';
 import { allocateGeneration, GenerationWriter } from './runner.js';
 
 export interface RebuildProgress {
@@ -83,7 +83,11 @@ export async function rebuildProjection(
     const startPosition = position;
     for (;;) {
       if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
-      const batch = await store.readAll({ from: position, maxCount: batchSize });
+      const batch = await store.readAll({
+        from: position,
+        maxCount: batchSize,
+        payloadTypes: payloadTypesOf(projector),
+      });
       if (batch.length === 0) return;
       position = await target.apply(batch);
       processed += batch.length;

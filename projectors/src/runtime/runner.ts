@@ -27,7 +27,7 @@ import {
   type Subscription,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import type { Projector } from './projector.js';
+import { type Projector, payloadTypesOf } from './projector.js';
 
 class GenerationSwitched extends Error {}
 
@@ -156,7 +156,11 @@ export class LiveProjectionRunner {
         const writer = new GenerationWriter(this.projector, { redis, generation, requireActive: true });
         const from = await writer.checkpoint();
         this.subscription = store.subscribeAll(
-          { from, maxBatch: this.options.batchSize ?? this.projector.batchSize ?? 500 },
+          {
+            from,
+            maxBatch: this.options.batchSize ?? this.projector.batchSize ?? 2000,
+            payloadTypes: payloadTypesOf(this.projector),
+          },
           async (batch) => {
             await writer.apply(batch);
             failures = 0;
