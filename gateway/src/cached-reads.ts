@@ -15,7 +15,7 @@ import { SECURITY_HEADERS } from './app.js';
 
 const positionHeader = EVENT_POSITION_HEADER.toLowerCase();
 
-export function withCachedReads(answers: ResponseCache, app: RequestListener): RequestListener {
+export function withCachedReads(answers: ResponseCache<Buffer>, app: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url;
     if (
@@ -31,7 +31,7 @@ export function withCachedReads(answers: ResponseCache, app: RequestListener): R
           ...SECURITY_HEADERS,
           'Cache-Control': 'no-store',
           'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': Buffer.byteLength(body),
+          'Content-Length': body.length,
         });
         res.end(body);
         return;

@@ -201,7 +201,7 @@ export async function startSite(
       if (watcher) parts.push({ name: 'projection watcher', stop: () => watcher.close() });
       const projectorNames = projectors.map((p) => p.name);
       // Filled by the catalogue router, read by the HTTP server before Express.
-      const answers = new ResponseCache(servesQueries ? config.QUERY_CACHE_MS : 0);
+      const answers = new ResponseCache<Buffer>(servesQueries ? config.QUERY_CACHE_MS : 0);
       if (store && watcher) {
         const queue = <Data>(name: string) => {
           const created = createQueue<Data, unknown>(name, redisUrl);

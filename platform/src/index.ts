@@ -23,3 +23,4 @@ export * from './catalogue/csv.js';
 export * from './catalogue/import-state.js';
 export * from './catalogue/import-jobs.js';
 export * from './catalogue/locate.js';
+export * from './catalogue/documents.js';

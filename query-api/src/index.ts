@@ -12,7 +12,7 @@ export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
-    readonly answers?: ResponseCache;
+    readonly answers?: ResponseCache<Buffer>;
   };
 
 /** Every read of the /api surface, answered from Redis, to be mounted under /api after `authenticate`. */
@@ -25,6 +25,13 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(importStatusRouter(deps));
   return router;
 }
-export { compareResults, MATERIALIZE_LIMIT, runQuery, type TitleQuery } from './catalogue/engine.js';
+export {
+  CACHED_INTERSECTION_LIMIT,
+  compareResults,
+  INTERSECTION_TTL_MS,
+  MATERIALIZE_LIMIT,
+  runQuery,
+  type TitleQuery,
+} from './catalogue/engine.js';
 export { deriveSeasons } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';

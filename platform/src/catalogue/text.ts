@@ -19,7 +19,11 @@ export const MIN_PREFIX = 2;
 export const MAX_PREFIX = 12;
 const MAX_TERM = 40;
 
+/** Printable ASCII only: nothing to fold but case (most catalogue text, and much cheaper). */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 export function foldText(text: string): string {
+  if (PLAIN.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -27,8 +31,9 @@ export function foldText(text: string): string {
 }
 
 export function words(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
+  const folded = foldText(text);
+  return folded
+    .split(PLAIN.test(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0 && w.length <= MAX_TERM);
 }
 

@@ -10,7 +10,10 @@
 import type { Movie, TvShow } from '@cinefold/contracts';
 import {
   CATALOGUE,
+  CATALOGUE_SORTS,
   dateScore,
+  decodeTitle,
+  encodeTitle,
   genreNames,
   genreSlug,
   ratingScore,
@@ -38,12 +41,8 @@ function publicSets(type: TitleType, title: Title): string[] {
   return sets;
 }
 
-/** The search sets of a title: every title, hidden or not, since admins search hidden ones too. */
-function searchSets(type: TitleType, title: Title): string[] {
-  const sets: string[] = [];
-  for (const term of titleTerms(nameOf(type, title), title.overview)) sets.push(`term:${term}`);
-  return sets;
-}
+/** The search terms of a title: it is in the set `term:<term>` of each, hidden or not (admins search hidden ones too). */
+const termsOf = (type: TitleType, title: Title) => titleTerms(nameOf(type, title), title.overview);
 
 function sortScores(
   type: TitleType,
@@ -57,75 +56,78 @@ function sortScores(
   };
 }
 
-/**
- * A batch's writes, grouped by key so that each key gets one command. Within one group no
- * title is touched twice (the projector starts a new group when one is), so an id is never both
- * added to and removed from the same key in a group, and plain lists suffice.
- */
-class Changes {
-  private readonly adds = new Map<string, string[]>();
-  private readonly removes = new Map<string, string[]>();
-  private readonly scores = new Map<string, (string | number)[]>();
-  private readonly unscored = new Map<string, string[]>();
-  private readonly docs: string[] = [];
-  private readonly deletedDocs: string[] = [];
-  private readonly hashes = new Map<string, Record<string, string>>();
-  private readonly counters = new Map<string, Map<string, number>>();
-  private readonly touched = new Set<string>();
-
-  /** True when this title already changed in the group: the caller must flush first. */
-  touches(ref: string): boolean {
-    if (this.touched.has(ref)) return true;
-    this.touched.add(ref);
-    return false;
-  }
-  setMember(key: string, member: string, present: boolean) {
+/** Members to add to and remove from sets, by set name: one command per set when written. */
+class SetChanges {
+  readonly adds = new Map<string, number[]>();
+  readonly removes = new Map<string, number[]>();
+  change(set: string, id: number, present: boolean) {
     const map = present ? this.adds : this.removes;
-    const list = map.get(key);
-    if (list) list.push(member);
-    else map.set(key, [member]);
+    const list = map.get(set);
+    if (list) list.push(id);
+    else map.set(set, [id]);
   }
-  score(key: string, member: string, score: number | null) {
+  clear() {
+    this.adds.clear();
+    this.removes.clear();
+  }
+}
+
+/**
+ * A batch's writes to one type's catalogue, grouped by key so that each key gets one command.
+ * Within one group no title is touched twice (the projector starts a new group when one is), so
+ * an id is never both added to and removed from the same key in a group, and plain lists suffice.
+ *
+ * Set names are kept relative (a search term alone, 'genre:action', 'visible') and the full key
+ * is built once per set at the flush: building it for each of an import's 50 million postings
+ * was the projector's largest cost.
+ */
+class TypeChanges {
+  readonly terms = new SetChanges();
+  readonly sets = new SetChanges();
+  readonly scores = new Map<string, number[]>();
+  readonly unscored = new Map<string, number[]>();
+  readonly docs: string[] = [];
+  readonly deletedDocs: string[] = [];
+  readonly genreNames = new Map<string, string>();
+  readonly hiddenTerms = new Map<string, number>();
+
+  score(order: string, id: number, score: number | null) {
     if (score === null) {
-      const list = this.unscored.get(key);
-      if (list) list.push(member);
-      else this.unscored.set(key, [member]);
+      const list = this.unscored.get(order);
+      if (list) list.push(id);
+      else this.unscored.set(order, [id]);
       return;
     }
-    const list = this.scores.get(key);
-    if (list) list.push(score, member);
-    else this.scores.set(key, [score, member]);
+    const list = this.scores.get(order);
+    if (list) list.push(score, id);
+    else this.scores.set(order, [score, id]);
   }
-  doc(key: string, json: string | null) {
-    if (json === null) this.deletedDocs.push(key);
-    else this.docs.push(key, json);
+  /** How many hidden titles each search set holds (`hidden-terms`). */
+  countHidden(terms: Iterable<string>, delta: 1 | -1) {
+    for (const term of terms) this.hiddenTerms.set(term, (this.hiddenTerms.get(term) ?? 0) + delta);
   }
-  count(key: string, field: string, delta: number) {
-    let fields = this.counters.get(key);
-    if (!fields) this.counters.set(key, (fields = new Map()));
-    fields.set(field, (fields.get(field) ?? 0) + delta);
-  }
-  hash(key: string, field: string, value: string) {
-    const fields = this.hashes.get(key);
-    if (fields) fields[field] = value;
-    else this.hashes.set(key, { [field]: value });
-  }
-  /** Writes the group into the transaction and empties it. */
-  flush(tx: ChainableCommander) {
-    if (this.deletedDocs.length > 0) tx.unlink(...this.deletedDocs);
+
+  /** Queues the group's writes under `prefix` (this type's key prefix in its epoch) and empties it. */
+  flush(tx: ChainableCommander, prefix: string) {
+    if (this.deletedDocs.length > 0) tx.unlink(...this.deletedDocs.map((id) => `${prefix}doc:${id}`));
     if (this.docs.length > 0) tx.mset(...this.docs);
-    if (this.removes.size > 0) tx.eval(BULK_SETS, 0, 'SREM', pack(this.removes));
-    if (this.adds.size > 0) tx.eval(BULK_SETS, 0, 'SADD', pack(this.adds));
-    if (this.unscored.size > 0) tx.eval(BULK_SETS, 0, 'ZREM', pack(this.unscored));
-    if (this.scores.size > 0) tx.eval(BULK_SETS, 0, 'ZADD', pack(this.scores));
-    for (const [key, fields] of this.hashes) tx.hset(key, fields);
-    for (const [key, fields] of this.counters)
-      for (const [field, delta] of fields) if (delta !== 0) tx.hincrby(key, field, delta);
-    for (const map of [this.adds, this.removes, this.scores, this.unscored, this.hashes, this.counters])
-      map.clear();
+    const termKey = (term: string) => `${prefix}term:${term}`;
+    const setKey = (set: string) => prefix + set;
+    const removes = pack(this.terms.removes, termKey) + pack(this.sets.removes, setKey);
+    if (removes) tx.eval(BULK_SETS, 0, 'SREM', removes);
+    const adds = pack(this.terms.adds, termKey) + pack(this.sets.adds, setKey);
+    if (adds) tx.eval(BULK_SETS, 0, 'SADD', adds);
+    const orderKey = (order: string) => `${prefix}sort:${order}`;
+    if (this.unscored.size > 0) tx.eval(BULK_SETS, 0, 'ZREM', pack(this.unscored, orderKey));
+    if (this.scores.size > 0) tx.eval(BULK_SETS, 0, 'ZADD', pack(this.scores, orderKey));
+    if (this.genreNames.size > 0) tx.hset(`${prefix}genre-names`, Object.fromEntries(this.genreNames));
+    for (const [term, delta] of this.hiddenTerms)
+      if (delta !== 0) tx.hincrby(`${prefix}hidden-terms`, `term:${term}`, delta);
+    this.terms.clear();
+    this.sets.clear();
+    for (const map of [this.scores, this.unscored, this.genreNames, this.hiddenTerms]) map.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;
-    this.touched.clear();
   }
 }
 
@@ -152,15 +154,31 @@ for line in string.gmatch(ARGV[2], '[^\\n]+') do
 end
 return 0`;
 
-function pack(groups: Map<string, (string | number)[]>): string {
-  const lines: string[] = [];
-  for (const [key, items] of groups) lines.push(`${key}\t${items.join(',')}`);
-  return lines.join('\n');
+/** Lines of "key<TAB>a,b,c", each ending in a newline. */
+function pack(groups: Map<string, number[]>, key: (name: string) => string): string {
+  let text = '';
+  for (const [name, items] of groups) text += `${key(name)}\t${items.join(',')}\n`;
+  return text;
 }
 
 interface Known {
   title: Title;
   hidden: boolean;
+}
+
+type Ref = { type: TitleType; id: number };
+
+function refOf(event: StoredEvent['event']): Ref | null {
+  switch (event?.type) {
+    case 'TitleImported':
+      return { type: event.data.type, id: event.data.title.id };
+    case 'TitleHidden':
+    case 'TitleUnhidden':
+    case 'TitleDeleted':
+      return event.data;
+    default:
+      return null;
+  }
 }
 
 export const catalogueProjector: Projector = {
@@ -171,147 +189,139 @@ export const catalogueProjector: Projector = {
 
   async apply({ events, tx, key, redis }) {
     const types: TitleType[] = ['movie', 'tv'];
-    const epochs = new Map<TitleType, number>();
-    const stored = await redis.mget(...types.map((t) => key(...CATALOGUE.epoch(t))));
-    types.forEach((t, i) => epochs.set(t, Number(stored[i] ?? 0)));
-    // Built once per batch and per epoch: string building per posting showed up in profiles.
-    const prefixes = new Map<string, string>();
-    const prefix = (type: TitleType) => {
-      const name = `${type}:${epochs.get(type)!}`;
-      let value = prefixes.get(name);
-      if (value === undefined)
-        prefixes.set(name, (value = `${key(...CATALOGUE.inEpoch(type, epochs.get(type)!))}:`));
-      return value;
+    const epochs = {} as Record<TitleType, number>;
+    /** Each type's key prefix in its current epoch, ending in ':': built when the epoch moves. */
+    const prefixes = {} as Record<TitleType, string>;
+    const enter = (type: TitleType, epoch: number) => {
+      epochs[type] = epoch;
+      prefixes[type] = `${key(...CATALOGUE.inEpoch(type, epoch))}:`;
     };
-    const at = (type: TitleType, ...parts: string[]) => prefix(type) + parts.join(':');
+    const stored = await redis.mget(...types.map((t) => key(...CATALOGUE.epoch(t))));
+    types.forEach((t, i) => enter(t, Number(stored[i] ?? 0)));
 
     // What the batch's titles looked like before it: their documents and hidden flags.
-    const refs = new Map<string, { type: TitleType; id: number }>();
+    const refs = new Map<string, Ref>();
     for (const e of events) {
-      const event = e.event;
-      let ref: { type: TitleType; id: number } | null = null;
-      if (event?.type === 'TitleImported') ref = { type: event.data.type, id: event.data.title.id };
-      else if (
-        event?.type === 'TitleHidden' ||
-        event?.type === 'TitleUnhidden' ||
-        event?.type === 'TitleDeleted'
-      )
-        ref = event.data;
+      const ref = refOf(e.event);
       if (ref) refs.set(`${ref.type}:${ref.id}`, ref);
     }
     const known = new Map<string, Known | null>();
     if (refs.size > 0) {
       const list = [...refs.values()];
-      const docs = await redis.mget(...list.map((r) => at(r.type, 'doc', String(r.id))));
-      const hiddenFlags = new Map<TitleType, Map<string, boolean>>();
+      const docs = await redis.mget(...list.map((r) => `${prefixes[r.type]}doc:${r.id}`));
+      const hiddenFlags = new Map<TitleType, Map<number, boolean>>();
       for (const type of types) {
-        const ids = list.filter((r, i) => r.type === type && docs[i]).map((r) => String(r.id));
+        const ids = list.filter((r, i) => r.type === type && docs[i]).map((r) => r.id);
         if (ids.length === 0) continue;
-        const flags = await redis.smismember(at(type, 'hidden'), ...ids);
+        const flags = await redis.smismember(`${prefixes[type]}hidden`, ...ids);
         hiddenFlags.set(type, new Map(ids.map((id, i) => [id, flags[i] === 1])));
       }
       list.forEach((r, i) => {
-        const json = docs[i];
-        const hidden = hiddenFlags.get(r.type)?.get(String(r.id)) ?? false;
-        known.set(`${r.type}:${r.id}`, json ? { title: JSON.parse(json) as Title, hidden } : null);
+        const doc = docs[i];
+        const hidden = hiddenFlags.get(r.type)?.get(r.id) ?? false;
+        known.set(`${r.type}:${r.id}`, doc ? { title: decodeTitle(r.type, doc), hidden } : null);
       });
     }
 
-    const changes = new Changes();
-    const unindex = (type: TitleType, id: string, before: Known, keep: Set<string>) => {
-      const sets = before.hidden
-        ? searchSets(type, before.title)
-        : [...searchSets(type, before.title), ...publicSets(type, before.title)];
-      for (const set of sets) if (!keep.has(set)) changes.setMember(at(type, set), id, false);
+    const changes: Record<TitleType, TypeChanges> = { movie: new TypeChanges(), tv: new TypeChanges() };
+    /** Titles changed in the current group: touching one again starts a new group. */
+    const touched = new Set<string>();
+    const flush = () => {
+      for (const type of types) changes[type].flush(tx, prefixes[type]);
+      touched.clear();
+    };
+    const touch = (ref: string) => {
+      if (touched.has(ref)) flush();
+      touched.add(ref);
+    };
+    const unindex = (
+      type: TitleType,
+      id: number,
+      before: Known,
+      keepTerms: Set<string>,
+      keepSets: Set<string>,
+    ) => {
+      const c = changes[type];
+      for (const term of termsOf(type, before.title))
+        if (!keepTerms.has(term)) c.terms.change(term, id, false);
+      if (before.hidden) return;
+      for (const set of publicSets(type, before.title)) if (!keepSets.has(set)) c.sets.change(set, id, false);
     };
 
-    /**
-     * How many hidden titles each search set holds (`hidden-terms`), so that a public search's
-     * exact total is its set's size less that count, without intersecting anything.
-     */
-    const countHidden = (type: TitleType, title: Title, delta: 1 | -1) => {
-      for (const set of searchSets(type, title)) changes.count(at(type, 'hidden-terms'), set, delta);
-    };
-
-    for (const e of events) apply(e);
-    changes.flush(tx);
-
-    function touch(type: TitleType, id: number | string) {
-      if (changes.touches(`${type}:${id}`)) {
-        changes.flush(tx);
-        changes.touches(`${type}:${id}`);
-      }
-    }
-
-    function apply(e: StoredEvent) {
+    for (const e of events) {
       const event = e.event;
       switch (event?.type) {
         case 'TitleImported': {
           const { type, title } = event.data;
-          const id = String(title.id);
+          const { id } = title;
           const ref = `${type}:${id}`;
-          touch(type, id);
+          touch(ref);
+          const c = changes[type];
           const before = known.get(ref) ?? null;
           // Adult titles arrive hidden: an admin can choose to show them.
           const hidden = before ? before.hidden : title.adult;
-          const sets = hidden
-            ? searchSets(type, title)
-            : [...searchSets(type, title), ...publicSets(type, title)];
-          if (before) unindex(type, id, before, new Set(sets));
-          if (before?.hidden) countHidden(type, before.title, -1);
-          if (hidden) countHidden(type, title, 1);
-          for (const set of sets) changes.setMember(at(type, set), id, true);
-          for (const genre of genreNames(title.genres))
-            changes.hash(at(type, 'genre-names'), genreSlug(genre), genre);
-          changes.setMember(at(type, hidden ? 'hidden' : 'visible'), id, true);
-          changes.setMember(at(type, hidden ? 'visible' : 'hidden'), id, false);
-          for (const [order, score] of Object.entries(sortScores(type, title)))
-            changes.score(at(type, 'sort', order), id, score);
+          const terms = termsOf(type, title);
+          const sets = hidden ? [] : publicSets(type, title);
+          if (before) unindex(type, id, before, terms, new Set(sets));
+          if (before?.hidden) c.countHidden(termsOf(type, before.title), -1);
+          if (hidden) c.countHidden(terms, 1);
+          for (const term of terms) c.terms.change(term, id, true);
+          for (const set of sets) c.sets.change(set, id, true);
+          for (const genre of genreNames(title.genres)) c.genreNames.set(genreSlug(genre), genre);
+          c.sets.change(hidden ? 'hidden' : 'visible', id, true);
+          if (before) c.sets.change(hidden ? 'visible' : 'hidden', id, false);
+          const scores = sortScores(type, title);
+          c.score('popularity', id, scores.popularity);
+          c.score('rating', id, scores.rating);
+          c.score('date', id, scores.date);
+          c.score('title', id, scores.title);
           if (!before) {
-            changes.score(at(type, 'sort', 'created'), id, Date.parse(e.metadata.occurredAt));
-            changes.score(at(type, 'sort', 'views'), id, 0);
+            c.score('created', id, Date.parse(e.metadata.occurredAt));
+            c.score('views', id, 0);
           }
-          changes.doc(at(type, 'doc', id), JSON.stringify(title));
+          c.docs.push(`${prefixes[type]}doc:${id}`, encodeTitle(type, title));
           known.set(ref, { title, hidden });
           break;
         }
         case 'TitleHidden':
         case 'TitleUnhidden': {
-          const { type } = event.data;
-          const id = String(event.data.id);
-          const current = known.get(`${type}:${id}`);
+          const { type, id } = event.data;
+          const ref = `${type}:${id}`;
+          const current = known.get(ref);
           if (!current) break; // hiding a title that is not (or no longer) there changes nothing
-          touch(type, id);
           const hidden = event.type === 'TitleHidden';
           if (hidden === current.hidden) break;
-          changes.setMember(at(type, 'hidden'), id, hidden);
-          changes.setMember(at(type, 'visible'), id, !hidden);
-          for (const set of publicSets(type, current.title)) changes.setMember(at(type, set), id, !hidden);
-          countHidden(type, current.title, hidden ? 1 : -1);
+          touch(ref);
+          const c = changes[type];
+          c.sets.change('hidden', id, hidden);
+          c.sets.change('visible', id, !hidden);
+          for (const set of publicSets(type, current.title)) c.sets.change(set, id, !hidden);
+          c.countHidden(termsOf(type, current.title), hidden ? 1 : -1);
           current.hidden = hidden;
           break;
         }
         case 'TitleDeleted': {
-          const { type } = event.data;
-          const id = String(event.data.id);
-          const current = known.get(`${type}:${id}`);
+          const { type, id } = event.data;
+          const ref = `${type}:${id}`;
+          const current = known.get(ref);
           if (!current) break;
-          touch(type, id);
-          unindex(type, id, current, new Set());
-          if (current.hidden) countHidden(type, current.title, -1);
-          for (const set of ['hidden', 'visible']) changes.setMember(at(type, set), id, false);
-          for (const order of ['popularity', 'rating', 'date', 'title', 'created', 'views'])
-            changes.score(at(type, 'sort', order), id, null);
-          changes.doc(at(type, 'doc', id), null);
-          known.set(`${type}:${id}`, null);
+          touch(ref);
+          const c = changes[type];
+          unindex(type, id, current, new Set(), new Set());
+          if (current.hidden) c.countHidden(termsOf(type, current.title), -1);
+          c.sets.change('hidden', id, false);
+          c.sets.change('visible', id, false);
+          for (const order of CATALOGUE_SORTS) c.score(order, id, null);
+          c.deletedDocs.push(String(id));
+          known.set(ref, null);
           break;
         }
         case 'CatalogueTruncated': {
           const { type } = event.data;
-          const old = epochs.get(type)!;
+          const old = epochs[type];
           // Whatever was pending for the old epoch is written there and dropped with it.
-          changes.flush(tx);
-          epochs.set(type, old + 1);
+          flush();
+          enter(type, old + 1);
           tx.set(key(...CATALOGUE.epoch(type)), String(old + 1));
           tx.sadd(key(type, 'dropped-epochs'), String(old));
           for (const [ref] of known) if (ref.startsWith(`${type}:`)) known.set(ref, null);
@@ -319,6 +329,7 @@ export const catalogueProjector: Projector = {
         }
       }
     }
+    flush();
   },
 
   /** Deletes the keys of epochs that a replace-mode import dropped, without blocking Redis. */

@@ -8,10 +8,13 @@
  * An entry past its ttl is still served while one request computes its successor: since any
  * change to the catalogue empties the cache, an old entry is only old, never wrong, and no
  * visitor waits for a recomputation that many are asking for at once.
+ *
+ * The catalogue keeps its answers as bytes (`ResponseCache<Buffer>`), so a hit is written to the
+ * socket as it is, never encoded again.
  */
-export class ResponseCache {
-  private readonly entries = new Map<string, { body: string; expires: number }>();
-  private readonly computing = new Map<string, Promise<string | null>>();
+export class ResponseCache<Body extends string | Buffer = string> {
+  private readonly entries = new Map<string, { body: Body; expires: number }>();
+  private readonly computing = new Map<string, Promise<Body | null>>();
   /** Bumped by `clear`: a computation that began before it must not store its answer. */
   private era = 0;
 
@@ -25,7 +28,7 @@ export class ResponseCache {
   }
 
   /** A fresh answer, or nothing. */
-  get(key: string): string | undefined {
+  get(key: string): Body | undefined {
     const entry = this.entries.get(key);
     return entry && entry.expires >= Date.now() ? entry.body : undefined;
   }
@@ -35,7 +38,7 @@ export class ResponseCache {
    * it; else computed, with concurrent askers sharing one computation. Null (nothing there) is
    * passed on and not kept.
    */
-  async answer(key: string, compute: () => Promise<string | null>): Promise<string | null> {
+  async answer(key: string, compute: () => Promise<Body | null>): Promise<Body | null> {
     const entry = this.entries.get(key);
     if (entry && entry.expires >= Date.now()) return entry.body;
     const renewal = this.renew(key, compute);
@@ -52,7 +55,7 @@ export class ResponseCache {
     this.computing.clear();
   }
 
-  private renew(key: string, compute: () => Promise<string | null>): Promise<string | null> {
+  private renew(key: string, compute: () => Promise<Body | null>): Promise<Body | null> {
     const running = this.computing.get(key);
     if (running) return running;
     const era = this.era;
@@ -68,7 +71,7 @@ export class ResponseCache {
     return computation;
   }
 
-  private set(key: string, body: string): void {
+  private set(key: string, body: Body): void {
     if (!this.enabled) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {

@@ -2,7 +2,8 @@
  * The public catalogue (home, listings, search, details, genres, seasons) and the admin content
  * list, answered from the catalogue read model.
  *
- * Listing bodies are assembled from the stored JSON of each title without parsing it, and the
+ * Answers are bytes: listing bodies are assembled from the stored bytes of each title without
+ * decoding or parsing them (see `titleJson`), and the
  * answers to anonymous requests are kept for a few seconds: the same popular pages are asked for
  * over and over, until the catalogue changes. A request that must see a recent write (it carries a
  * position) skips the cache.
@@ -28,6 +29,8 @@ import {
   type ProjectionWatcher,
   readAfterWrites,
   searchTerms,
+  titleJson,
+  decodeTitle,
   validate,
   validated,
 } from '@cinefold/platform';
@@ -42,7 +45,7 @@ export interface CatalogueDependencies {
   /** How long an anonymous answer is reused; 0 turns the cache off. */
   readonly cacheMs?: number;
   /** The cache to keep answers in, when the HTTP server also reads it (else one of its own). */
-  readonly answers?: ResponseCache;
+  readonly answers?: ResponseCache<Buffer>;
 }
 
 type TitleType = 'movie' | 'tv';
@@ -72,10 +75,22 @@ async function docs(
   location: CatalogueLocation,
   type: TitleType,
   ids: readonly string[],
-): Promise<string[]> {
+): Promise<Buffer[]> {
   if (ids.length === 0) return [];
-  const json = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', id)));
-  return json.filter((j): j is string => j !== null);
+  const stored = await redis.mgetBuffer(...ids.map((id) => catalogueKey(location, type, 'doc', id)));
+  return stored.filter((s): s is Buffer => s !== null).map((s) => titleJson(type, s));
+}
+
+const COMMA = Buffer.from(',');
+
+/** One answer from literal JSON text and rendered JSON values. */
+function bytes(...parts: (string | Buffer)[]): Buffer {
+  return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+}
+
+/** The values with commas between them, for a JSON array. */
+function commaSeparated(values: readonly Buffer[]): Buffer[] {
+  return values.flatMap((value, i) => (i === 0 ? [value] : [COMMA, value]));
 }
 
 /** Spreads a show's episodes over its seasons (the TV schema only has the two totals). */
@@ -94,7 +109,7 @@ export function deriveSeasons(show: Pick<TvShow, 'number_of_seasons' | 'number_o
 export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: CatalogueDependencies): Router {
   const router = Router();
   const fresh = readAfterWrites(watcher, [CATALOGUE.projector]);
-  const cache = answers ?? new ResponseCache(cacheMs);
+  const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
   // Where the catalogue lives changes only when its projector commits (a replay switches
   // generation, a replace-mode import starts an epoch): keep it until the next notice.
   let location: Promise<CatalogueLocation | null> | null = null;
@@ -113,7 +128,7 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
   });
 
   /** Answers from the cache when the request may use it (no position to wait for), else computes. */
-  async function cached(req: Request, res: Response, compute: () => Promise<string | null>, missing: string) {
+  async function cached(req: Request, res: Response, compute: () => Promise<Buffer | null>, missing: string) {
     const mayUseCache = cache.enabled && !req.readAfter;
     const body = mayUseCache ? await cache.answer(req.originalUrl, compute) : await compute();
     if (body === null) {
@@ -125,7 +140,7 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
 
   async function list(type: TitleType, query: Omit<TitleQuery, 'type' | 'universe'>) {
     const location = await locate();
-    if (!location) return { bodies: [] as string[], total: 0 };
+    if (!location) return { bodies: [] as Buffer[], total: 0 };
     // Genre and year sets hold visible titles only; otherwise the visible set is the filter.
     const implied = query.sets.some((set) => set.startsWith('genre:') || set.startsWith('year:'));
     const { ids, total } = await runQuery(redis, location, {
@@ -161,7 +176,11 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
             limit: query.limit,
           });
           const pages = Math.ceil(total / query.limit);
-          return `{"${LIST_FIELD[type]}":[${bodies.join(',')}],"page":${query.page},"pages":${pages},"total":${total}}`;
+          return bytes(
+            `{"${LIST_FIELD[type]}":[`,
+            ...commaSeparated(bodies),
+            `],"page":${query.page},"pages":${pages},"total":${total}}`,
+          );
         },
         '',
       ),
@@ -173,9 +192,9 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
         res,
         async () => {
           const location = await locate();
-          if (!location) return '[]';
+          if (!location) return bytes('[]');
           const names = Object.values(await redis.hgetall(catalogueKey(location, type, 'genre-names')));
-          return JSON.stringify(names.sort((a, b) => a.localeCompare(b)));
+          return bytes(JSON.stringify(names.sort((a, b) => a.localeCompare(b))));
         },
         '',
       ),
@@ -194,14 +213,14 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
     );
   }
 
-  async function visibleDoc(type: TitleType, id: string): Promise<string | null> {
+  async function visibleDoc(type: TitleType, id: string): Promise<Buffer | null> {
     const location = await locate();
     if (!location) return null;
     const [json, visible] = await Promise.all([
-      redis.get(catalogueKey(location, type, 'doc', id)),
+      redis.getBuffer(catalogueKey(location, type, 'doc', id)),
       redis.sismember(catalogueKey(location, type, 'visible'), id),
     ]);
-    return json && visible ? json : null;
+    return json && visible ? titleJson(type, json) : null;
   }
 
   router.get('/tvshows/:id/seasons', validate(idSchemas), fresh, (req, res) =>
@@ -210,7 +229,7 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
       res,
       async () => {
         const json = await visibleDoc('tv', validated(req, idSchemas).params.id);
-        return json ? JSON.stringify(deriveSeasons(JSON.parse(json) as TvShow)) : null;
+        return json ? bytes(JSON.stringify(deriveSeasons(JSON.parse(json.toString()) as TvShow))) : null;
       },
       NOT_FOUND.tv,
     ),
@@ -220,7 +239,7 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
     (await list(type, { sets: [], sort, descending: true, offset: 0, limit: ROW_SIZE })).bodies;
 
   router.get('/movies/trending/now', fresh, (req, res) =>
-    cached(req, res, async () => `[${(await row('movie', 'popularity')).join(',')}]`, ''),
+    cached(req, res, async () => bytes('[', ...commaSeparated(await row('movie', 'popularity')), ']'), ''),
   );
 
   router.get('/home', fresh, (req, res) =>
@@ -234,9 +253,16 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
           row('movie', 'rating'),
           row('tv', 'rating'),
         ]);
-        return (
-          `{"trendingMovies":[${trendingMovies.join(',')}],"trendingTVShows":[${trendingTVShows.join(',')}],` +
-          `"topRatedMovies":[${topRatedMovies.join(',')}],"topRatedTVShows":[${topRatedTVShows.join(',')}]}`
+        return bytes(
+          '{"trendingMovies":[',
+          ...commaSeparated(trendingMovies),
+          '],"trendingTVShows":[',
+          ...commaSeparated(trendingTVShows),
+          '],"topRatedMovies":[',
+          ...commaSeparated(topRatedMovies),
+          '],"topRatedTVShows":[',
+          ...commaSeparated(topRatedTVShows),
+          ']}',
         );
       },
       '',
@@ -278,7 +304,7 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
       ]);
       ids.forEach((_, i) => {
         if (!json[i]) return;
-        const title = JSON.parse(json[i]!) as Movie & TvShow;
+        const title = decodeTitle(type, json[i]!) as Movie & TvShow;
         const item: AdminContentItem = {
           id: title.id,
           poster_path: title.poster_path,
