@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { CinefoldEvent, Movie } from '@cinefold/contracts';
 import {
   type CatalogueSortKey,
+  catalogueKey,
   createEventLog,
   dateScore,
   genreNames,
@@ -11,6 +12,7 @@ import {
   openSqliteEventStore,
   ratingScore,
   readCsv,
+  readModelKeys,
   searchTerms,
   systemContext,
   titleSortScore,
@@ -18,7 +20,7 @@ import {
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { catalogueProjector, rebuildProjection } from '@cinefold/projectors';
-import { compareResults, runQuery, type TitleQuery } from '@cinefold/query-api';
+import { compareResults, INTERSECTION_TTL_MS, runQuery, type TitleQuery } from '@cinefold/query-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowReader } from '@cinefold/workers';
 
@@ -183,12 +185,94 @@ describe('the catalogue query engine', () => {
     });
   }
 
-  it('leaves no scratch keys behind', async () => {
-    expect(await redisServer.client().keys('*scratch*')).toEqual([]);
+  it('keeps intersections only for a while, and none of a query it will not see again', async () => {
+    const redis = redisServer.client();
+    const kept = await redis.keys('*:intersection:*');
+    expect(kept.length).toBeGreaterThan(0);
+    for (const key of kept) {
+      expect(key).not.toContain('once:');
+      const ttl = await redis.pttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(INTERSECTION_TTL_MS);
+    }
+  });
+
+  it('never answers from an intersection kept before the catalogue changed', async () => {
+    const redis = redisServer.client();
+    const location = (await locateCatalogue(redis))!;
+    const query: TitleQuery = {
+      type: 'movie',
+      universe: 'visible',
+      sets: ['term:love'],
+      sort: 'popularity',
+      descending: true,
+      offset: 0,
+      limit: 5,
+    };
+    const before = await runQuery(redis, location, query, 'intersect');
+    expect(before.total).toBeGreaterThan(5);
+    // What a commit of the projector does: change the sets, move the checkpoint.
+    const checkpointKey = readModelKeys.checkpoint(catalogueProjector.name, location.generation);
+    const checkpoint = await redis.get(checkpointKey);
+    const first = before.ids[0]!;
+    const termKey = catalogueKey(location, 'movie', 'term:love');
+    await redis.srem(termKey, first);
+    try {
+      expect((await runQuery(redis, location, query, 'intersect')).ids[0]).toBe(first); // same checkpoint
+      await redis.set(checkpointKey, `${checkpoint}0`);
+      const after = await runQuery(redis, location, query, 'intersect');
+      expect(after.total).toBe(before.total - 1);
+      expect(after.ids).not.toContain(first);
+    } finally {
+      await redis.sadd(termKey, first);
+      await redis.set(checkpointKey, checkpoint!);
+    }
   });
 
   it('has cases that are not trivially empty', () => {
     const sizes = cases.map((c) => bruteForce(c).total);
     expect(sizes.filter((n) => n > 20).length).toBeGreaterThan(cases.length / 2);
+  });
+});
+
+describe('the walk at a size the sample cannot reach', () => {
+  it('filters chunks of thousands of ids exactly, across several SMISMEMBER slices', async () => {
+    // 40,000 titles in a generation of their own: the deep page needs chunks of ~16,000 ids,
+    // several slices of the SMISMEMBER that filters them.
+    const redis = redisServer.client();
+    const location = { generation: 9_000, epochs: { movie: 0, tv: 0 } };
+    const key = (...parts: string[]) => catalogueKey(location, 'movie', ...parts);
+    const ids = Array.from({ length: 40_000 }, (_, i) => i + 1);
+    const score = (id: number) => (id * 7919) % 40_009;
+    const inGenre = (id: number) => id % 3 !== 0;
+    const isHidden = (id: number) => id % 101 === 0;
+    const order = ids.flatMap((id) => [score(id), String(id)]);
+    for (let i = 0; i < order.length; i += 20_000)
+      await redis.zadd(key('sort', 'popularity'), ...order.slice(i, i + 20_000));
+    await redis.sadd(key('genre:drama'), ...ids.filter(inGenre));
+    await redis.sadd(key('visible'), ...ids.filter((id) => !isHidden(id)));
+    await redis.sadd(key('hidden'), ...ids.filter(isHidden));
+    const expected = ids
+      .filter((id) => inGenre(id) && !isHidden(id))
+      .sort((a, b) => score(b) - score(a) || (String(b) < String(a) ? -1 : 1))
+      .map(String);
+    for (const page of [1, 700, 1_300]) {
+      const result = await runQuery(
+        redis,
+        location,
+        {
+          type: 'movie',
+          universe: 'visible',
+          sets: ['genre:drama'],
+          sort: 'popularity',
+          descending: true,
+          offset: (page - 1) * 20,
+          limit: 20,
+        },
+        'walk',
+      );
+      expect(result.total).toBe(expected.length);
+      expect(result.ids).toEqual(expected.slice((page - 1) * 20, page * 20));
+    }
   });
 });

@@ -7,17 +7,18 @@
  * - walk (a genre, a common word): walk the order from the top inside Redis (one Lua call),
  *   keeping ids that are members of every filter, until the page is full. Cost grows with how
  *   deep the page is divided by how common the filter is; the total is counted apart.
- * - intersect (a rare word, a prefix, a year): ZINTERSTORE the order with the filters into a
- *   scratch key, read the page and the count, delete it, in one MULTI. Cost grows with the
- *   smallest filter, not the catalogue.
+ * - intersect (a rare word, a prefix, a year): ZINTERSTORE the order with the filters into a key
+ *   named after the query and the catalogue's checkpoint, read the page and the count, in one Lua
+ *   call. Cost grows with the smallest filter, not the catalogue; the key is kept for a few
+ *   seconds so the next pages and the next visitors read it directly. It can never be stale: any
+ *   change to the catalogue moves the checkpoint, and with it the name.
  * - fetch (date ranges, which no set expresses): fetch the candidates, look up their scores,
  *   sort here.
  * Both of the first two leave the ids in Redis: only the page's ids cross to Node, whose CPU is
  * what a busy query service runs out of first.
  */
-import { randomUUID } from 'node:crypto';
 import type { CatalogueSortKey, CatalogueLocation } from '@cinefold/platform';
-import { catalogueKey } from '@cinefold/platform';
+import { CATALOGUE, catalogueKey, readModelKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 
 export interface TitleQuery {
@@ -42,6 +43,8 @@ export interface QueryResult {
 export const MATERIALIZE_LIMIT = 20_000;
 const FIRST_CHUNK = 64;
 const MAX_CHUNK = 16_384;
+/** Lua's C stack takes about 8,000 values: members go to SMISMEMBER in slices of this many. */
+const MEMBERS_PER_CALL = 4_000;
 
 export type Strategy = 'auto' | 'fetch' | 'walk' | 'intersect';
 
@@ -70,24 +73,64 @@ while found < wanted do
     ids = redis.call('ZRANGE', KEYS[1], start, start + chunk - 1)
   end
   if #ids == 0 then break end
-  for i = 1, #ids do
-    local id = ids[i]
-    local member = true
-    for f = 2, #KEYS do
-      if redis.call('SISMEMBER', KEYS[f], id) == 0 then
-        member = false
-        break
+  -- Filter the chunk one set at a time, a few thousand ids per SMISMEMBER: one call per id was
+  -- most of a walk's cost.
+  local passing = ids
+  for f = 2, #KEYS do
+    local kept = {}
+    for first = 1, #passing, ${MEMBERS_PER_CALL} do
+      local last = math.min(first + ${MEMBERS_PER_CALL} - 1, #passing)
+      local flags = redis.call('SMISMEMBER', KEYS[f], unpack(passing, first, last))
+      for i = 1, #flags do
+        if flags[i] == 1 then kept[#kept + 1] = passing[first + i - 1] end
       end
     end
-    if member then
-      found = found + 1
-      if found > offset then page[#page + 1] = id end
-      if found >= wanted then break end
-    end
+    passing = kept
+    if #passing == 0 then break end
+  end
+  for i = 1, #passing do
+    found = found + 1
+    if found > offset then page[#page + 1] = passing[i] end
+    if found >= wanted then break end
   end
   start = start + #ids
 end
 return page`;
+
+/**
+ * Intersections of up to this many ids are kept (as a sorted set of ~100 bytes an id) for
+ * INTERSECTION_TTL_MS: a prefix search's pages cost one ZINTERSTORE, then a ZRANGE each.
+ */
+export const CACHED_INTERSECTION_LIMIT = 20_000;
+export const INTERSECTION_TTL_MS = 10_000;
+
+/**
+ * KEYS: the kept intersection, the order, then the filters. ARGV: 1 for descending, the offset,
+ * the limit, the milliseconds to keep it (0: delete it at once). Returns the total and the page.
+ */
+const INTERSECT = `
+local total
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  total = redis.call('ZCARD', KEYS[1])
+else
+  local args = {KEYS[1], #KEYS - 1}
+  for i = 2, #KEYS do args[#args + 1] = KEYS[i] end
+  args[#args + 1] = 'WEIGHTS'
+  args[#args + 1] = 1
+  for i = 3, #KEYS do args[#args + 1] = 0 end
+  total = redis.call('ZINTERSTORE', unpack(args))
+  if total > 0 and ARGV[4] ~= '0' then redis.call('PEXPIRE', KEYS[1], ARGV[4]) end
+end
+local first = tonumber(ARGV[2])
+local last = first + tonumber(ARGV[3]) - 1
+local page
+if ARGV[1] == '1' then
+  page = redis.call('ZREVRANGE', KEYS[1], first, last)
+else
+  page = redis.call('ZRANGE', KEYS[1], first, last)
+end
+if ARGV[4] == '0' then redis.call('DEL', KEYS[1]) end
+return {total, page}`;
 
 type Pair = [id: string, score: number];
 
@@ -158,7 +201,10 @@ export async function runQuery(
   const sizing = redis.pipeline();
   for (const filter of filters) sizing.scard(filter);
   sizing.zcard(order);
-  const counts = ((await sizing.exec()) ?? []).map(([, n]) => Number(n));
+  sizing.get(readModelKeys.checkpoint(CATALOGUE.projector, location.generation));
+  const replies = (await sizing.exec()) ?? [];
+  const checkpoint = replies.pop()?.[1] as string | null | undefined;
+  const counts = replies.map(([, n]) => Number(n));
   const everything = counts.pop() ?? 0;
   const sizes = counts;
   if (sizes.some((size) => size === 0)) return { ids: [], total: 0 };
@@ -167,7 +213,9 @@ export async function runQuery(
   // selective filter: about 0.8 µs at a million titles). The walk reads about (offset + limit) /
   // density ids; ZINTERSTORE costs about 3 µs per id of the smallest filter, measured there.
   const walkCost = ((offset + limit) * everything) / Math.max(1, smallest);
-  const intersectCost = smallest * 4;
+  // A kept intersection serves every page of the query for a while: count it as a tenth.
+  const kept = smallest <= CACHED_INTERSECTION_LIMIT && checkpoint != null;
+  const intersectCost = smallest * (kept ? 0.4 : 4);
 
   const chosen: Exclude<Strategy, 'auto'> =
     query.dateRange !== undefined
@@ -180,18 +228,23 @@ export async function runQuery(
   const fetch = chosen === 'fetch';
 
   if (chosen === 'intersect') {
-    // A scratch key of this call alone, created and deleted inside one transaction.
-    const scratch = `${order}:scratch:${randomUUID()}`;
-    const end = offset + limit - 1;
-    const replies = await redis
-      .multi()
-      .zinterstore(scratch, filters.length + 1, order, ...filters, 'WEIGHTS', 1, ...filters.map(() => 0))
-      .call(query.descending ? 'ZREVRANGE' : 'ZRANGE', scratch, offset, end)
-      .del(scratch)
-      .exec();
-    if (!replies) throw new Error('the catalogue intersection was aborted');
-    for (const [error] of replies) if (error) throw error;
-    return { ids: replies[1]![1] as string[], total: Number(replies[0]![1]) };
+    // Named after everything the answer depends on; a query nobody repeats gets a name of its own.
+    const name = kept
+      ? `${checkpoint}:${query.universe}:${query.sort}:${[...query.sets].sort().join('|')}`
+      : `once:${Math.random().toString(36).slice(2)}`;
+    const result = key('intersection', name);
+    const [total, ids] = (await redis.eval(
+      INTERSECT,
+      filters.length + 2,
+      result,
+      order,
+      ...filters,
+      query.descending ? '1' : '0',
+      offset,
+      limit,
+      kept ? INTERSECTION_TTL_MS : 0,
+    )) as [number, string[]];
+    return { ids, total };
   }
 
   if (fetch) {
