@@ -34,6 +34,7 @@ export interface ImportJob {
 
 /** Rows per appended batch. */
 export const IMPORT_BATCH = 500;
+const PROGRESS_EVERY_MS = 250;
 
 export class ImportInterrupted extends Error {
   override readonly name = 'ImportInterrupted';
@@ -83,6 +84,19 @@ export async function importCatalogue(
     let batch: CinefoldEvent[] = [];
     let rejectedInBatch: RejectedRow[] = [];
     let progress = 0;
+    // Progress goes to the queue in Redis, which a busy projection can keep waiting: report at
+    // most every 250 ms, one report at a time, without holding the import up for it.
+    let reporting: Promise<void> | null = null;
+    let reportedAt = Number.NEGATIVE_INFINITY;
+    const report = () => {
+      if (!deps.onProgress || reporting || performance.now() - reportedAt < PROGRESS_EVERY_MS) return;
+      reportedAt = performance.now();
+      reporting = Promise.resolve(deps.onProgress(importStatus(job.jobId, state, progress)))
+        .catch(() => undefined) // advisory: the next report carries the same figures
+        .finally(() => {
+          reporting = null;
+        });
+    };
     const flush = async () => {
       if (batch.length === 0 && rejectedInBatch.length === 0) return;
       const events = [...batch];
@@ -91,7 +105,7 @@ export async function importCatalogue(
       await append(events);
       batch = [];
       rejectedInBatch = [];
-      await deps.onProgress?.(importStatus(job.jobId, state, progress));
+      report();
       if (deps.signal?.aborted) throw new ImportInterrupted('the worker is shutting down');
     };
     const reject = (row: RejectedRow) => {
@@ -128,6 +142,7 @@ export async function importCatalogue(
       });
     }
     await flush();
+    await reporting;
     await append([
       {
         type: 'CatalogueImportCompleted',
