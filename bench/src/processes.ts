@@ -4,9 +4,14 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `cinefold <role>` as one Node process (no tsx wrapper), so its pid is the service's. */
+/**
+ * Runs `cinefold <role>` as one Node process (no tsx wrapper), so its pid is the service's.
+ * BENCH_NODE_ARGS adds Node flags to every service, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`
+ * to see where an import's time goes.
+ */
 export function runService(role: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'gateway/src/cli.ts', role], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'gateway/src/cli.ts', role], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
