@@ -1,4 +1,4 @@
-import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
+import { ADMIN_API_PREFIXES, EVENT_POSITION_HEADER } from '@cinefold/contracts';
 import { createLogger, loadConfig } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import type { Express, Router } from 'express';
@@ -34,32 +34,57 @@ interface Reply<T = Record<string, unknown>> {
   body: T;
 }
 
+/** `after`: an event position the answer must reflect (another session's write). */
+interface CallOptions {
+  token?: string;
+  body?: unknown;
+  ip?: string;
+  after?: string | null;
+}
+
 async function call<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; ip?: string } = {},
+  options: CallOptions = {},
 ): Promise<Reply<T>> {
+  const { status, body } = await request<T>(method, path, options);
+  return { status, body };
+}
+
+/** A call that also answers with the position of its write, for a later read that must see it. */
+async function request<T>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply<T> & { position: string | null }> {
   const response = await fetch(`${base}/api${path}`, {
     method,
     headers: {
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
+      ...(options.after ? { [EVENT_POSITION_HEADER]: options.after } : {}),
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as T,
+    position: response.headers.get(EVENT_POSITION_HEADER),
+  };
 }
 
 let counter = 0;
-async function register(name = 'Member'): Promise<{ token: string; id: string; email: string }> {
+async function register(
+  name = 'Member',
+): Promise<{ token: string; id: string; email: string; position: string | null }> {
   const email = `member${++counter}-${Date.now()}@example.com`;
-  const reply = await call<{ token: string; id: string }>('POST', '/auth/register', {
+  const reply = await request<{ token: string; id: string }>('POST', '/auth/register', {
     body: { name, email, password: 'secret-1' },
   });
   expect(reply.status).toBe(201);
-  return { token: reply.body.token, id: reply.body.id, email };
+  return { token: reply.body.token, id: reply.body.id, email, position: reply.position };
 }
 
 async function signInAsAdmin(): Promise<string> {
@@ -318,7 +343,7 @@ describe('admins', () => {
       pages: number;
       total: number;
       page: number;
-    }>('GET', '/admin/users?page=1&limit=5', { token: admin });
+    }>('GET', '/admin/users?page=1&limit=5', { token: admin, after: first.position }); // another session's write
     expect(page.status).toBe(200);
     expect(page.body.users).toHaveLength(5);
     expect(page.body.users[0]).toMatchObject({ id: first.id, name: 'Newest Member', role: 'user' });
