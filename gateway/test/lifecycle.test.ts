@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
 import { freePort, LOCAL_REDIS_URL_FILE, localRedisDir } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,11 +46,14 @@ function startCli(port: number): ChildProcess {
   return child;
 }
 
-async function healthy(port: number): Promise<Record<string, number>> {
+/** `after`: an event position the counts must reflect (a write made before a restart). */
+async function healthy(port: number, after?: string): Promise<Record<string, number>> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+        headers: after ? { [EVENT_POSITION_HEADER]: after } : {},
+      });
       if (response.status === 200)
         return ((await response.json()) as { events: Record<string, number> }).events;
     } catch {
@@ -88,7 +92,7 @@ describe('npm start', () => {
     const port = await freePort();
     const first = startCli(port);
     await healthy(port);
-    await fetch(`http://127.0.0.1:${port}/api/support/contact`, {
+    const contact = await fetch(`http://127.0.0.1:${port}/api/support/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -98,6 +102,10 @@ describe('npm start', () => {
         message: 'Before the crash',
       }),
     });
+    expect(contact.status, await contact.clone().text()).toBe(201);
+    // The projection may not have reached Redis before the kill: the restarted site catches up.
+    const written = contact.headers.get(EVENT_POSITION_HEADER);
+    expect(written).toBeTruthy();
     const orphanPort = Number(new URL(redisRecord().url).port);
     const gone = exited(first);
     process.kill(-first.pid!, 'SIGKILL'); // the CLI's group: its Redis, in a group of its own, is left running
@@ -106,7 +114,7 @@ describe('npm start', () => {
 
     const secondPort = await freePort();
     const second = startCli(secondPort);
-    const events = await healthy(secondPort);
+    const events = await healthy(secondPort, written!);
     expect(events.ContactMessageReceived).toBeGreaterThanOrEqual(1);
     expect(redisPidAlive(orphanPort)).toBe(false);
     const done = exited(second);
