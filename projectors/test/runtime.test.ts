@@ -15,6 +15,7 @@ import {
   eventCountsProjector,
   GenerationWriter,
   LiveProjectionRunner,
+  type Projector,
   rebuildProjection,
 } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
@@ -101,6 +102,79 @@ describe('a generation writer', () => {
     };
     await Promise.all([feed(one), feed(other)]);
     expect(await countsOf(1)).toEqual({ TitleImported: '1000', PageViewed: '1000', TitleHidden: '1000' });
+  });
+});
+
+describe('a generation writer overlapping commits', () => {
+  const prepared = new WeakSet<object>();
+  /** Reads a running total before each batch and writes total + batch size: wrong if a read misses the last commit. */
+  const summing: Projector = {
+    name: 'summing',
+    handles: 'all',
+    prepare(events) {
+      for (const e of events) prepared.add(e);
+    },
+    async apply({ events, tx, key, redis: reader }) {
+      const total = Number((await reader.get(key('total'))) ?? 0);
+      tx.set(key('total'), String(total + events.length));
+      tx.incrby(key('prepared'), events.filter((e) => prepared.has(e)).length);
+    },
+  };
+
+  it('lets each batch read what the batch before it wrote, and prepares every batch', async () => {
+    await appendMany(3000);
+    const all = await store.readAll({ from: START, maxCount: 3000 });
+    const writer = new GenerationWriter(summing, { redis, generation: 1, requireActive: false });
+    const failures: unknown[] = [];
+    for (let i = 0; i < all.length; i += 100)
+      await writer.applyOverlapped(all.slice(i, i + 100), (e) => failures.push(e));
+    await writer.settle();
+    expect(failures).toEqual([]);
+    const key = (part: string) => readModelKeys.key('summing', 1, part);
+    expect(await redis.mget(key('total'), key('prepared'))).toEqual(['3000', '3000']);
+    expect(await redis.get(readModelKeys.checkpoint('summing', 1))).toBe('3000');
+  });
+
+  it('reports a commit that failed at once, and again to whoever waits for it', async () => {
+    await appendMany(10);
+    const all = await store.readAll({ from: START });
+    const key = readModelKeys.key('summing', 1, 'total');
+    await redis.set(key, 'not a number');
+    const failing: Projector = {
+      ...summing,
+      apply({ tx }) {
+        tx.incr(key); // fails inside EXEC, after the batch was handed over
+      },
+    };
+    const writer = new GenerationWriter(failing, { redis, generation: 1, requireActive: false });
+    const failures: unknown[] = [];
+    await writer.applyOverlapped(all, (e) => failures.push(e));
+    await expect(writer.settle()).rejects.toThrow(/not an integer/);
+    expect(failures).toHaveLength(1);
+    await expect(writer.settle()).resolves.toBeUndefined(); // reported once
+  });
+
+  it('applies again a batch whose commit lost a race to another writer', async () => {
+    await appendMany(200);
+    const all = await store.readAll({ from: START, maxCount: 200 });
+    const interloper = redisServer.client();
+    let raced = false;
+    const racing: Projector = {
+      ...summing,
+      async apply(batch) {
+        await summing.apply(batch);
+        if (raced || batch.events[0]!.position === all[0]!.position) return;
+        raced = true; // another writer touches the checkpoint between this batch's reads and its EXEC
+        await interloper.set(readModelKeys.checkpoint('summing', 1), encodePosition(all[99]!.position));
+      },
+    };
+    const writer = new GenerationWriter(racing, { redis, generation: 1, requireActive: false });
+    await writer.applyOverlapped(all.slice(0, 100), () => {});
+    await writer.applyOverlapped(all.slice(100), () => {});
+    await writer.settle();
+    expect(raced).toBe(true);
+    expect(await redis.get(readModelKeys.key('summing', 1, 'total'))).toBe('200');
+    expect(await redis.get(readModelKeys.checkpoint('summing', 1))).toBe('200');
   });
 });
 

@@ -29,6 +29,14 @@ export interface Projector {
   readonly payloadTypes?: readonly string[];
   /** Events per batch (default 2000). */
   readonly batchSize?: number;
+  /**
+   * Optional: the part of a batch's work that needs nothing from Redis (decoding payloads,
+   * computing what to index). The live runner calls it while Redis is still committing the
+   * previous batch, so the two overlap; `apply` then gets the same event objects and may use
+   * what `prepare` kept for them. It must not depend on the read model, and `apply` must still
+   * work for events that were never prepared (a rebuild does not call it).
+   */
+  prepare?(events: readonly StoredEvent[]): void;
   apply(batch: ProjectionBatch): void | Promise<void>;
   /**
    * Runs after a batch committed, for slow clean-up that must not sit inside the transaction

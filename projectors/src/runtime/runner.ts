@@ -26,7 +26,7 @@ import {
   type StoredEvent,
   type Subscription,
 } from '@cinefold/platform';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { type Projector, payloadTypesOf } from './projector.js';
 
 class GenerationSwitched extends Error {}
@@ -39,11 +39,18 @@ export interface GenerationWriterOptions {
   readonly requireActive: boolean;
 }
 
+/** A batch whose writes are queued in `tx`, ready for EXEC, or nothing to write. */
+type Staged =
+  { readonly tx: ChainableCommander; readonly last: Position } | { readonly checkpoint: Position };
+
 /** Applies batches of events to one generation of one projector's read model. */
 export class GenerationWriter {
   readonly generation: number;
   private readonly checkpointKey: string;
   private readonly activeKey: string;
+  /** The batch whose EXEC was sent by `applyOverlapped` and is not answered yet. */
+  private inFlight: Promise<void> | null = null;
+  private failure: { error: unknown } | null = null;
 
   constructor(
     readonly projector: Projector,
@@ -61,53 +68,115 @@ export class GenerationWriter {
 
   /** Applies the events after this generation's checkpoint; returns the checkpoint afterwards. */
   async apply(recorded: readonly RecordedEvent[]): Promise<Position> {
+    await this.settle();
+    return this.applyNow(recorded, this.decode(recorded));
+  }
+
+  /**
+   * Like `apply`, but returns as soon as the batch's EXEC is sent: the caller reads, decodes and
+   * prepares the next batch while Redis commits this one. The next call (or `settle`) waits for
+   * that commit first and rethrows its failure; `onFailure` hears of it at once, so a failure
+   * with no next batch to surface it is not lost. Commands on one connection run in order, so
+   * the next batch's reads see this one's writes.
+   */
+  async applyOverlapped(
+    recorded: readonly RecordedEvent[],
+    onFailure: (error: unknown) => void,
+  ): Promise<void> {
+    const decoded = this.decode(recorded);
+    this.projector.prepare?.(decoded);
+    await this.settle();
+    const staged = await this.stage(recorded, decoded);
+    if ('checkpoint' in staged) return;
+    this.inFlight = this.commit(staged)
+      .then(async (position) => {
+        if (position === null) await this.applyNow(recorded, decoded); // a watched key changed
+      })
+      .catch((error: unknown) => {
+        this.failure = { error };
+        onFailure(error);
+      });
+  }
+
+  /** Waits for the batch still being committed, if any; throws if it failed. */
+  async settle(): Promise<void> {
+    await this.inFlight;
+    this.inFlight = null;
+    const failure = this.failure;
+    this.failure = null;
+    if (failure) throw failure.error;
+  }
+
+  /** The events of the batch this projector handles, decoded once (payloads parse lazily). */
+  private decode(recorded: readonly RecordedEvent[]): StoredEvent[] {
+    const { handles } = this.projector;
+    const events: StoredEvent[] = [];
+    for (const e of recorded) if (handles === 'all' || handles.includes(e.type)) events.push(decodeEvent(e));
+    return events;
+  }
+
+  private async applyNow(
+    recorded: readonly RecordedEvent[],
+    decoded: readonly StoredEvent[],
+  ): Promise<Position> {
+    for (;;) {
+      const staged = await this.stage(recorded, decoded);
+      if ('checkpoint' in staged) return staged.checkpoint;
+      const position = await this.commit(staged);
+      if (position !== null) return position;
+    }
+  }
+
+  /** Watches the checkpoint, skips what it already covers, and queues the projector's writes. */
+  private async stage(recorded: readonly RecordedEvent[], decoded: readonly StoredEvent[]): Promise<Staged> {
     const { redis } = this.options;
     const { projector } = this;
-    for (;;) {
-      await redis.watch(
-        this.options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey],
-      );
-      const [active, checkpointText] = await redis.mget(this.activeKey, this.checkpointKey);
-      if (this.options.requireActive && Number(active) !== this.generation) {
-        await redis.unwatch();
-        throw new GenerationSwitched();
-      }
-      const checkpoint = (checkpointText == null ? null : decodePosition(checkpointText)) ?? START;
-      const fresh = recorded.filter((e) => comparePositions(e.position, checkpoint) > 0);
-      if (fresh.length === 0) {
-        await redis.unwatch();
-        return checkpoint;
-      }
-      const events: StoredEvent[] = [];
-      for (const e of fresh) {
-        if (projector.handles === 'all' || projector.handles.includes(e.type)) events.push(decodeEvent(e));
-      }
-      const tx = redis.multi();
-      if (events.length > 0) {
-        await projector.apply({
-          events,
-          redis,
-          tx,
-          key: (...parts) => readModelKeys.key(projector.name, this.generation, ...parts),
-        });
-      }
-      const last = fresh.at(-1)!.position;
-      tx.set(this.checkpointKey, encodePosition(last));
-      const results = await tx.exec();
-      if (results === null) continue; // a watched key changed under us: look again
-      const failed = results.find(([error]) => error);
-      if (failed) throw failed[0];
-      const notice: PositionNotice = {
-        projector: projector.name,
-        generation: this.generation,
-        position: encodePosition(last),
-      };
-      await redis.publish(POSITIONS_CHANNEL, JSON.stringify(notice));
-      await projector.afterCommit?.(redis, (...parts) =>
-        readModelKeys.key(projector.name, this.generation, ...parts),
-      );
-      return last;
+    await redis.watch(
+      this.options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey],
+    );
+    const [active, checkpointText] = await redis.mget(this.activeKey, this.checkpointKey);
+    if (this.options.requireActive && Number(active) !== this.generation) {
+      await redis.unwatch();
+      throw new GenerationSwitched();
     }
+    const checkpoint = (checkpointText == null ? null : decodePosition(checkpointText)) ?? START;
+    const last = recorded.at(-1)?.position;
+    if (last === undefined || comparePositions(last, checkpoint) <= 0) {
+      await redis.unwatch();
+      return { checkpoint };
+    }
+    const events = decoded.filter((e) => comparePositions(e.position, checkpoint) > 0);
+    const tx = redis.multi();
+    if (events.length > 0) {
+      await projector.apply({
+        events,
+        redis,
+        tx,
+        key: (...parts) => readModelKeys.key(projector.name, this.generation, ...parts),
+      });
+    }
+    tx.set(this.checkpointKey, encodePosition(last));
+    return { tx, last };
+  }
+
+  /** Runs the staged batch; null when a watched key changed under it (nothing was written). */
+  private async commit({ tx, last }: { tx: ChainableCommander; last: Position }): Promise<Position | null> {
+    const { redis } = this.options;
+    const { projector } = this;
+    const results = await tx.exec();
+    if (results === null) return null;
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
+    const notice: PositionNotice = {
+      projector: projector.name,
+      generation: this.generation,
+      position: encodePosition(last),
+    };
+    await redis.publish(POSITIONS_CHANNEL, JSON.stringify(notice));
+    await projector.afterCommit?.(redis, (...parts) =>
+      readModelKeys.key(projector.name, this.generation, ...parts),
+    );
+    return last;
   }
 }
 
@@ -162,11 +231,13 @@ export class LiveProjectionRunner {
             payloadTypes: payloadTypesOf(this.projector),
           },
           async (batch) => {
-            await writer.apply(batch);
+            // The batch commits while the subscription reads and prepares the next one.
+            await writer.applyOverlapped(batch, () => void this.subscription?.close());
             failures = 0;
           },
         );
         await this.subscription.done;
+        await writer.settle(); // the last batch's commit, and its failure if it failed
       } catch (error) {
         if (error instanceof GenerationSwitched) {
           logger.info('active generation switched; following it', { projector: this.projector.name });
