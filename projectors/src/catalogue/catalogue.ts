@@ -113,13 +113,16 @@ class TypeChanges {
     if (this.docs.length > 0) tx.mset(...this.docs);
     const termKey = (term: string) => `${prefix}term:${term}`;
     const setKey = (set: string) => prefix + set;
-    const removes = pack(this.terms.removes, termKey) + pack(this.sets.removes, setKey);
-    if (removes) tx.eval(BULK_SETS, 0, 'SREM', removes);
-    const adds = pack(this.terms.adds, termKey) + pack(this.sets.adds, setKey);
-    if (adds) tx.eval(BULK_SETS, 0, 'SADD', adds);
     const orderKey = (order: string) => `${prefix}sort:${order}`;
-    if (this.unscored.size > 0) tx.eval(BULK_SETS, 0, 'ZREM', pack(this.unscored, orderKey));
-    if (this.scores.size > 0) tx.eval(BULK_SETS, 0, 'ZADD', pack(this.scores, orderKey));
+    const bulk = (command: string, ...parts: [Map<string, number[]>, (name: string) => string][]) => {
+      const groups: string[] = [];
+      for (const [map, key] of parts) pack(map, key, groups);
+      if (groups.length > 0) tx.eval(BULK_SETS, 0, command, `[${groups.join(',')}]`);
+    };
+    bulk('SREM', [this.terms.removes, termKey], [this.sets.removes, setKey]);
+    bulk('SADD', [this.terms.adds, termKey], [this.sets.adds, setKey]);
+    bulk('ZREM', [this.unscored, orderKey]);
+    bulk('ZADD', [this.scores, orderKey]);
     if (this.genreNames.size > 0) tx.hset(`${prefix}genre-names`, Object.fromEntries(this.genreNames));
     for (const [term, delta] of this.hiddenTerms)
       if (delta !== 0) tx.hincrby(`${prefix}hidden-terms`, `term:${term}`, delta);
@@ -133,33 +136,50 @@ class TypeChanges {
 
 /**
  * One script call per batch instead of one argument per set member: building and sending millions
- * of separate arguments was most of an import's projection time. The payload is lines of
- * "key<TAB>a,b,c"; ids, scores and search terms never contain a tab, a comma or a newline. The
- * keys are not declared to the script, which plain (non-cluster) Redis allows.
+ * of separate arguments was most of an import's projection time. The payload is a JSON array
+ * alternating a key and the list of its members (as strings, so Redis gets them as they were
+ * written); cjson decodes it in C, which costs Redis a third less than splitting text in Lua did.
+ * The keys are not declared to the script, which plain (non-cluster) Redis allows.
  */
 const BULK_SETS = `
 local command = ARGV[1]
-for line in string.gmatch(ARGV[2], '[^\\n]+') do
-  local tab = string.find(line, '\\t', 1, true)
-  local key = string.sub(line, 1, tab - 1)
-  local args = {}
-  for item in string.gmatch(string.sub(line, tab + 1), '[^,]+') do
-    args[#args + 1] = item
-    if #args >= 4000 then
-      redis.call(command, key, unpack(args))
-      args = {}
-    end
+local groups = cjson.decode(ARGV[2])
+for g = 1, #groups, 2 do
+  local key, items = groups[g], groups[g + 1]
+  local n = #items
+  for i = 1, n, 4000 do
+    redis.call(command, key, unpack(items, i, math.min(n, i + 3999)))
   end
-  if #args > 0 then redis.call(command, key, unpack(args)) end
 end
 return 0`;
 
-/** Lines of "key<TAB>a,b,c", each ending in a newline. */
-function pack(groups: Map<string, number[]>, key: (name: string) => string): string {
-  let text = '';
-  for (const [name, items] of groups) text += `${key(name)}\t${items.join(',')}\n`;
-  return text;
+/**
+ * The groups as the script's JSON: `["key",["1","2"],"key2",["3"]]`. Members are numbers (ids,
+ * scores), which need no escaping; keys go through JSON.stringify.
+ */
+function pack(groups: Map<string, number[]>, key: (name: string) => string, into: string[]): void {
+  for (const [name, items] of groups) into.push(`${JSON.stringify(key(name))},["${items.join('","')}"]`);
 }
+
+/** What indexing an imported title takes that does not depend on the read model (`prepare`). */
+interface PreparedTitle {
+  readonly terms: Set<string>;
+  readonly publicSets: string[];
+  readonly scores: ReturnType<typeof sortScores>;
+  readonly doc: string;
+}
+
+function prepareTitle(type: TitleType, title: Title): PreparedTitle {
+  return {
+    terms: termsOf(type, title),
+    publicSets: publicSets(type, title),
+    scores: sortScores(type, title),
+    doc: encodeTitle(type, title),
+  };
+}
+
+/** Filled by `prepare` while the previous batch commits; read (and forgotten) by `apply`. */
+const preparedTitles = new WeakMap<StoredEvent, PreparedTitle>();
 
 interface Known {
   title: Title;
@@ -186,6 +206,14 @@ export const catalogueProjector: Projector = {
   // Big batches share more postings per SADD: an import is a long run of TitleImported events.
   batchSize: 2000,
   handles: ['TitleImported', 'CatalogueTruncated', 'TitleHidden', 'TitleUnhidden', 'TitleDeleted'],
+
+  prepare(events) {
+    for (const e of events) {
+      const event = e.event;
+      if (event?.type === 'TitleImported')
+        preparedTitles.set(e, prepareTitle(event.data.type, event.data.title));
+    }
+  },
 
   async apply({ events, tx, key, redis }) {
     const types: TitleType[] = ['movie', 'tv'];
@@ -260,8 +288,9 @@ export const catalogueProjector: Projector = {
           const before = known.get(ref) ?? null;
           // Adult titles arrive hidden: an admin can choose to show them.
           const hidden = before ? before.hidden : title.adult;
-          const terms = termsOf(type, title);
-          const sets = hidden ? [] : publicSets(type, title);
+          const prepared = preparedTitles.get(e) ?? prepareTitle(type, title);
+          const { terms } = prepared;
+          const sets = hidden ? [] : prepared.publicSets;
           if (before) unindex(type, id, before, terms, new Set(sets));
           if (before?.hidden) c.countHidden(termsOf(type, before.title), -1);
           if (hidden) c.countHidden(terms, 1);
@@ -270,7 +299,7 @@ export const catalogueProjector: Projector = {
           for (const genre of genreNames(title.genres)) c.genreNames.set(genreSlug(genre), genre);
           c.sets.change(hidden ? 'hidden' : 'visible', id, true);
           if (before) c.sets.change(hidden ? 'visible' : 'hidden', id, false);
-          const scores = sortScores(type, title);
+          const { scores } = prepared;
           c.score('popularity', id, scores.popularity);
           c.score('rating', id, scores.rating);
           c.score('date', id, scores.date);
@@ -279,7 +308,7 @@ export const catalogueProjector: Projector = {
             c.score('created', id, Date.parse(e.metadata.occurredAt));
             c.score('views', id, 0);
           }
-          c.docs.push(`${prefixes[type]}doc:${id}`, encodeTitle(type, title));
+          c.docs.push(`${prefixes[type]}doc:${id}`, prepared.doc);
           known.set(ref, { title, hidden });
           break;
         }
