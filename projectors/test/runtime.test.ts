@@ -193,6 +193,27 @@ describe('the live projection runner', () => {
     }
   });
 
+  it('moves the checkpoint of a projector past events it does not handle, to the head', async () => {
+    const hiddenOnly: Projector = {
+      name: 'hidden-only',
+      handles: ['TitleHidden'],
+      apply({ events, tx, key }) {
+        tx.incrby(key('hidden'), events.length);
+      },
+    };
+    await appendMany(1000); // TitleImported, PageViewed, TitleHidden, ...
+    await store.append('tail', [newEvent('PageViewed'), newEvent('PageViewed')], { expectedRevision: 'any' });
+    const head = encodePosition(await store.headPosition());
+    const runner = new LiveProjectionRunner(hiddenOnly, { store, redis, logger, batchSize: 100 });
+    runner.start();
+    try {
+      await until(async () => (await redis.get(readModelKeys.checkpoint('hidden-only', 1))) === head);
+      expect(await redis.get(readModelKeys.key('hidden-only', 1, 'hidden'))).toBe('333');
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('lets a reader wait until its own write is projected', async () => {
     const runner = new LiveProjectionRunner(eventCountsProjector, { store, redis, logger });
     runner.start();

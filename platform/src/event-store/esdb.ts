@@ -236,7 +236,8 @@ function openSubscription(
       feed.pause();
       const batch = buffer.splice(0, maxBatch);
       try {
-        await handler(batch);
+        // Every event is delivered here (`types` is a hint this adapter does not use).
+        await handler(batch, { readUpTo: batch.at(-1)!.position });
       } catch (error) {
         stop(error);
       }

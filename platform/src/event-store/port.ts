@@ -85,13 +85,28 @@ export interface SubscribeAllOptions {
    * projectors during a million-row import) skips copying every payload out of the store.
    */
   readonly payloadTypes?: readonly string[];
+  /**
+   * The event types the reader handles. An adapter may skip the others in the store (the SQLite
+   * one does: a projector of accounts then never sees a million imported titles) or deliver them
+   * anyway; the reader filters either way. What was skipped is accounted for by `readUpTo`.
+   */
+  readonly types?: readonly string[];
+}
+
+export interface BatchProgress {
+  /**
+   * How far the log has been read: every event up to here of the types subscribed to is in this
+   * batch or an earlier one. A checkpoint may move here, past events that were skipped. A batch
+   * may be empty when everything read was skipped.
+   */
+  readonly readUpTo: Position;
 }
 
 /**
  * Receives events in global order, in batches. The next batch is not delivered until the
  * returned promise settles; a rejection ends the subscription (see `Subscription.done`).
  */
-export type BatchHandler = (events: readonly RecordedEvent[]) => Promise<void>;
+export type BatchHandler = (events: readonly RecordedEvent[], progress: BatchProgress) => Promise<void>;
 
 export interface Subscription {
   /** Stops delivery; resolves once no handler call is running. */

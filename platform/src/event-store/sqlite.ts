@@ -121,17 +121,23 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const selectAll = db.prepare<[bigint, number], Row>(
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
-  /** One statement per list of payload types (a projector's `handles`: a handful in all). */
+  /**
+   * One statement per reader's lists of payload types and of types (a projector's `handles`: a
+   * handful in all). Rows of other types are skipped inside SQLite, their payloads left unread.
+   */
   const selectAllFor = new Map<string, Database.Statement<unknown[], Row>>();
-  const selectAllWithPayloadsOf = (types: readonly string[]) => {
-    const name = types.join(',');
+  const selectAllOf = (payloadTypes: readonly string[] | undefined, types: readonly string[] | undefined) => {
+    const name = `${payloadTypes?.join(',') ?? '*'}|${types?.join(',') ?? '*'}`;
     let statement = selectAllFor.get(name);
     if (!statement) {
-      const wanted = `type IN (${types.map(() => '?').join(', ')})`;
+      const list = (values: readonly string[]) =>
+        values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+      const payload = (column: string) =>
+        payloadTypes ? `CASE WHEN type IN (${list(payloadTypes)}) THEN ${column} END AS ${column}` : column;
       statement = db.prepare<unknown[], Row>(
-        `SELECT position, stream, revision, id, type, version,
-           CASE WHEN ${wanted} THEN data END AS data, CASE WHEN ${wanted} THEN metadata END AS metadata
-         FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+        `SELECT position, stream, revision, id, type, version, ${payload('data')}, ${payload('metadata')}
+         FROM events WHERE position > ? AND position <= ? ${types ? `AND type IN (${list(types)})` : ''}
+         ORDER BY position LIMIT ?`,
       );
       selectAllFor.set(name, statement);
     }
@@ -183,11 +189,27 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   };
   let closed = false;
 
-  function readAfter(from: Position, maxCount: number, payloadTypes?: readonly string[]): RecordedEvent[] {
-    const rows = payloadTypes
-      ? selectAllWithPayloadsOf(payloadTypes).all(...payloadTypes, ...payloadTypes, from.commit, maxCount)
-      : selectAll.all(from.commit, maxCount);
-    return rows.map(toRecorded);
+  const positionAt = (n: bigint): Position => ({ commit: n, prepare: n });
+
+  /**
+   * Reads up to `maxCount` events after `from`, of `types` only when given, and how far that read
+   * the log: up to the last event returned when the batch is full, else up to the head it read
+   * below (positions are assigned in commit order, so nothing can appear below it later).
+   */
+  function readAfter(
+    from: Position,
+    maxCount: number,
+    payloadTypes?: readonly string[],
+    types?: readonly string[],
+  ): { events: RecordedEvent[]; readUpTo: Position } {
+    if (!payloadTypes && !types) {
+      const events = selectAll.all(from.commit, maxCount).map(toRecorded);
+      return { events, readUpTo: events.at(-1)?.position ?? from };
+    }
+    const head = selectHead.get()?.position ?? -1n;
+    if (head <= from.commit) return { events: [], readUpTo: from };
+    const events = selectAllOf(payloadTypes, types).all(from.commit, head, maxCount).map(toRecorded);
+    return { events, readUpTo: events.length === maxCount ? events.at(-1)!.position : positionAt(head) };
   }
 
   function subscribeAll(subscribeOptions: SubscribeAllOptions, handler: BatchHandler): Subscription {
@@ -215,13 +237,18 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
     const loop = async () => {
       while (!stopped && !closed) {
-        const batch = readAfter(position, maxBatch, subscribeOptions.payloadTypes);
-        if (batch.length === 0) {
+        const { events, readUpTo } = readAfter(
+          position,
+          maxBatch,
+          subscribeOptions.payloadTypes,
+          subscribeOptions.types,
+        );
+        if (readUpTo.commit <= position.commit) {
           await sleepUntilWoken();
           continue;
         }
-        await handler(batch);
-        position = batch.at(-1)!.position;
+        await handler(events, { readUpTo });
+        position = readUpTo;
       }
     };
     const done = loop();
@@ -248,7 +275,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       return selectStream.all(stream).map(toRecorded);
     },
     async readAll({ from = START, maxCount = DEFAULT_BATCH, payloadTypes }: ReadAllOptions = {}) {
-      return readAfter(from, maxCount, payloadTypes);
+      return readAfter(from, maxCount, payloadTypes).events;
     },
     subscribeAll,
     async headPosition() {

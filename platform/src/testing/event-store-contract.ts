@@ -244,6 +244,36 @@ export function describeEventStoreContract(
         expect(ours(read).find((e) => e.type === 'Other')?.data).toEqual({ n: 2 });
       });
 
+      it('delivers the types asked for in order, and reads past the others', async () => {
+        const before = await store.headPosition();
+        await store.append(
+          streamName('k'),
+          [newEvent('Kept', { n: 1 }), newEvent('Skipped'), newEvent('Kept', { n: 2 })],
+          { expectedRevision: 'any' },
+        );
+        const last = await store.append(streamName('k'), [newEvent('Skipped'), newEvent('Skipped')], {
+          expectedRevision: 'any',
+        });
+        const seen: RecordedEvent[] = [];
+        let readUpTo = before;
+        const subscription = store.subscribeAll(
+          { from: before, types: ['Kept'], maxBatch: 1 },
+          async (batch, progress) => {
+            seen.push(...ours(batch));
+            // Never behind the events it hands over, never backwards.
+            for (const e of batch)
+              expect(comparePositions(progress.readUpTo, e.position)).toBeGreaterThanOrEqual(0);
+            expect(comparePositions(progress.readUpTo, readUpTo)).toBe(1);
+            readUpTo = progress.readUpTo;
+          },
+        );
+        // A reader that moves its checkpoint to readUpTo gets past the skipped events at the end.
+        await eventually(() => comparePositions(readUpTo, last.position) >= 0);
+        await subscription.close();
+        const kept = seen.filter((e) => e.type === 'Kept'); // an adapter may deliver the others too
+        expect(kept.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      });
+
       it('starts strictly after the position it is given', async () => {
         const before = await store.headPosition();
         const first = await store.append(streamName('p'), [newEvent('Old')], { expectedRevision: 'any' });

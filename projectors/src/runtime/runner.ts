@@ -67,9 +67,9 @@ export class GenerationWriter {
   }
 
   /** Applies the events after this generation's checkpoint; returns the checkpoint afterwards. */
-  async apply(recorded: readonly RecordedEvent[]): Promise<Position> {
+  async apply(recorded: readonly RecordedEvent[], readUpTo?: Position): Promise<Position> {
     await this.settle();
-    return this.applyNow(recorded, this.decode(recorded));
+    return this.applyNow(recorded, this.decode(recorded), readUpTo);
   }
 
   /**
@@ -77,20 +77,22 @@ export class GenerationWriter {
    * prepares the next batch while Redis commits this one. The next call (or `settle`) waits for
    * that commit first and rethrows its failure; `onFailure` hears of it at once, so a failure
    * with no next batch to surface it is not lost. Commands on one connection run in order, so
-   * the next batch's reads see this one's writes.
+   * the next batch's reads see this one's writes. `readUpTo` (see `BatchProgress`) moves the
+   * checkpoint past events the subscription skipped.
    */
   async applyOverlapped(
     recorded: readonly RecordedEvent[],
     onFailure: (error: unknown) => void,
+    readUpTo?: Position,
   ): Promise<void> {
     const decoded = this.decode(recorded);
     this.projector.prepare?.(decoded);
     await this.settle();
-    const staged = await this.stage(recorded, decoded);
+    const staged = await this.stage(recorded, decoded, readUpTo);
     if ('checkpoint' in staged) return;
     this.inFlight = this.commit(staged)
       .then(async (position) => {
-        if (position === null) await this.applyNow(recorded, decoded); // a watched key changed
+        if (position === null) await this.applyNow(recorded, decoded, readUpTo); // a watched key changed
       })
       .catch((error: unknown) => {
         this.failure = { error };
@@ -118,9 +120,10 @@ export class GenerationWriter {
   private async applyNow(
     recorded: readonly RecordedEvent[],
     decoded: readonly StoredEvent[],
+    readUpTo?: Position,
   ): Promise<Position> {
     for (;;) {
-      const staged = await this.stage(recorded, decoded);
+      const staged = await this.stage(recorded, decoded, readUpTo);
       if ('checkpoint' in staged) return staged.checkpoint;
       const position = await this.commit(staged);
       if (position !== null) return position;
@@ -128,7 +131,11 @@ export class GenerationWriter {
   }
 
   /** Watches the checkpoint, skips what it already covers, and queues the projector's writes. */
-  private async stage(recorded: readonly RecordedEvent[], decoded: readonly StoredEvent[]): Promise<Staged> {
+  private async stage(
+    recorded: readonly RecordedEvent[],
+    decoded: readonly StoredEvent[],
+    readUpTo = recorded.at(-1)?.position,
+  ): Promise<Staged> {
     const { redis } = this.options;
     const { projector } = this;
     await redis.watch(
@@ -140,7 +147,7 @@ export class GenerationWriter {
       throw new GenerationSwitched();
     }
     const checkpoint = (checkpointText == null ? null : decodePosition(checkpointText)) ?? START;
-    const last = recorded.at(-1)?.position;
+    const last = readUpTo;
     if (last === undefined || comparePositions(last, checkpoint) <= 0) {
       await redis.unwatch();
       return { checkpoint };
@@ -229,10 +236,11 @@ export class LiveProjectionRunner {
             from,
             maxBatch: this.options.batchSize ?? this.projector.batchSize ?? 2000,
             payloadTypes: payloadTypesOf(this.projector),
+            types: this.projector.handles === 'all' ? undefined : this.projector.handles,
           },
-          async (batch) => {
+          async (batch, { readUpTo }) => {
             // The batch commits while the subscription reads and prepares the next one.
-            await writer.applyOverlapped(batch, () => void this.subscription?.close());
+            await writer.applyOverlapped(batch, () => void this.subscription?.close(), readUpTo);
             failures = 0;
           },
         );
