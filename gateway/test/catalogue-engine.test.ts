@@ -197,6 +197,31 @@ describe('the catalogue query engine', () => {
     }
   });
 
+  it('walks a query asked once, and keeps the intersection of one asked again', async () => {
+    const redis = redisServer.client();
+    const location = (await locateCatalogue(redis))!;
+    // Drama in every title, by date: walking page 1 is cheaper than intersecting, the first time.
+    const query: TitleQuery = {
+      type: 'movie',
+      universe: 'all',
+      sets: ['genre:drama'],
+      sort: 'date',
+      descending: true,
+      offset: 0,
+      limit: 20,
+    };
+    const keptFor = async () =>
+      (await redis.keys('*:intersection:*')).filter((k) => k.endsWith(':all:date:genre:drama'));
+    const first = await runQuery(redis, location, query);
+    expect(await keptFor()).toEqual([]);
+    const again = await runQuery(redis, location, query);
+    expect(again).toEqual(first);
+    expect(await keptFor()).toHaveLength(1);
+    expect(await runQuery(redis, location, { ...query, offset: 20 })).toEqual(
+      await runQuery(redis, location, { ...query, offset: 20 }, 'walk'),
+    );
+  });
+
   it('never answers from an intersection kept before the catalogue changed', async () => {
     const redis = redisServer.client();
     const location = (await locateCatalogue(redis))!;

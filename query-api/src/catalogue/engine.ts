@@ -105,6 +105,28 @@ export const CACHED_INTERSECTION_LIMIT = 20_000;
 export const INTERSECTION_TTL_MS = 10_000;
 
 /**
+ * Queries this process was asked within the last INTERSECTION_TTL_MS, by the name their kept
+ * intersection has (or would have), with when that stops being recent. A query asked again is
+ * answered from its kept intersection, built on the second request if need be: a popular search
+ * then costs a ZRANGE a page for everybody, while a query nobody repeats is still walked when
+ * that is cheaper. Only a hint: the script builds the intersection again if it has expired.
+ */
+const recentQueries = new Map<string, number>();
+const RECENT_QUERIES_KEPT = 10_000;
+
+/** Whether `name` was asked recently; records this request either way. */
+function askedBefore(name: string, now: number): boolean {
+  const until = recentQueries.get(name);
+  recentQueries.delete(name); // re-inserted last: the map's order is the order of last use
+  if (recentQueries.size >= RECENT_QUERIES_KEPT) {
+    const oldest = recentQueries.keys().next().value;
+    if (oldest !== undefined) recentQueries.delete(oldest);
+  }
+  recentQueries.set(name, now + INTERSECTION_TTL_MS);
+  return until !== undefined && until > now;
+}
+
+/**
  * KEYS: the kept intersection, the order, then the filters. ARGV: 1 for descending, the offset,
  * the limit, the milliseconds to keep it (0: delete it at once). Returns the total and the page.
  */
@@ -213,9 +235,14 @@ export async function runQuery(
   // selective filter: about 0.8 µs at a million titles). The walk reads about (offset + limit) /
   // density ids; ZINTERSTORE costs about 3 µs per id of the smallest filter, measured there.
   const walkCost = ((offset + limit) * everything) / Math.max(1, smallest);
-  // A kept intersection serves every page of the query for a while: count it as a tenth.
+  // A kept intersection serves every page of the query for a while: count it as a tenth, and
+  // as nothing for a query asked again (it is there already, or worth building now).
   const kept = smallest <= CACHED_INTERSECTION_LIMIT && checkpoint != null;
-  const intersectCost = smallest * (kept ? 0.4 : 4);
+  const keptName = kept
+    ? `${checkpoint}:${query.universe}:${query.sort}:${[...query.sets].sort().join('|')}`
+    : null;
+  const repeated = keptName !== null && !query.dateRange && askedBefore(keptName, Date.now());
+  const intersectCost = repeated ? 0 : smallest * (kept ? 0.4 : 4);
 
   const chosen: Exclude<Strategy, 'auto'> =
     query.dateRange !== undefined
@@ -229,9 +256,7 @@ export async function runQuery(
 
   if (chosen === 'intersect') {
     // Named after everything the answer depends on; a query nobody repeats gets a name of its own.
-    const name = kept
-      ? `${checkpoint}:${query.universe}:${query.sort}:${[...query.sets].sort().join('|')}`
-      : `once:${Math.random().toString(36).slice(2)}`;
+    const name = keptName ?? `once:${Math.random().toString(36).slice(2)}`;
     const result = key('intersection', name);
     const [total, ids] = (await redis.eval(
       INTERSECT,
