@@ -1,5 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { createLogger, loadConfig } from '@cinefold/platform';
+import {
+  CATALOGUE,
+  createLogger,
+  eventStoreFile,
+  loadConfig,
+  openSqliteEventStore,
+  readModelKeys,
+} from '@cinefold/platform';
+import { catalogueProjector, rebuildProjection } from '@cinefold/projectors';
+import type { Redis } from 'ioredis';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site.js';
@@ -366,5 +375,51 @@ describe('bad parameters', () => {
       pages: 0,
     });
     expect((await get<Listing>('/movies?page=9999')).body.movies).toEqual([]);
+  });
+});
+
+/** Every key of one generation of the catalogue read model with its value, keys made relative. */
+async function dump(redis: Redis, generation: number): Promise<Record<string, unknown>> {
+  const prefix = readModelKeys.generationPrefix(CATALOGUE.projector, generation);
+  const out: Record<string, unknown> = {};
+  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
+    for (const key of keys as string[]) {
+      const name = key.slice(prefix.length);
+      if (name === 'checkpoint' || name.includes(':intersection:')) continue;
+      const type = await redis.type(key);
+      out[name] =
+        type === 'string'
+          ? await redis.get(key)
+          : type === 'set'
+            ? (await redis.smembers(key)).sort()
+            : type === 'zset'
+              ? await redis.zrange(key, 0, -1, 'WITHSCORES')
+              : type === 'hash'
+                ? await redis.hgetall(key)
+                : type;
+    }
+  }
+  return out;
+}
+
+describe('the catalogue read model', () => {
+  it('is the same rebuilt from the log (batch by batch) as projected live (prepared ahead)', async () => {
+    const redis = redisServer.client();
+    for (;;) {
+      const health = await get<{ projectors: { name: string; lag: number | null }[] }>('/health');
+      if (health.body.projectors.every((p) => p.lag === 0)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const live = Number(await redis.get(readModelKeys.active(CATALOGUE.projector)));
+    const projected = await dump(redis, live);
+    expect(Object.keys(projected).length).toBeGreaterThan(1000);
+    const store = openSqliteEventStore(eventStoreFile(dir.path));
+    try {
+      const { generation } = await rebuildProjection(catalogueProjector, { store, redis, batchSize: 700 });
+      expect(generation).not.toBe(live);
+      expect(await dump(redis, generation)).toEqual(projected);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -86,10 +86,13 @@ class TypeChanges {
   readonly sets = new SetChanges();
   readonly scores = new Map<string, number[]>();
   readonly unscored = new Map<string, number[]>();
-  readonly docs: string[] = [];
-  readonly deletedDocs: string[] = [];
+  /** Ids and documents to store, in pairs: the keys are built at the flush. */
+  readonly docs: (number | string)[] = [];
+  readonly deletedDocs: number[] = [];
   readonly genreNames = new Map<string, string>();
   readonly hiddenTerms = new Map<string, number>();
+  /** The bulk writes as the script's JSON, once built (`pack`). */
+  private packed: Record<'SREM' | 'SADD' | 'ZREM' | 'ZADD' | 'HINCRBY', string | null> | null = null;
 
   score(order: string, id: number, score: number | null) {
     if (score === null) {
@@ -107,58 +110,90 @@ class TypeChanges {
     for (const term of terms) this.hiddenTerms.set(term, (this.hiddenTerms.get(term) ?? 0) + delta);
   }
 
+  /**
+   * Builds the bulk writes' JSON, with keys relative to the type's prefix: `prepare` calls it
+   * while the previous batch commits, so that little is left to do once the reads are back.
+   */
+  pack() {
+    const json = (...parts: [Map<string, number[]>, string][]) => {
+      const groups: string[] = [];
+      for (const [map, namePrefix] of parts) pack(map, namePrefix, groups);
+      return groups.length > 0 ? `[${groups.join(',')}]` : null;
+    };
+    const deltas: string[] = [];
+    for (const [term, delta] of this.hiddenTerms)
+      if (delta !== 0) deltas.push(`${JSON.stringify(`term:${term}`)},["${delta}"]`);
+    this.packed = {
+      SREM: json([this.terms.removes, 'term:'], [this.sets.removes, '']),
+      SADD: json([this.terms.adds, 'term:'], [this.sets.adds, '']),
+      ZREM: json([this.unscored, 'sort:']),
+      ZADD: json([this.scores, 'sort:']),
+      HINCRBY: deltas.length > 0 ? `[${deltas.join(',')}]` : null,
+    };
+  }
+
   /** Queues the group's writes under `prefix` (this type's key prefix in its epoch) and empties it. */
   flush(tx: ChainableCommander, prefix: string) {
-    if (this.deletedDocs.length > 0) tx.unlink(...this.deletedDocs.map((id) => `${prefix}doc:${id}`));
-    if (this.docs.length > 0) tx.mset(...this.docs);
-    const termKey = (term: string) => `${prefix}term:${term}`;
-    const setKey = (set: string) => prefix + set;
-    const orderKey = (order: string) => `${prefix}sort:${order}`;
-    const bulk = (command: string, ...parts: [Map<string, number[]>, (name: string) => string][]) => {
-      const groups: string[] = [];
-      for (const [map, key] of parts) pack(map, key, groups);
-      if (groups.length > 0) tx.eval(BULK_SETS, 0, command, `[${groups.join(',')}]`);
-    };
-    bulk('SREM', [this.terms.removes, termKey], [this.sets.removes, setKey]);
-    bulk('SADD', [this.terms.adds, termKey], [this.sets.adds, setKey]);
-    bulk('ZREM', [this.unscored, orderKey]);
-    bulk('ZADD', [this.scores, orderKey]);
-    if (this.genreNames.size > 0) tx.hset(`${prefix}genre-names`, Object.fromEntries(this.genreNames));
-    for (const [term, delta] of this.hiddenTerms)
-      if (delta !== 0) tx.hincrby(`${prefix}hidden-terms`, `term:${term}`, delta);
+    this.write(tx, prefix);
     this.terms.clear();
     this.sets.clear();
     for (const map of [this.scores, this.unscored, this.genreNames, this.hiddenTerms]) map.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;
+    this.packed = null;
+  }
+
+  /** Queues the group's writes under `prefix`, keeping them (a batch may be applied again). */
+  write(tx: ChainableCommander, prefix: string) {
+    if (this.deletedDocs.length > 0) tx.unlink(...this.deletedDocs.map((id) => `${prefix}doc:${id}`));
+    if (this.docs.length > 0) {
+      const pairs = this.docs.slice();
+      for (let i = 0; i < pairs.length; i += 2) pairs[i] = `${prefix}doc:${pairs[i]}`;
+      tx.mset(...(pairs as string[]));
+    }
+    if (!this.packed) this.pack();
+    const packed = this.packed!;
+    for (const command of ['SREM', 'SADD', 'ZREM', 'ZADD'] as const) {
+      if (packed[command]) tx.eval(BULK_SETS, 0, command, packed[command], prefix);
+    }
+    // Hidden titles per search set: one field each of one hash.
+    if (packed.HINCRBY) tx.eval(BULK_SETS, 0, 'HINCRBY', packed.HINCRBY, `${prefix}hidden-terms`, '');
+    if (this.genreNames.size > 0) tx.hset(`${prefix}genre-names`, Object.fromEntries(this.genreNames));
   }
 }
 
 /**
  * One script call per batch instead of one argument per set member: building and sending millions
- * of separate arguments was most of an import's projection time. The payload is a JSON array
+ * of separate arguments was most of an import's projection time. ARGV: the command, a JSON array
  * alternating a key and the list of its members (as strings, so Redis gets them as they were
- * written); cjson decodes it in C, which costs Redis a third less than splitting text in Lua did.
- * The keys are not declared to the script, which plain (non-cluster) Redis allows.
+ * written), and the prefix of those keys; a fourth argument, when given, makes the names fields
+ * of that one key (`HINCRBY key field n`). cjson decodes the array in C, which costs Redis a third
+ * less than splitting text in Lua did. The keys are not declared to the script, which plain
+ * (non-cluster) Redis allows.
  */
 const BULK_SETS = `
-local command = ARGV[1]
+local command, prefix, fields = ARGV[1], ARGV[3], ARGV[4] ~= nil
 local groups = cjson.decode(ARGV[2])
 for g = 1, #groups, 2 do
-  local key, items = groups[g], groups[g + 1]
-  local n = #items
-  for i = 1, n, 4000 do
-    redis.call(command, key, unpack(items, i, math.min(n, i + 3999)))
+  local name, items = groups[g], groups[g + 1]
+  if fields then
+    redis.call(command, prefix, name, items[1])
+  else
+    local key, n = prefix .. name, #items
+    for i = 1, n, 4000 do
+      redis.call(command, key, unpack(items, i, math.min(n, i + 3999)))
+    end
   end
 end
 return 0`;
 
 /**
- * The groups as the script's JSON: `["key",["1","2"],"key2",["3"]]`. Members are numbers (ids,
- * scores), which need no escaping; keys go through JSON.stringify.
+ * The groups as the script's JSON: `["term:a",["1","2"],"visible",["3"]]`. Members are numbers
+ * (ids, scores), which need no escaping; names go through JSON.stringify.
  */
-function pack(groups: Map<string, number[]>, key: (name: string) => string, into: string[]): void {
-  for (const [name, items] of groups) into.push(`${JSON.stringify(key(name))},["${items.join('","')}"]`);
+function pack(groups: Map<string, number[]>, namePrefix: string, into: string[]): void {
+  for (const [name, items] of groups)
+    into.push(`${JSON.stringify(namePrefix + name)},["${items.join('","')}"]`);
 }
 
 /** What indexing an imported title takes that does not depend on the read model (`prepare`). */
@@ -180,6 +215,45 @@ function prepareTitle(type: TitleType, title: Title): PreparedTitle {
 
 /** Filled by `prepare` while the previous batch commits; read (and forgotten) by `apply`. */
 const preparedTitles = new WeakMap<StoredEvent, PreparedTitle>();
+
+/**
+ * A batch of imports of titles the projector has not seen, indexed ahead by `prepare` on the
+ * guess that none of them exists yet (a new import's batches): `apply` checks the guess against
+ * the read model and writes these changes as they are, or indexes the batch itself.
+ */
+interface PreparedBatch {
+  readonly first: StoredEvent;
+  readonly count: number;
+  readonly changes: Record<TitleType, TypeChanges>;
+}
+const preparedBatches = new WeakMap<StoredEvent, PreparedBatch>();
+
+/** Indexes an imported title's version: the writes for a title new to the catalogue, or re-imported. */
+function indexTitle(
+  c: TypeChanges,
+  e: StoredEvent,
+  title: Title,
+  prepared: PreparedTitle,
+  hidden: boolean,
+  isNew: boolean,
+) {
+  const { id } = title;
+  const { terms, scores } = prepared;
+  if (hidden) c.countHidden(terms, 1);
+  for (const term of terms) c.terms.change(term, id, true);
+  if (!hidden) for (const set of prepared.publicSets) c.sets.change(set, id, true);
+  for (const genre of genreNames(title.genres)) c.genreNames.set(genreSlug(genre), genre);
+  c.sets.change(hidden ? 'hidden' : 'visible', id, true);
+  c.score('popularity', id, scores.popularity);
+  c.score('rating', id, scores.rating);
+  c.score('date', id, scores.date);
+  c.score('title', id, scores.title);
+  if (isNew) {
+    c.score('created', id, Date.parse(e.metadata.occurredAt));
+    c.score('views', id, 0);
+  }
+  c.docs.push(id, prepared.doc);
+}
 
 interface Known {
   title: Title;
@@ -208,10 +282,27 @@ export const catalogueProjector: Projector = {
   handles: ['TitleImported', 'CatalogueTruncated', 'TitleHidden', 'TitleUnhidden', 'TitleDeleted'],
 
   prepare(events) {
+    const seen = new Set<string>();
+    let changes: Record<TitleType, TypeChanges> | null = { movie: new TypeChanges(), tv: new TypeChanges() };
     for (const e of events) {
       const event = e.event;
-      if (event?.type === 'TitleImported')
-        preparedTitles.set(e, prepareTitle(event.data.type, event.data.title));
+      if (event?.type !== 'TitleImported') {
+        changes = null;
+        continue;
+      }
+      const { type, title } = event.data;
+      const prepared = prepareTitle(type, title);
+      preparedTitles.set(e, prepared);
+      const ref = `${type}:${title.id}`;
+      if (seen.has(ref)) changes = null; // the same title twice: apply groups the writes
+      seen.add(ref);
+      // Adult titles arrive hidden: an admin can choose to show them.
+      if (changes) indexTitle(changes[type], e, title, prepared, title.adult, true);
+    }
+    if (changes && events.length > 0) {
+      changes.movie.pack();
+      changes.tv.pack();
+      preparedBatches.set(events.at(-1)!, { first: events[0]!, count: events.length, changes });
     }
   },
 
@@ -249,6 +340,18 @@ export const catalogueProjector: Projector = {
         const hidden = hiddenFlags.get(r.type)?.get(r.id) ?? false;
         known.set(`${r.type}:${r.id}`, doc ? { title: decodeTitle(r.type, doc), hidden } : null);
       });
+    }
+
+    // Only imports of titles that do not exist yet: write what `prepare` indexed.
+    const ahead = preparedBatches.get(events.at(-1)!);
+    if (
+      ahead &&
+      ahead.first === events[0] &&
+      ahead.count === events.length &&
+      [...known.values()].every((k) => k === null)
+    ) {
+      for (const type of types) ahead.changes[type].write(tx, prefixes[type]);
+      return;
     }
 
     const changes: Record<TitleType, TypeChanges> = { movie: new TypeChanges(), tv: new TypeChanges() };
@@ -289,26 +392,12 @@ export const catalogueProjector: Projector = {
           // Adult titles arrive hidden: an admin can choose to show them.
           const hidden = before ? before.hidden : title.adult;
           const prepared = preparedTitles.get(e) ?? prepareTitle(type, title);
-          const { terms } = prepared;
-          const sets = hidden ? [] : prepared.publicSets;
-          if (before) unindex(type, id, before, terms, new Set(sets));
-          if (before?.hidden) c.countHidden(termsOf(type, before.title), -1);
-          if (hidden) c.countHidden(terms, 1);
-          for (const term of terms) c.terms.change(term, id, true);
-          for (const set of sets) c.sets.change(set, id, true);
-          for (const genre of genreNames(title.genres)) c.genreNames.set(genreSlug(genre), genre);
-          c.sets.change(hidden ? 'hidden' : 'visible', id, true);
-          if (before) c.sets.change(hidden ? 'visible' : 'hidden', id, false);
-          const { scores } = prepared;
-          c.score('popularity', id, scores.popularity);
-          c.score('rating', id, scores.rating);
-          c.score('date', id, scores.date);
-          c.score('title', id, scores.title);
-          if (!before) {
-            c.score('created', id, Date.parse(e.metadata.occurredAt));
-            c.score('views', id, 0);
+          if (before) {
+            unindex(type, id, before, prepared.terms, new Set(hidden ? [] : prepared.publicSets));
+            if (before.hidden) c.countHidden(termsOf(type, before.title), -1);
+            c.sets.change(hidden ? 'visible' : 'hidden', id, false);
           }
-          c.docs.push(`${prefixes[type]}doc:${id}`, prepared.doc);
+          indexTitle(c, e, title, prepared, hidden, !before);
           known.set(ref, { title, hidden });
           break;
         }
@@ -341,7 +430,7 @@ export const catalogueProjector: Projector = {
           c.sets.change('hidden', id, false);
           c.sets.change('visible', id, false);
           for (const order of CATALOGUE_SORTS) c.score(order, id, null);
-          c.deletedDocs.push(String(id));
+          c.deletedDocs.push(id);
           known.set(ref, null);
           break;
         }
