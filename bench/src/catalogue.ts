@@ -13,12 +13,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectRedis, freePort, startLocalRedis } from '@cinefold/platform';
+import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
-import { root, rssMb, runService, stop, waitForHttp } from './processes.js';
+import { root, rssMb, runService, waitForHttp } from './processes.js';
+import { startBenchServices } from './services.js';
 import type { Row } from './table.js';
-import { tempDir } from './temp.js';
 
 const GENRES = [
   'Action',
@@ -33,7 +33,6 @@ const GENRES = [
   'Horror',
 ];
 const SORTS = ['popularity', 'rating', 'release_date', 'title'];
-export const ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' };
 
 export async function dataset(kind: 'movie' | 'tv', rows: number): Promise<string> {
   const dir = join(root, '.bench-data');
@@ -108,31 +107,15 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
   const movies = Number(args[0] ?? 1_000_000);
   const shows = Number(args[1] ?? 150_000);
   const [movieFile, tvFile] = [await dataset('movie', movies), await dataset('tv', shows)];
-  const dir = tempDir('bench-catalogue');
-  const redisServer = await startLocalRedis();
-  const redis = connectRedis(redisServer.url, { name: 'bench' });
-  const env = { DATA_DIR: dir.path, REDIS_URL: redisServer.url, SEED_DEMO: '0', ...ADMIN };
-  const gatewayPort = await freePort();
+  const services = await startBenchServices('bench-catalogue');
+  const { base, redis, env, workers, children } = services;
   const uncachedPort = await freePort();
-  const children = [
-    runService('workers', env),
-    runService('projectors', env),
-    runService('gateway', { ...env, PORT: String(gatewayPort) }),
-  ];
-  const [workers] = children;
-  const base = `http://127.0.0.1:${gatewayPort}`;
   const rows: Row[] = [];
   try {
-    await waitForHttp(`${base}/api/health`);
     const memoryBefore = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
+    const token = await services.adminToken();
 
-    const movieImport = await importFile(base, token, movieFile, 'movie', workers!.pid!);
+    const movieImport = await importFile(base, token, movieFile, 'movie', workers.pid!);
     rows.push(
       {
         measure: `import ${movies.toLocaleString('en-US')} movies (${(statSync(movieFile).size / 1024 ** 2).toFixed(0)} MB) to fully queryable`,
@@ -152,7 +135,7 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
         unit: `/ ${movieImport.rejected}`,
       },
     );
-    const tvImport = await importFile(base, token, tvFile, 'tv', workers!.pid!);
+    const tvImport = await importFile(base, token, tvFile, 'tv', workers.pid!);
     rows.push({
       measure: `import ${shows.toLocaleString('en-US')} TV shows to fully queryable`,
       value: tvImport.seconds,
@@ -237,9 +220,6 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
     }
     return rows;
   } finally {
-    for (const child of children) await stop(child);
-    redis.disconnect();
-    await redisServer.stop();
-    dir.remove();
+    await services.stop();
   }
 }

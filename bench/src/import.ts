@@ -8,11 +8,9 @@
  * runs, the three processes share the two cores; after it, the projector and Redis.
  */
 import { readFileSync } from 'node:fs';
-import { connectRedis, freePort, startLocalRedis } from '@cinefold/platform';
-import { ADMIN, dataset, importFile } from './catalogue.js';
-import { runService, stop, waitForHttp } from './processes.js';
+import { dataset, importFile } from './catalogue.js';
+import { startBenchServices } from './services.js';
 import type { Row } from './table.js';
-import { tempDir } from './temp.js';
 
 /** User plus system CPU seconds a process has used (Linux). */
 function cpuSeconds(pid: number): number {
@@ -23,34 +21,19 @@ function cpuSeconds(pid: number): number {
 export async function benchImport(args: string[] = []): Promise<Row[]> {
   const movies = Number(args[0] ?? 1_000_000);
   const file = await dataset('movie', movies);
-  const dir = tempDir('bench-import');
-  const redisServer = await startLocalRedis();
-  const redis = connectRedis(redisServer.url, { name: 'bench' });
-  const env = { DATA_DIR: dir.path, REDIS_URL: redisServer.url, SEED_DEMO: '0', ...ADMIN };
-  const port = await freePort();
-  const children = [
-    runService('workers', env),
-    runService('projectors', env),
-    runService('gateway', { ...env, PORT: String(port) }),
-  ];
-  const base = `http://127.0.0.1:${port}`;
+  const services = await startBenchServices('bench-import');
+  const { base, redis } = services;
   try {
-    await waitForHttp(`${base}/api/health`);
     const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
     const pids: Record<string, number> = {
-      workers: children[0]!.pid!,
-      projectors: children[1]!.pid!,
-      gateway: children[2]!.pid!,
+      workers: services.workers.pid!,
+      projectors: services.projectors.pid!,
+      gateway: services.gateway.pid!,
       redis: redisPid,
     };
     const sample = () =>
       Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
+    const token = await services.adminToken();
     await redis.config('RESETSTAT');
     const before = sample();
     let last = before;
@@ -100,9 +83,6 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
     }
     return rows;
   } finally {
-    for (const child of children) await stop(child);
-    redis.disconnect();
-    await redisServer.stop();
-    dir.remove();
+    await services.stop();
   }
 }

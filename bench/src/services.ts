@@ -1,0 +1,71 @@
+/**
+ * The real services a catalogue benchmark imports through: a workers, a projectors and a gateway
+ * process sharing a private Redis and the embedded store in a temporary data directory.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { connectRedis, freePort, startLocalRedis } from '@cinefold/platform';
+import type { Redis } from 'ioredis';
+import { runService, stop, waitForHttp } from './processes.js';
+import { tempDir } from './temp.js';
+
+export const ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' };
+
+export interface BenchServices {
+  /** The gateway's address. */
+  readonly base: string;
+  /** A connection to the services' Redis, for the benchmark's own reads. */
+  readonly redis: Redis;
+  /** What each service was started with: more services (another gateway) start with it too. */
+  readonly env: Record<string, string>;
+  readonly workers: ChildProcess;
+  readonly projectors: ChildProcess;
+  readonly gateway: ChildProcess;
+  /** Processes stopped with the services: the three, and whatever the benchmark adds. */
+  readonly children: ChildProcess[];
+  /** Signs the bootstrap admin in. */
+  adminToken(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServices(label: string): Promise<BenchServices> {
+  const dir = tempDir(label);
+  const redisServer = await startLocalRedis();
+  const redis = connectRedis(redisServer.url, { name: 'bench' });
+  const env = { DATA_DIR: dir.path, REDIS_URL: redisServer.url, SEED_DEMO: '0', ...ADMIN };
+  const port = await freePort();
+  const workers = runService('workers', env);
+  const projectors = runService('projectors', env);
+  const gateway = runService('gateway', { ...env, PORT: String(port) });
+  const children = [workers, projectors, gateway];
+  const base = `http://127.0.0.1:${port}`;
+  const services: BenchServices = {
+    base,
+    redis,
+    env,
+    workers,
+    projectors,
+    gateway,
+    children,
+    async adminToken() {
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+      });
+      return ((await login.json()) as { token: string }).token;
+    },
+    async stop() {
+      for (const child of children) await stop(child);
+      redis.disconnect();
+      await redisServer.stop();
+      dir.remove();
+    },
+  };
+  try {
+    await waitForHttp(`${base}/api/health`);
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
+  return services;
+}
