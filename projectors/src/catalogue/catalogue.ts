@@ -114,7 +114,7 @@ class TypeChanges {
    * Builds the bulk writes' JSON, with keys relative to the type's prefix: `prepare` calls it
    * while the previous batch commits, so that little is left to do once the reads are back.
    */
-  pack() {
+  pack(): NonNullable<TypeChanges['packed']> {
     const json = (...parts: [Map<string, number[]>, string][]) => {
       const groups: string[] = [];
       for (const [map, namePrefix] of parts) pack(map, namePrefix, groups);
@@ -123,13 +123,13 @@ class TypeChanges {
     const deltas: string[] = [];
     for (const [term, delta] of this.hiddenTerms)
       if (delta !== 0) deltas.push(`${JSON.stringify(`term:${term}`)},["${delta}"]`);
-    this.packed = {
+    return (this.packed = {
       SREM: json([this.terms.removes, 'term:'], [this.sets.removes, '']),
       SADD: json([this.terms.adds, 'term:'], [this.sets.adds, '']),
       ZREM: json([this.unscored, 'sort:']),
       ZADD: json([this.scores, 'sort:']),
       HINCRBY: deltas.length > 0 ? `[${deltas.join(',')}]` : null,
-    };
+    });
   }
 
   /** Queues the group's writes under `prefix` (this type's key prefix in its epoch) and empties it. */
@@ -151,8 +151,7 @@ class TypeChanges {
       for (let i = 0; i < pairs.length; i += 2) pairs[i] = `${prefix}doc:${pairs[i]}`;
       tx.mset(...(pairs as string[]));
     }
-    if (!this.packed) this.pack();
-    const packed = this.packed!;
+    const packed = this.packed ?? this.pack();
     for (const command of ['SREM', 'SADD', 'ZREM', 'ZADD'] as const) {
       if (packed[command]) tx.eval(BULK_SETS, 0, command, packed[command], prefix);
     }
@@ -365,6 +364,7 @@ export const catalogueProjector: Projector = {
       if (touched.has(ref)) flush();
       touched.add(ref);
     };
+    /** Takes a title's previous version out of the sets it leaves, and out of the hidden counts. */
     const unindex = (
       type: TitleType,
       id: number,
@@ -373,9 +373,12 @@ export const catalogueProjector: Projector = {
       keepSets: Set<string>,
     ) => {
       const c = changes[type];
-      for (const term of termsOf(type, before.title))
-        if (!keepTerms.has(term)) c.terms.change(term, id, false);
-      if (before.hidden) return;
+      const terms = termsOf(type, before.title);
+      for (const term of terms) if (!keepTerms.has(term)) c.terms.change(term, id, false);
+      if (before.hidden) {
+        c.countHidden(terms, -1);
+        return;
+      }
       for (const set of publicSets(type, before.title)) if (!keepSets.has(set)) c.sets.change(set, id, false);
     };
 
@@ -394,7 +397,6 @@ export const catalogueProjector: Projector = {
           const prepared = preparedTitles.get(e) ?? prepareTitle(type, title);
           if (before) {
             unindex(type, id, before, prepared.terms, new Set(hidden ? [] : prepared.publicSets));
-            if (before.hidden) c.countHidden(termsOf(type, before.title), -1);
             c.sets.change(hidden ? 'visible' : 'hidden', id, false);
           }
           indexTitle(c, e, title, prepared, hidden, !before);
@@ -426,7 +428,6 @@ export const catalogueProjector: Projector = {
           touch(ref);
           const c = changes[type];
           unindex(type, id, current, new Set(), new Set());
-          if (current.hidden) c.countHidden(termsOf(type, current.title), -1);
           c.sets.change('hidden', id, false);
           c.sets.change('visible', id, false);
           for (const order of CATALOGUE_SORTS) c.score(order, id, null);

@@ -48,6 +48,8 @@ export class GenerationWriter {
   readonly generation: number;
   private readonly checkpointKey: string;
   private readonly activeKey: string;
+  /** A key of this generation of the projector's read model. */
+  private readonly key: (...parts: string[]) => string;
   /** The batch whose EXEC was sent by `applyOverlapped` and is not answered yet. */
   private inFlight: Promise<void> | null = null;
   private failure: { error: unknown } | null = null;
@@ -59,6 +61,7 @@ export class GenerationWriter {
     this.generation = options.generation;
     this.checkpointKey = readModelKeys.checkpoint(projector.name, options.generation);
     this.activeKey = readModelKeys.active(projector.name);
+    this.key = (...parts) => readModelKeys.key(projector.name, this.generation, ...parts);
   }
 
   async checkpoint(): Promise<Position> {
@@ -134,7 +137,7 @@ export class GenerationWriter {
   private async stage(
     recorded: readonly RecordedEvent[],
     decoded: readonly StoredEvent[],
-    readUpTo = recorded.at(-1)?.position,
+    last = recorded.at(-1)?.position,
   ): Promise<Staged> {
     const { redis } = this.options;
     const { projector } = this;
@@ -147,7 +150,6 @@ export class GenerationWriter {
       throw new GenerationSwitched();
     }
     const checkpoint = (checkpointText == null ? null : decodePosition(checkpointText)) ?? START;
-    const last = readUpTo;
     if (last === undefined || comparePositions(last, checkpoint) <= 0) {
       await redis.unwatch();
       return { checkpoint };
@@ -159,7 +161,7 @@ export class GenerationWriter {
         events,
         redis,
         tx,
-        key: (...parts) => readModelKeys.key(projector.name, this.generation, ...parts),
+        key: this.key,
       });
     }
     tx.set(this.checkpointKey, encodePosition(last));
@@ -180,9 +182,7 @@ export class GenerationWriter {
       position: encodePosition(last),
     };
     await redis.publish(POSITIONS_CHANNEL, JSON.stringify(notice));
-    await projector.afterCommit?.(redis, (...parts) =>
-      readModelKeys.key(projector.name, this.generation, ...parts),
-    );
+    await projector.afterCommit?.(redis, this.key);
     return last;
   }
 }
