@@ -123,21 +123,24 @@ class TypeChanges {
     const deltas: string[] = [];
     for (const [term, delta] of this.hiddenTerms)
       if (delta !== 0) deltas.push(`${JSON.stringify(`term:${term}`)},["${delta}"]`);
-    return (this.packed = {
+    this.packed = {
       SREM: json([this.terms.removes, 'term:'], [this.sets.removes, '']),
       SADD: json([this.terms.adds, 'term:'], [this.sets.adds, '']),
       ZREM: json([this.unscored, 'sort:']),
       ZADD: json([this.scores, 'sort:']),
       HINCRBY: deltas.length > 0 ? `[${deltas.join(',')}]` : null,
-    });
+    };
+    // What was packed is not needed again (`write` sends the packed form), and may be large.
+    this.terms.clear();
+    this.sets.clear();
+    for (const map of [this.scores, this.unscored, this.hiddenTerms]) map.clear();
+    return this.packed;
   }
 
   /** Queues the group's writes under `prefix` (this type's key prefix in its epoch) and empties it. */
   flush(tx: ChainableCommander, prefix: string) {
-    this.write(tx, prefix);
-    this.terms.clear();
-    this.sets.clear();
-    for (const map of [this.scores, this.unscored, this.genreNames, this.hiddenTerms]) map.clear();
+    this.write(tx, prefix); // packs, which empties the sets and scores
+    this.genreNames.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;
     this.packed = null;
@@ -283,6 +286,7 @@ export const catalogueProjector: Projector = {
   prepare(events) {
     const seen = new Set<string>();
     let changes: Record<TitleType, TypeChanges> | null = { movie: new TypeChanges(), tv: new TypeChanges() };
+    const titles: [StoredEvent, PreparedTitle][] = [];
     for (const e of events) {
       const event = e.event;
       if (event?.type !== 'TitleImported') {
@@ -291,7 +295,7 @@ export const catalogueProjector: Projector = {
       }
       const { type, title } = event.data;
       const prepared = prepareTitle(type, title);
-      preparedTitles.set(e, prepared);
+      titles.push([e, prepared]);
       const ref = `${type}:${title.id}`;
       if (seen.has(ref)) changes = null; // the same title twice: apply groups the writes
       seen.add(ref);
@@ -299,9 +303,14 @@ export const catalogueProjector: Projector = {
       if (changes) indexTitle(changes[type], e, title, prepared, title.adult, true);
     }
     if (changes && events.length > 0) {
+      // Only the packed writes are kept: the titles' terms, if apply needs them after all (a
+      // title turned out to exist), are computed again. Keeping both for every batch in flight
+      // was most of what the projector's garbage collector copied.
       changes.movie.pack();
       changes.tv.pack();
       preparedBatches.set(events.at(-1)!, { first: events[0]!, count: events.length, changes });
+    } else {
+      for (const [e, prepared] of titles) preparedTitles.set(e, prepared);
     }
   },
 
