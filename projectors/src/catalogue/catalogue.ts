@@ -21,7 +21,7 @@ import {
   titleSortScore,
   titleTerms,
 } from '@cinefold/platform';
-import type { ChainableCommander } from 'ioredis';
+import { RespWriter, type Transaction } from '../runtime/resp.js';
 import type { Projector } from '../runtime/projector.js';
 
 type TitleType = 'movie' | 'tv';
@@ -91,8 +91,9 @@ class TypeChanges {
   readonly deletedDocs: number[] = [];
   readonly genreNames = new Map<string, string>();
   readonly hiddenTerms = new Map<string, number>();
-  /** The bulk writes as the script's JSON, once built (`pack`). */
-  private packed: Record<'SREM' | 'SADD' | 'ZREM' | 'ZADD' | 'HINCRBY', string | null> | null = null;
+  /** The group's writes as RESP under one key prefix, once built (`pack`). */
+  private packed: { readonly prefix: string; readonly commands: Buffer; readonly count: number } | null =
+    null;
 
   score(order: string, id: number, score: number | null) {
     if (score === null) {
@@ -110,92 +111,60 @@ class TypeChanges {
     for (const term of terms) this.hiddenTerms.set(term, (this.hiddenTerms.get(term) ?? 0) + delta);
   }
 
-  /**
-   * Builds the bulk writes' JSON, with keys relative to the type's prefix: `prepare` calls it
-   * while the previous batch commits, so that little is left to do once the reads are back.
-   */
-  pack(): NonNullable<TypeChanges['packed']> {
-    const json = (...parts: [Map<string, number[]>, string][]) => {
-      const groups: string[] = [];
-      for (const [map, namePrefix] of parts) pack(map, namePrefix, groups);
-      return groups.length > 0 ? `[${groups.join(',')}]` : null;
-    };
-    const deltas: string[] = [];
-    for (const [term, delta] of this.hiddenTerms)
-      if (delta !== 0) deltas.push(`${JSON.stringify(`term:${term}`)},["${delta}"]`);
-    this.packed = {
-      SREM: json([this.terms.removes, 'term:'], [this.sets.removes, '']),
-      SADD: json([this.terms.adds, 'term:'], [this.sets.adds, '']),
-      ZREM: json([this.unscored, 'sort:']),
-      ZADD: json([this.scores, 'sort:']),
-      HINCRBY: deltas.length > 0 ? `[${deltas.join(',')}]` : null,
-    };
-    // What was packed is not needed again (`write` sends the packed form), and may be large.
-    this.terms.clear();
-    this.sets.clear();
-    for (const map of [this.scores, this.unscored, this.hiddenTerms]) map.clear();
-    return this.packed;
+  /** Whether the group can be written under `prefix` (it was not packed for another). */
+  writableUnder(prefix: string): boolean {
+    return this.packed === null || this.packed.prefix === prefix;
   }
 
-  /** Queues the group's writes under `prefix` (this type's key prefix in its epoch) and empties it. */
-  flush(tx: ChainableCommander, prefix: string) {
-    this.write(tx, prefix); // packs, which empties the sets and scores
-    this.genreNames.clear();
+  /**
+   * Encodes the group's writes as Redis commands under `prefix` (this type's key prefix in its
+   * epoch) and lets go of what they were built from. `prepare` calls it while the previous batch
+   * commits, so that little is left to do once the reads are back.
+   */
+  pack(prefix: string): void {
+    const out = new RespWriter();
+    if (this.deletedDocs.length > 0)
+      out.command(
+        'UNLINK',
+        this.deletedDocs.map((id) => `${prefix}doc:${id}`),
+      );
+    if (this.docs.length > 0) {
+      const pairs = this.docs.map((item, i) => (i % 2 === 0 ? `${prefix}doc:${item}` : String(item)));
+      out.command('MSET', pairs);
+    }
+    for (const [name, ids] of this.terms.removes) out.members('SREM', `${prefix}term:${name}`, ids);
+    for (const [name, ids] of this.sets.removes) out.members('SREM', prefix + name, ids);
+    for (const [name, ids] of this.terms.adds) out.members('SADD', `${prefix}term:${name}`, ids);
+    for (const [name, ids] of this.sets.adds) out.members('SADD', prefix + name, ids);
+    for (const [order, ids] of this.unscored) out.members('ZREM', `${prefix}sort:${order}`, ids);
+    for (const [order, pairs] of this.scores) out.members('ZADD', `${prefix}sort:${order}`, pairs);
+    // Hidden titles per search set: one field each of one hash.
+    for (const [term, delta] of this.hiddenTerms)
+      if (delta !== 0) out.command('HINCRBY', [`${prefix}hidden-terms`, `term:${term}`, String(delta)]);
+    if (this.genreNames.size > 0)
+      out.command('HSET', [`${prefix}genre-names`, ...[...this.genreNames].flat()]);
+    this.packed = { prefix, ...out.done() };
+    this.terms.clear();
+    this.sets.clear();
+    for (const map of [this.scores, this.unscored, this.hiddenTerms, this.genreNames]) map.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;
+  }
+
+  /** Queues the group's writes under `prefix` and empties it. */
+  flush(tx: Transaction, prefix: string) {
+    this.write(tx, prefix);
     this.packed = null;
   }
 
   /** Queues the group's writes under `prefix`, keeping them (a batch may be applied again). */
-  write(tx: ChainableCommander, prefix: string) {
-    if (this.deletedDocs.length > 0) tx.unlink(...this.deletedDocs.map((id) => `${prefix}doc:${id}`));
-    if (this.docs.length > 0) {
-      const pairs = this.docs.slice();
-      for (let i = 0; i < pairs.length; i += 2) pairs[i] = `${prefix}doc:${pairs[i]}`;
-      tx.mset(...(pairs as string[]));
-    }
-    const packed = this.packed ?? this.pack();
-    for (const command of ['SREM', 'SADD', 'ZREM', 'ZADD'] as const) {
-      if (packed[command]) tx.eval(BULK_SETS, 0, command, packed[command], prefix);
-    }
-    // Hidden titles per search set: one field each of one hash.
-    if (packed.HINCRBY) tx.eval(BULK_SETS, 0, 'HINCRBY', packed.HINCRBY, `${prefix}hidden-terms`, '');
-    if (this.genreNames.size > 0) tx.hset(`${prefix}genre-names`, Object.fromEntries(this.genreNames));
+  write(tx: Transaction, prefix: string) {
+    if (!this.writableUnder(prefix))
+      throw new Error(`writes packed for ${this.packed!.prefix}, not ${prefix}`);
+    if (!this.packed) this.pack(prefix);
+    const { commands, count } = this.packed!;
+    if (count > 0) tx.raw(commands, count);
   }
-}
-
-/**
- * One script call per batch instead of one argument per set member: building and sending millions
- * of separate arguments was most of an import's projection time. ARGV: the command, a JSON array
- * alternating a key and the list of its members (as strings, so Redis gets them as they were
- * written), and the prefix of those keys; a fourth argument, when given, makes the names fields
- * of that one key (`HINCRBY key field n`). cjson decodes the array in C, which costs Redis a third
- * less than splitting text in Lua did. The keys are not declared to the script, which plain
- * (non-cluster) Redis allows.
- */
-const BULK_SETS = `
-local command, prefix, fields = ARGV[1], ARGV[3], ARGV[4] ~= nil
-local groups = cjson.decode(ARGV[2])
-for g = 1, #groups, 2 do
-  local name, items = groups[g], groups[g + 1]
-  if fields then
-    redis.call(command, prefix, name, items[1])
-  else
-    local key, n = prefix .. name, #items
-    for i = 1, n, 4000 do
-      redis.call(command, key, unpack(items, i, math.min(n, i + 3999)))
-    end
-  end
-end
-return 0`;
-
-/**
- * The groups as the script's JSON: `["term:a",["1","2"],"visible",["3"]]`. Members are numbers
- * (ids, scores), which need no escaping; names go through JSON.stringify.
- */
-function pack(groups: Map<string, number[]>, namePrefix: string, into: string[]): void {
-  for (const [name, items] of groups)
-    into.push(`${JSON.stringify(namePrefix + name)},["${items.join('","')}"]`);
 }
 
 /** What indexing an imported title takes that does not depend on the read model (`prepare`). */
@@ -229,6 +198,12 @@ interface PreparedBatch {
   readonly changes: Record<TitleType, TypeChanges>;
 }
 const preparedBatches = new WeakMap<StoredEvent, PreparedBatch>();
+
+/**
+ * The key prefix each type was last written under, by its epoch key (one per generation and
+ * type): `prepare` packs a batch's writes under it, ahead of knowing the epoch for sure.
+ */
+const lastPrefixes = new Map<string, string>();
 
 /** Indexes an imported title's version: the writes for a title new to the catalogue, or re-imported. */
 function indexTitle(
@@ -283,7 +258,7 @@ export const catalogueProjector: Projector = {
   batchSize: 2000,
   handles: ['TitleImported', 'CatalogueTruncated', 'TitleHidden', 'TitleUnhidden', 'TitleDeleted'],
 
-  prepare(events) {
+  prepare(events, key) {
     const seen = new Set<string>();
     let changes: Record<TitleType, TypeChanges> | null = { movie: new TypeChanges(), tv: new TypeChanges() };
     const titles: [StoredEvent, PreparedTitle][] = [];
@@ -306,8 +281,11 @@ export const catalogueProjector: Projector = {
       // Only the packed writes are kept: the titles' terms, if apply needs them after all (a
       // title turned out to exist), are computed again. Keeping both for every batch in flight
       // was most of what the projector's garbage collector copied.
-      changes.movie.pack();
-      changes.tv.pack();
+      // Packed under the prefix the last batch was written to; apply checks it is still the one.
+      for (const type of ['movie', 'tv'] as const) {
+        const prefix = lastPrefixes.get(key(...CATALOGUE.epoch(type)));
+        if (prefix !== undefined) changes[type].pack(prefix);
+      }
       preparedBatches.set(events.at(-1)!, { first: events[0]!, count: events.length, changes });
     } else {
       for (const [e, prepared] of titles) preparedTitles.set(e, prepared);
@@ -322,6 +300,7 @@ export const catalogueProjector: Projector = {
     const enter = (type: TitleType, epoch: number) => {
       epochs[type] = epoch;
       prefixes[type] = `${key(...CATALOGUE.inEpoch(type, epoch))}:`;
+      lastPrefixes.set(key(...CATALOGUE.epoch(type)), prefixes[type]);
     };
     const stored = await redis.mget(...types.map((t) => key(...CATALOGUE.epoch(t))));
     types.forEach((t, i) => enter(t, Number(stored[i] ?? 0)));
@@ -356,7 +335,8 @@ export const catalogueProjector: Projector = {
       ahead &&
       ahead.first === events[0] &&
       ahead.count === events.length &&
-      [...known.values()].every((k) => k === null)
+      [...known.values()].every((k) => k === null) &&
+      types.every((type) => ahead.changes[type].writableUnder(prefixes[type]))
     ) {
       for (const type of types) ahead.changes[type].write(tx, prefixes[type]);
       return;

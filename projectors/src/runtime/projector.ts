@@ -1,5 +1,6 @@
 import type { StoredEvent } from '@cinefold/platform';
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { Transaction } from './resp.js';
 
 /**
  * What a projector is handed for one batch. Reads (`redis`, `key`) see the generation as it was
@@ -12,7 +13,7 @@ export interface ProjectionBatch {
   /** A key of this projector's read model in the generation being written. */
   key(...parts: string[]): string;
   /** Queue writes here; they run in one MULTI/EXEC with the checkpoint. */
-  readonly tx: ChainableCommander;
+  readonly tx: Transaction;
   /** For reads a projection needs before deciding its writes. Do not write through it. */
   readonly redis: Redis;
 }
@@ -33,10 +34,11 @@ export interface Projector {
    * Optional: the part of a batch's work that needs nothing from Redis (decoding payloads,
    * computing what to index). The live runner calls it while Redis is still committing the
    * previous batch, so the two overlap; `apply` then gets the same event objects and may use
-   * what `prepare` kept for them. It must not depend on the read model, and `apply` must still
-   * work for events that were never prepared (a rebuild does not call it).
+   * what `prepare` kept for them. It must not depend on the read model (`key` names its keys, to
+   * encode writes ahead), and `apply` must still work for events that were never prepared (a
+   * rebuild does not call it).
    */
-  prepare?(events: readonly StoredEvent[]): void;
+  prepare?(events: readonly StoredEvent[], key: (...parts: string[]) => string): void;
   apply(batch: ProjectionBatch): void | Promise<void>;
   /**
    * Runs after a batch committed, for slow clean-up that must not sit inside the transaction

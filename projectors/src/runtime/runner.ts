@@ -26,13 +26,17 @@ import {
   type StoredEvent,
   type Subscription,
 } from '@cinefold/platform';
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type Projector, payloadTypesOf } from './projector.js';
+import { encodeCommand, RecordedTransaction, RespConnection } from './resp.js';
 
 class GenerationSwitched extends Error {}
 
 export interface GenerationWriterOptions {
-  /** A connection of its own: WATCH state is per connection. */
+  /**
+   * A client of its own: the projector's reads go through it, and its transactions through a
+   * companion connection (`RespConnection.like`) whose WATCH state must be this writer's alone.
+   */
   readonly redis: Redis;
   readonly generation: number;
   /** Live runners only write while their generation is the active one. */
@@ -41,7 +45,10 @@ export interface GenerationWriterOptions {
 
 /** A batch whose writes are queued in `tx`, ready for EXEC, or nothing to write. */
 type Staged =
-  { readonly tx: ChainableCommander; readonly last: Position } | { readonly checkpoint: Position };
+  { readonly tx: RecordedTransaction; readonly last: Position } | { readonly checkpoint: Position };
+
+const MULTI = encodeCommand(['MULTI']);
+const EXEC = encodeCommand(['EXEC']);
 
 /** Applies batches of events to one generation of one projector's read model. */
 export class GenerationWriter {
@@ -53,6 +60,8 @@ export class GenerationWriter {
   /** The batch whose EXEC was sent by `applyOverlapped` and is not answered yet. */
   private inFlight: Promise<void> | null = null;
   private failure: { error: unknown } | null = null;
+  /** Where the WATCH, MULTI and EXEC go (see `RespConnection`). */
+  private readonly connection: RespConnection;
 
   constructor(
     readonly projector: Projector,
@@ -62,6 +71,7 @@ export class GenerationWriter {
     this.checkpointKey = readModelKeys.checkpoint(projector.name, options.generation);
     this.activeKey = readModelKeys.active(projector.name);
     this.key = (...parts) => readModelKeys.key(projector.name, this.generation, ...parts);
+    this.connection = RespConnection.like(options.redis);
   }
 
   async checkpoint(): Promise<Position> {
@@ -89,7 +99,7 @@ export class GenerationWriter {
     readUpTo?: Position,
   ): Promise<void> {
     const decoded = this.decode(recorded);
-    this.projector.prepare?.(decoded);
+    this.projector.prepare?.(decoded, this.key);
     await this.settle();
     const staged = await this.stage(recorded, decoded, readUpTo);
     if ('checkpoint' in staged) return;
@@ -140,42 +150,48 @@ export class GenerationWriter {
     last = recorded.at(-1)?.position,
   ): Promise<Staged> {
     const { redis } = this.options;
-    const { projector } = this;
-    await redis.watch(
-      this.options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey],
+    const { projector, connection } = this;
+    const watched = this.options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey];
+    const [watching, values] = await connection.send(
+      [encodeCommand(['WATCH', ...watched]), encodeCommand(['MGET', this.activeKey, this.checkpointKey])],
+      2,
     );
-    const [active, checkpointText] = await redis.mget(this.activeKey, this.checkpointKey);
+    for (const reply of [watching, values]) if (reply instanceof Error) throw reply;
+    const [active, checkpointText] = values as (string | null)[];
     if (this.options.requireActive && Number(active) !== this.generation) {
-      await redis.unwatch();
+      await connection.call('UNWATCH');
       throw new GenerationSwitched();
     }
     const checkpoint = (checkpointText == null ? null : decodePosition(checkpointText)) ?? START;
     if (last === undefined || comparePositions(last, checkpoint) <= 0) {
-      await redis.unwatch();
+      await connection.call('UNWATCH');
       return { checkpoint };
     }
     const events = decoded.filter((e) => comparePositions(e.position, checkpoint) > 0);
-    const tx = redis.multi();
+    const writes = new RecordedTransaction();
     if (events.length > 0) {
       await projector.apply({
         events,
         redis,
-        tx,
+        tx: writes.tx,
         key: this.key,
       });
     }
-    tx.set(this.checkpointKey, encodePosition(last));
-    return { tx, last };
+    writes.tx.set(this.checkpointKey, encodePosition(last));
+    return { tx: writes, last };
   }
 
   /** Runs the staged batch; null when a watched key changed under it (nothing was written). */
-  private async commit({ tx, last }: { tx: ChainableCommander; last: Position }): Promise<Position | null> {
+  private async commit({ tx, last }: { tx: RecordedTransaction; last: Position }): Promise<Position | null> {
     const { redis } = this.options;
     const { projector } = this;
-    const results = await tx.exec();
-    if (results === null) return null;
-    const failed = results.find(([error]) => error);
-    if (failed) throw failed[0];
+    // MULTI's OK, a QUEUED (or the error that refused it) for each command, then EXEC's answer.
+    const replies = await this.connection.send([MULTI, ...tx.parts, EXEC], tx.count + 2);
+    const results = replies.at(-1);
+    if (results === null) return null; // a watched key changed: nothing was written
+    if (results instanceof Error) throw results; // EXECABORT: a command was refused when queued
+    const failed = (results as unknown[]).find((result) => result instanceof Error);
+    if (failed) throw failed;
     const notice: PositionNotice = {
       projector: projector.name,
       generation: this.generation,
