@@ -17,7 +17,7 @@ import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
 import { root, rssMb, runService, waitForHttp } from './processes.js';
-import { startBenchServices } from './services.js';
+import { redisMemoryBytes, startBenchServices } from './services.js';
 import type { Row } from './table.js';
 
 const GENRES = [
@@ -112,7 +112,7 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
   const uncachedPort = await freePort();
   const rows: Row[] = [];
   try {
-    const memoryBefore = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
+    const memoryBefore = await redisMemoryBytes(redis);
     const token = await services.adminToken();
 
     const movieImport = await importFile(base, token, movieFile, 'movie', workers.pid!);
@@ -141,7 +141,7 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
       value: tvImport.seconds,
       unit: 's',
     });
-    const memoryAfter = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
+    const memoryAfter = await redisMemoryBytes(redis);
     rows.push({
       measure: 'Redis memory of the read models',
       value: (memoryAfter - memoryBefore) / 1024 ** 3,

@@ -3,13 +3,13 @@
  *
  * Where an import's time goes: imports the generated movie CSV (default 1,000,000 rows) through
  * the real services, as the catalogue benchmark does, and reports the wall time, when the worker
- * finished appending, and the CPU seconds each process spent (from /proc), with the Redis
- * commands that took longest. A timeline of CPU use every 5 s goes to stderr: while the worker
+ * finished appending, the Redis memory the read models took, and the CPU seconds each process
+ * spent (from /proc), with the Redis commands that took longest. A timeline of CPU use every 5 s goes to stderr: while the worker
  * runs, the three processes share the two cores; after it, the projector and Redis.
  */
 import { readFileSync } from 'node:fs';
 import { dataset, importFile } from './catalogue.js';
-import { startBenchServices } from './services.js';
+import { redisMemoryBytes, startBenchServices } from './services.js';
 import type { Row } from './table.js';
 
 /** User plus system CPU seconds a process has used (Linux). */
@@ -35,6 +35,7 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
       Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
     const token = await services.adminToken();
     await redis.config('RESETSTAT');
+    const memoryBefore = await redisMemoryBytes(redis);
     const before = sample();
     let last = before;
     const started = performance.now();
@@ -62,6 +63,11 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
         unit: 's',
       },
     ];
+    rows.push({
+      measure: 'Redis memory of the read models',
+      value: ((await redisMemoryBytes(redis)) - memoryBefore) / 1024 ** 3,
+      unit: 'GB',
+    });
     for (const name of Object.keys(pids)) {
       rows.push({ measure: `CPU of ${name}`, value: after[name]! - before[name]!, unit: 's' });
     }
@@ -71,7 +77,7 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => ({ name: m[1]!, calls: Number(m[2]), seconds: Number(m[3]) / 1e6 }))
       .sort((a, b) => b.seconds - a.seconds)
-      .slice(0, 4);
+      .slice(0, 8);
     for (const c of commands) {
       rows.push({
         measure: `Redis ${c.name.toUpperCase()}, ${c.calls.toLocaleString('en-US')} calls${

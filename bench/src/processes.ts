@@ -7,14 +7,15 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * Runs `cinefold <role>` as one Node process (no tsx wrapper), so its pid is the service's.
  * BENCH_NODE_ARGS adds Node flags to every service, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`
- * to see where an import's time goes.
+ * to see where an import's time goes; BENCH_STDOUT=1 passes the services' standard output through
+ * (for flags that print there, such as `--trace-gc`).
  */
 export function runService(role: string, env: Record<string, string>): ChildProcess {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'gateway/src/cli.ts', role], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 

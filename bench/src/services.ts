@@ -69,3 +69,8 @@ export async function startBenchServices(label: string): Promise<BenchServices> 
   }
   return services;
 }
+
+/** Bytes of memory Redis uses now (`used_memory`). */
+export async function redisMemoryBytes(redis: Redis): Promise<number> {
+  return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1]);
+}
