@@ -72,6 +72,8 @@ export async function importFile(
     processed: number;
     rejected: number;
   };
+  if (!status.jobId)
+    throw new Error(`the upload was refused (${response.status}): ${JSON.stringify(status)}`);
   while (status.state !== 'completed' && status.state !== 'failed') {
     await new Promise((resolve) => setTimeout(resolve, 250));
     status = (await (
