@@ -56,6 +56,9 @@ function sortScores(
   };
 }
 
+/** How big the last packed group was: the next one starts that big, instead of growing to it. */
+let packedBytes = 64 * 1024;
+
 /** Members to add to and remove from sets, by set name: one command per set when written. */
 class SetChanges {
   readonly adds = new Map<string, number[]>();
@@ -122,7 +125,7 @@ class TypeChanges {
    * commits, so that little is left to do once the reads are back.
    */
   pack(prefix: string): void {
-    const out = new RespWriter();
+    const out = new RespWriter(packedBytes);
     if (this.deletedDocs.length > 0)
       out.command(
         'UNLINK',
@@ -144,6 +147,7 @@ class TypeChanges {
     if (this.genreNames.size > 0)
       out.command('HSET', [`${prefix}genre-names`, ...[...this.genreNames].flat()]);
     this.packed = { prefix, ...out.done() };
+    packedBytes = Math.max(64 * 1024, Math.ceil(out.size * 1.25));
     this.terms.clear();
     this.sets.clear();
     for (const map of [this.scores, this.unscored, this.hiddenTerms, this.genreNames]) map.clear();

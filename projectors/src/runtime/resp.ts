@@ -46,10 +46,15 @@ export class RespWriter {
   /** A command on one key whose other arguments are numbers (ids, scores). */
   members(name: string, key: string, numbers: readonly number[]): void {
     this.header(numbers.length + 2);
-    this.ascii(`$${name.length}\r\n${name}\r\n`);
+    this.text(name);
     this.text(key);
     for (const n of numbers) this.number(n);
     this.count++;
+  }
+
+  /** Bytes written so far: a good first size for the next writer of the same kind. */
+  get size(): number {
+    return this.length;
   }
 
   done(): { commands: Buffer; count: number } {
@@ -98,19 +103,25 @@ export class RespWriter {
   /** A whole number as a bulk string, digit by digit (most of a batch's arguments are ids). */
   private integer(n: number): void {
     let digits = 1;
-    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    for (let power = 10; power <= n && digits < 16; power *= 10) digits++;
     this.room(digits + 8);
     const { buffer } = this;
-    buffer[this.length++] = 36; // $
-    if (digits >= 10) buffer[this.length++] = 48 + Math.floor(digits / 10);
-    buffer[this.length++] = 48 + (digits % 10);
-    buffer[this.length++] = 13;
-    buffer[this.length++] = 10;
-    let at = this.length + digits;
-    for (let rest = n; at > this.length; rest = Math.floor(rest / 10)) buffer[--at] = 48 + (rest % 10);
-    this.length += digits;
-    buffer[this.length++] = 13;
-    buffer[this.length++] = 10;
+    let at = this.length;
+    buffer[at++] = 36; // $
+    if (digits >= 10) buffer[at++] = 49; // digits is at most 16
+    buffer[at++] = 48 + (digits % 10);
+    buffer[at++] = 13;
+    buffer[at++] = 10;
+    let rest = n;
+    for (let i = at + digits - 1; i >= at; i--) {
+      const next = Math.floor(rest / 10);
+      buffer[i] = 48 + rest - next * 10;
+      rest = next;
+    }
+    at += digits;
+    buffer[at++] = 13;
+    buffer[at++] = 10;
+    this.length = at;
   }
 }
 
