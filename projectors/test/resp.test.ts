@@ -77,9 +77,11 @@ describe('the projection writer connection', () => {
     expect(await redis.get('never')).toBeNull();
   });
 
-  it('writes to the database of the client it goes with', async () => {
-    const redis = client(3);
+  it('writes to the database of the client it goes with, under its name', async () => {
+    const redis = new Redis(`${redisServer.url}/3`, { connectionName: 'projector:test' });
+    opened.push(redis);
     await RespConnection.like(redis).call('SET', 'where', 'db3');
+    expect(await RespConnection.like(redis).call('CLIENT', 'GETNAME')).toBe('projector:test:writer');
     expect(await redis.get('where')).toBe('db3');
     expect(await client(0).get('where')).toBeNull();
   });

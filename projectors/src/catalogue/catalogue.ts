@@ -282,10 +282,10 @@ export const catalogueProjector: Projector = {
       if (changes) indexTitle(changes[type], e, title, prepared, title.adult, true);
     }
     if (changes && events.length > 0) {
-      // Only the packed writes are kept: the titles' terms, if apply needs them after all (a
-      // title turned out to exist), are computed again. Keeping both for every batch in flight
-      // was most of what the projector's garbage collector copied.
-      // Packed under the prefix the last batch was written to; apply checks it is still the one.
+      // Encoded under the prefix the last batch was written to (apply checks it still holds), and
+      // only the encoding is kept: the titles' terms, if apply needs them after all (a title
+      // turned out to exist), are computed again. Keeping both for every batch in flight was most
+      // of what the projector's garbage collector copied.
       for (const type of ['movie', 'tv'] as const) {
         const prefix = lastPrefixes.get(key(...CATALOGUE.epoch(type)));
         if (prefix !== undefined) changes[type].pack(prefix);

@@ -159,6 +159,8 @@ interface Endpoint {
   readonly password?: string;
   readonly db?: number;
   readonly tls?: object;
+  /** Shown by CLIENT LIST. */
+  readonly name?: string;
 }
 
 export class RespConnection {
@@ -176,8 +178,9 @@ export class RespConnection {
   static like(redis: Redis): RespConnection {
     const existing = companions.get(redis);
     if (existing && !existing.closed) return existing;
-    const { host, port, path, username, password, db, tls } = redis.options;
-    const connection = new RespConnection({ host, port, path, username, password, db, tls });
+    const { host, port, path, username, password, db, tls, connectionName } = redis.options;
+    const name = connectionName ? `${connectionName}:writer` : undefined;
+    const connection = new RespConnection({ host, port, path, username, password, db, tls, name });
     companions.set(redis, connection);
     redis.once('end', () => connection.close());
     return connection;
@@ -241,12 +244,13 @@ export class RespConnection {
     });
     socket.unref();
     this.socket = socket;
-    const { username, password, db } = this.endpoint;
+    const { username, password, db, name } = this.endpoint;
     if (password)
       single(
         await this.write(encodeCommand(username ? ['AUTH', username, password] : ['AUTH', password]), 1),
       );
     if (db) single(await this.write(encodeCommand(['SELECT', db]), 1));
+    if (name) single(await this.write(encodeCommand(['CLIENT', 'SETNAME', name]), 1));
   }
 
   private write(
