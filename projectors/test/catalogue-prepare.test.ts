@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import type { Movie } from '@cinefold/contracts';
+import {
+  CATALOGUE,
+  createEventLog,
+  type EventStore,
+  openSqliteEventStore,
+  readModelKeys,
+  START,
+  systemContext,
+} from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { catalogueProjector, GenerationWriter } from '@cinefold/projectors';
+import type { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const redisServer = useRedisServer();
+let dir: ReturnType<typeof makeTempDir>;
+let store: EventStore;
+let redis: Redis;
+
+beforeEach(async () => {
+  dir = makeTempDir('catalogue-prepare');
+  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+  redis = redisServer.client();
+  await redis.flushall();
+});
+afterEach(async () => {
+  await store.close();
+  dir.remove();
+});
+
+function movie(id: number, title: string): Movie {
+  return {
+    id,
+    title,
+    overview: `The story of ${title}.`,
+    tagline: '',
+    poster_path: null,
+    backdrop_path: null,
+    release_date: '2010-07-15',
+    runtime: 100,
+    vote_average: 7,
+    vote_count: 100,
+    genres: 'Drama',
+    status: 'Released',
+    original_language: 'en',
+    budget: 0,
+    revenue: 0,
+    production_companies: '',
+    homepage: '',
+    imdb_id: '',
+    popularity: 1,
+    adult: false,
+  };
+}
+
+async function importMovies(stream: string, titles: Movie[]) {
+  await createEventLog(store).append(
+    stream,
+    titles.map((title, i) => ({ type: 'TitleImported', data: { type: 'movie', line: i + 2, title } })),
+    { expectedRevision: 'any', context: systemContext() },
+  );
+}
+
+describe('the catalogue projector, indexing a batch ahead', () => {
+  it('indexes the batch again when the epoch it encoded the writes under has moved', async () => {
+    const generation = 1;
+    const key = (...parts: string[]) => readModelKeys.key(CATALOGUE.projector, generation, ...parts);
+    const writer = new GenerationWriter(catalogueProjector, { redis, generation, requireActive: false });
+    const failures: unknown[] = [];
+
+    await importMovies('import-a', [movie(1, 'Heat'), movie(2, 'Ronin')]);
+    const first = await store.readAll({ from: START });
+    await writer.applyOverlapped(first, (error) => failures.push(error));
+    await writer.settle();
+    expect(await redis.exists(`${key(...CATALOGUE.inEpoch('movie', 0))}:doc:1`)).toBe(1);
+
+    // Another writer moved the epoch (a replace-mode import) after the last batch this one wrote:
+    // the next batch is prepared under epoch 0, and must land in epoch 1.
+    await redis.set(key(...CATALOGUE.epoch('movie')), '1');
+    await importMovies('import-b', [movie(3, 'Alien'), movie(4, 'Aliens')]);
+    const second = (await store.readAll({ from: first.at(-1)!.position })).slice();
+    await writer.applyOverlapped(second, (error) => failures.push(error));
+    await writer.settle();
+
+    expect(failures).toEqual([]);
+    const epoch1 = `${key(...CATALOGUE.inEpoch('movie', 1))}:`;
+    const epoch0 = `${key(...CATALOGUE.inEpoch('movie', 0))}:`;
+    expect(await redis.exists(`${epoch1}doc:3`, `${epoch1}doc:4`)).toBe(2);
+    expect(await redis.exists(`${epoch0}doc:3`, `${epoch0}doc:4`)).toBe(0);
+    expect(await redis.smembers(`${epoch1}term:alien`)).toEqual(expect.arrayContaining(['3', '4']));
+    expect(await redis.zrange(`${epoch1}sort:title`, 0, -1)).toEqual(['3', '4']);
+  });
+});
