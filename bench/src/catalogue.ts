@@ -193,6 +193,11 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
         ratio: raw.rps / fixed.rps,
       },
       { measure: 'same with the response cache off: p99', value: raw.p99, unit: 'ms' },
+      {
+        measure: 'the load generator itself, during the cached run: CPU (1 = a core)',
+        value: cached.clientCores,
+        unit: 'cores',
+      },
     );
     if (fixed.errors + cached.errors + raw.errors > 0)
       rows.push({ measure: 'errors', value: fixed.errors + cached.errors + raw.errors, unit: '' });
