@@ -66,13 +66,16 @@ export async function load(
 const HEADER_END = Buffer.from('\r\n\r\n');
 const LAST_CHUNK = Buffer.from('\r\n0\r\n\r\n');
 
-function loadRaw(
+/** Runs the connections until `stopAt`, recording each answer in `tally`. */
+type Client = (
   url: URL,
   nextPath: (i: number) => string,
   options: LoadOptions,
   tally: Tally,
   stopAt: number,
-): Promise<unknown> {
+) => Promise<unknown>;
+
+const loadRaw: Client = (url, nextPath, options, tally, stopAt) => {
   const extraHeaders = Object.entries(options.headers ?? {})
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
@@ -135,15 +138,9 @@ function loadRaw(
       socket.on('close', () => resolve());
     });
   return Promise.all(Array.from({ length: options.connections }, connection));
-}
+};
 
-function loadNodeHttp(
-  url: URL,
-  nextPath: (i: number) => string,
-  options: LoadOptions,
-  tally: Tally,
-  stopAt: number,
-): Promise<unknown> {
+const loadNodeHttp: Client = (url, nextPath, options, tally, stopAt) => {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   let counter = 0;
   const one = (path: string) =>
@@ -175,4 +172,4 @@ function loadNodeHttp(
       while (performance.now() < stopAt) await one(nextPath(counter++));
     }),
   ).finally(() => agent.destroy());
-}
+};
