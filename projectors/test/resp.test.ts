@@ -100,7 +100,10 @@ describe('the projection writer connection', () => {
         password: 'nope',
         lazyConnect: true,
       });
-      await expect(new RespConnection({ ...wrong.options }).call('PING')).rejects.toThrow(/WRONGPASS/);
+      const refused = new RespConnection({ ...wrong.options });
+      await expect(refused.call('PING')).rejects.toThrow(/WRONGPASS/);
+      await expect(refused.call('PING')).rejects.toThrow(/WRONGPASS/); // tried afresh, not stuck
+      refused.close();
     } finally {
       await admin.config('SET', 'requirepass', '');
     }

@@ -245,12 +245,17 @@ export class RespConnection {
     socket.unref();
     this.socket = socket;
     const { username, password, db, name } = this.endpoint;
-    if (password)
-      single(
-        await this.write(encodeCommand(username ? ['AUTH', username, password] : ['AUTH', password]), 1),
-      );
-    if (db) single(await this.write(encodeCommand(['SELECT', db]), 1));
-    if (name) single(await this.write(encodeCommand(['CLIENT', 'SETNAME', name]), 1));
+    try {
+      if (password)
+        single(
+          await this.write(encodeCommand(username ? ['AUTH', username, password] : ['AUTH', password]), 1),
+        );
+      if (db) single(await this.write(encodeCommand(['SELECT', db]), 1));
+      if (name) single(await this.write(encodeCommand(['CLIENT', 'SETNAME', name]), 1));
+    } catch (error) {
+      socket.destroy(); // the next call connects afresh
+      throw error;
+    }
   }
 
   private write(
