@@ -32,10 +32,14 @@ const nameOf = (type: TitleType, title: Title) =>
 const dateOf = (type: TitleType, title: Title) =>
   type === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
 
+/** A title's genres as slug and name: "Science Fiction" is `science-fiction`. */
+const genresOf = (title: Title): [slug: string, name: string][] =>
+  genreNames(title.genres).map((name) => [genreSlug(name), name]);
+
 /** The public sets of a title (genre, year): they hold visible titles only. */
-function publicSets(type: TitleType, title: Title): string[] {
+function publicSets(type: TitleType, title: Title, genres = genresOf(title)): string[] {
   const sets: string[] = [];
-  for (const genre of genreNames(title.genres)) sets.push(`genre:${genreSlug(genre)}`);
+  for (const [slug] of genres) sets.push(`genre:${slug}`);
   const year = dateOf(type, title)?.slice(0, 4);
   if (year && /^\d{4}$/.test(year)) sets.push(`year:${year}`);
   return sets;
@@ -174,15 +178,18 @@ class TypeChanges {
 /** What indexing an imported title takes that does not depend on the read model (`prepare`). */
 interface PreparedTitle {
   readonly terms: Set<string>;
+  readonly genres: [slug: string, name: string][];
   readonly publicSets: string[];
   readonly scores: ReturnType<typeof sortScores>;
   readonly doc: string;
 }
 
 function prepareTitle(type: TitleType, title: Title): PreparedTitle {
+  const genres = genresOf(title);
   return {
     terms: termsOf(type, title),
-    publicSets: publicSets(type, title),
+    genres,
+    publicSets: publicSets(type, title, genres),
     scores: sortScores(type, title),
     doc: encodeTitle(type, title),
   };
@@ -223,7 +230,7 @@ function indexTitle(
   if (hidden) c.countHidden(terms, 1);
   for (const term of terms) c.terms.change(term, id, true);
   if (!hidden) for (const set of prepared.publicSets) c.sets.change(set, id, true);
-  for (const genre of genreNames(title.genres)) c.genreNames.set(genreSlug(genre), genre);
+  for (const [slug, name] of prepared.genres) c.genreNames.set(slug, name);
   c.sets.change(hidden ? 'hidden' : 'visible', id, true);
   c.score('popularity', id, scores.popularity);
   c.score('rating', id, scores.rating);
