@@ -206,21 +206,23 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
         res,
         async () => {
           const { params } = validated(req, idSchemas);
-          return visibleDoc(type, params.id);
+          const stored = await visibleDoc(type, params.id);
+          return stored && titleJson(type, stored);
         },
         NOT_FOUND[type],
       ),
     );
   }
 
+  /** A visible title's stored document, as stored. */
   async function visibleDoc(type: TitleType, id: string): Promise<Buffer | null> {
     const location = await locate();
     if (!location) return null;
-    const [json, visible] = await Promise.all([
+    const [stored, visible] = await Promise.all([
       redis.getBuffer(catalogueKey(location, type, 'doc', id)),
       redis.sismember(catalogueKey(location, type, 'visible'), id),
     ]);
-    return json && visible ? titleJson(type, json) : null;
+    return stored && visible ? stored : null;
   }
 
   router.get('/tvshows/:id/seasons', validate(idSchemas), fresh, (req, res) =>
@@ -228,8 +230,8 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
       req,
       res,
       async () => {
-        const json = await visibleDoc('tv', validated(req, idSchemas).params.id);
-        return json ? bytes(JSON.stringify(deriveSeasons(JSON.parse(json.toString()) as TvShow))) : null;
+        const stored = await visibleDoc('tv', validated(req, idSchemas).params.id);
+        return stored && bytes(JSON.stringify(deriveSeasons(decodeTitle('tv', stored.toString()))));
       },
       NOT_FOUND.tv,
     ),
