@@ -68,6 +68,9 @@ export interface SqliteEventStoreOptions {
 
 const DEFAULT_BATCH = 500;
 
+/** In a single log the commit and prepare positions are one number: the row's. */
+const positionAt = (n: bigint): Position => ({ commit: n, prepare: n });
+
 /**
  * Payload and metadata are parsed when read. Several projectors each read the whole log,
  * and most look only at an event's type and position: parsing every payload for each of them was
@@ -87,7 +90,7 @@ function toRecorded(row: Row): RecordedEvent {
     id: row.id,
     stream: row.stream,
     revision: BigInt(row.revision),
-    position: { commit: position, prepare: position },
+    position: positionAt(position),
     type: row.type,
     version: Number(row.version),
     get data() {
@@ -179,7 +182,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
         );
         position = BigInt(result.lastInsertRowid);
       }
-      return { nextRevision: revision, position: { commit: position, prepare: position } };
+      return { nextRevision: revision, position: positionAt(position) };
     },
   );
 
@@ -188,8 +191,6 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     for (const wake of waiters) wake();
   };
   let closed = false;
-
-  const positionAt = (n: bigint): Position => ({ commit: n, prepare: n });
 
   /**
    * Reads up to `maxCount` events after `from`, of `types` only when given, and how far that read
@@ -280,7 +281,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     subscribeAll,
     async headPosition() {
       const head = selectHead.get()?.position ?? null;
-      return head === null ? START : { commit: head, prepare: head };
+      return head === null ? START : positionAt(head);
     },
     async ping() {
       db.prepare('SELECT 1').get();
