@@ -62,6 +62,8 @@ export class GenerationWriter {
   private failure: { error: unknown } | null = null;
   /** Where the WATCH, MULTI and EXEC go (see `RespConnection`). */
   private readonly connection: RespConnection;
+  /** WATCH of the checkpoint (and the active generation), then MGET of both: each batch begins so. */
+  private readonly watchAndRead: readonly Buffer[];
 
   constructor(
     readonly projector: Projector,
@@ -72,6 +74,11 @@ export class GenerationWriter {
     this.activeKey = readModelKeys.active(projector.name);
     this.key = (...parts) => readModelKeys.key(projector.name, this.generation, ...parts);
     this.connection = RespConnection.like(options.redis);
+    const watched = options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey];
+    this.watchAndRead = [
+      encodeCommand(['WATCH', ...watched]),
+      encodeCommand(['MGET', this.activeKey, this.checkpointKey]),
+    ];
   }
 
   async checkpoint(): Promise<Position> {
@@ -89,9 +96,10 @@ export class GenerationWriter {
    * Like `apply`, but returns as soon as the batch's EXEC is sent: the caller reads, decodes and
    * prepares the next batch while Redis commits this one. The next call (or `settle`) waits for
    * that commit first and rethrows its failure; `onFailure` hears of it at once, so a failure
-   * with no next batch to surface it is not lost. Commands on one connection run in order, so
-   * the next batch's reads see this one's writes. `readUpTo` (see `BatchProgress`) moves the
-   * checkpoint past events the subscription skipped.
+   * with no next batch to surface it is not lost. The next batch's reads (on the projector's
+   * client) begin only after that wait, so they see this one's writes (sent on the writer's
+   * connection). `readUpTo` (see `BatchProgress`) moves the checkpoint past events the
+   * subscription skipped.
    */
   async applyOverlapped(
     recorded: readonly RecordedEvent[],
@@ -151,11 +159,7 @@ export class GenerationWriter {
   ): Promise<Staged> {
     const { redis } = this.options;
     const { projector, connection } = this;
-    const watched = this.options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey];
-    const [watching, values] = await connection.send(
-      [encodeCommand(['WATCH', ...watched]), encodeCommand(['MGET', this.activeKey, this.checkpointKey])],
-      2,
-    );
+    const [watching, values] = await connection.send(this.watchAndRead, 2);
     for (const reply of [watching, values]) if (reply instanceof Error) throw reply;
     const [active, checkpointText] = values as (string | null)[];
     if (this.options.requireActive && Number(active) !== this.generation) {
