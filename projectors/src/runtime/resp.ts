@@ -317,17 +317,16 @@ export class RecordedTransaction {
   readonly tx: Transaction;
 
   constructor() {
-    const methods: Record<string, unknown> = {
-      raw: (commands: string | Buffer, count: number) => {
-        this.parts.push(commands);
-        this.count += count;
-        return this.tx;
-      },
-    };
     this.tx = new Proxy({} as Transaction, {
       get: (_target, name) => {
         if (typeof name !== 'string') return undefined;
-        if (name in methods) return methods[name];
+        if (name === 'raw') {
+          return (commands: string | Buffer, count: number) => {
+            this.parts.push(commands);
+            this.count += count;
+            return this.tx;
+          };
+        }
         if (name === 'exec' || name === 'then') return undefined; // the writer runs it
         return (...args: Loose[]) => {
           this.parts.push(encodeCommand([name.toUpperCase(), ...flatten(args)]));
