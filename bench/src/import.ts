@@ -7,16 +7,10 @@
  * spent (from /proc), with the Redis commands that took longest. A timeline of CPU use every 5 s goes to stderr: while the worker
  * runs, the three processes share the two cores; after it, the projector and Redis.
  */
-import { readFileSync } from 'node:fs';
 import { dataset, importFile } from './catalogue.js';
+import { cpuSeconds } from './processes.js';
 import { redisMemoryBytes, startBenchServices } from './services.js';
 import type { Row } from './table.js';
-
-/** User plus system CPU seconds a process has used (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks
-}
 
 export async function benchImport(args: string[] = []): Promise<Row[]> {
   const movies = Number(args[0] ?? 1_000_000);

@@ -19,6 +19,12 @@ export function runService(role: string, env: Record<string, string>): ChildProc
   });
 }
 
+/** User plus system CPU seconds a process has used (Linux). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks
+}
+
 /** Resident memory of a process in MB (Linux). */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
