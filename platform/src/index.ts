@@ -13,6 +13,7 @@ export * from './queue/queue.js';
 export * from './read-models/keys.js';
 export * from './read-models/positions.js';
 export * from './redis/connect.js';
+export * from './redis/loading.js';
 export * from './redis/local-server.js';
 export * from './redis/resolve.js';
 export * from './auth/session.js';

@@ -87,26 +87,22 @@ describe('the projection writer connection', () => {
   });
 
   it('signs in with the password of the client it goes with', async () => {
-    const admin = client();
-    await admin.config('SET', 'requirepass', 'sesame');
-    try {
-      const url = new URL(redisServer.url);
-      const signedIn = new Redis({ host: url.hostname, port: Number(url.port), password: 'sesame' });
-      opened.push(signedIn);
-      expect(await RespConnection.like(signedIn).call('PING')).toBe('PONG');
-      const wrong = new Redis({
-        host: url.hostname,
-        port: Number(url.port),
-        password: 'nope',
-        lazyConnect: true,
-      });
-      const refused = new RespConnection({ ...wrong.options });
-      await expect(refused.call('PING')).rejects.toThrow(/WRONGPASS/);
-      await expect(refused.call('PING')).rejects.toThrow(/WRONGPASS/); // tried afresh, not stuck
-      refused.close();
-    } finally {
-      await admin.config('SET', 'requirepass', '');
-    }
+    // The private Redis of every test file asks for a password (see startLocalRedis).
+    const url = new URL(redisServer.url);
+    const password = decodeURIComponent(url.password);
+    const signedIn = new Redis({ host: url.hostname, port: Number(url.port), password });
+    opened.push(signedIn);
+    expect(await RespConnection.like(signedIn).call('PING')).toBe('PONG');
+    const wrong = new Redis({
+      host: url.hostname,
+      port: Number(url.port),
+      password: 'nope',
+      lazyConnect: true,
+    });
+    const refused = new RespConnection({ ...wrong.options });
+    await expect(refused.call('PING')).rejects.toThrow(/WRONGPASS/);
+    await expect(refused.call('PING')).rejects.toThrow(/WRONGPASS/); // tried afresh, not stuck
+    refused.close();
   });
 
   it('fails what is waiting when the connection drops, and connects again for the next call', async () => {

@@ -32,8 +32,16 @@ export function connectRedis(
   });
 }
 
-/** Fails within `timeoutMs` with one readable line when Redis cannot be reached. */
-export async function checkRedis(url: string, timeoutMs = 3000): Promise<void> {
+/**
+ * Fails within `timeoutMs` with one readable line when Redis cannot be reached. With
+ * `loadingIsUp`, a Redis that answers it is still loading its data counts as reached (the caller
+ * then waits for it: `waitWhileLoading`).
+ */
+export async function checkRedis(
+  url: string,
+  timeoutMs = 3000,
+  options: { loadingIsUp?: boolean } = {},
+): Promise<void> {
   const probe = new Redis(url, {
     lazyConnect: true,
     connectTimeout: timeoutMs,
@@ -46,6 +54,7 @@ export async function checkRedis(url: string, timeoutMs = 3000): Promise<void> {
     await probe.ping();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
+    if (options.loadingIsUp && reason.startsWith('LOADING')) return;
     throw new RedisUnavailableError(
       `Cannot reach Redis at ${redactUrl(url)} (${reason}). Start that Redis, or unset REDIS_URL to let Cinefold start its own redis-server.`,
     );
