@@ -85,7 +85,9 @@ export async function importFile(
   const appendedSeconds = (performance.now() - started) / 1000;
   // Fully queryable: every projector has caught up with the store.
   for (;;) {
-    const health = (await (await fetch(`${base}/api/health`)).json()) as {
+    const health = (await (
+      await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
       projectors: { lag: number | null }[];
     };
     if (health.projectors.every((p) => p.lag === 0)) break;

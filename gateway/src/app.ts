@@ -10,6 +10,8 @@ import { frontendRouter } from './spa.js';
 export interface AppOptions {
   /** In-process routers, mounted under /api in this order. */
   readonly apiRouters?: readonly Router[];
+  /** Runs first on every /api request (e.g. "starting" while the read models are built). */
+  readonly beforeApi?: RequestHandler;
   /** Runs before the routers on every /api request (who is asking). */
   readonly authenticate?: RequestHandler;
   /** Or: one handler that forwards /api to other services. */
@@ -42,6 +44,7 @@ export function createApp(options: AppOptions): Express {
   app.use(securityHeaders);
 
   const api = express.Router();
+  if (options.beforeApi) api.use(options.beforeApi);
   if (options.apiProxy) {
     api.use(options.apiProxy);
   } else {

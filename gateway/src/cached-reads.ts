@@ -15,11 +15,17 @@ import { SECURITY_HEADERS } from './app.js';
 
 const positionHeader = EVENT_POSITION_HEADER.toLowerCase();
 
-export function withCachedReads(answers: ResponseCache<Buffer>, app: RequestListener): RequestListener {
+/** `serving`: false while the site answers "starting" (see starting.ts): then Express answers. */
+export function withCachedReads(
+  answers: ResponseCache<Buffer>,
+  app: RequestListener,
+  serving: () => boolean = () => true,
+): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url;
     if (
       req.method === 'GET' &&
+      serving() &&
       url !== undefined &&
       url.startsWith('/api/') &&
       req.headers.authorization === undefined &&

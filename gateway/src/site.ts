@@ -2,6 +2,10 @@
  * The composition root: wires the store, Redis, the routers, the projectors and the workers for
  * one role. `all` is what `npm start` runs, everything in one process on one port; the other
  * roles are one service each, for a scaled deployment (see docker-compose.yml).
+ *
+ * A start is a few steps, each in its own function below: open the HTTP port (answering
+ * "starting" at once), get Redis (waiting while it loads its data), open the event store, start
+ * the background services (projectors, workers), then build the API and put it behind the port.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,6 +16,7 @@ import {
   authenticate,
   type Config,
   checkRedis,
+  compactAppendOnlyFile,
   connectRedis,
   createEventLog,
   createQueue,
@@ -21,6 +26,8 @@ import {
   localRedisDir,
   openEventStore,
   QUEUES,
+  redactUrl,
+  waitWhileLoading,
   type DemoCatalogueJobData,
   type ImportJobData,
   type ReplayJobData,
@@ -35,8 +42,11 @@ import { type ProjectorsService, projectors, startProjectorsService } from '@cin
 import { createQueryRouter, ResponseCache } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express, Router } from 'express';
+import type { RequestListener } from 'node:http';
+import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { createApp } from './app.js';
+import { BuildWatch, startingApp, whileBuilding } from './starting.js';
 import { withCachedReads } from './cached-reads.js';
 import { apiProxy } from './proxy.js';
 
@@ -86,200 +96,343 @@ function drain(server: Server, graceMs: number): Promise<void> {
   });
 }
 
+/** What has been started so far, stopped in reverse order; a failure half-way stops it all. */
+class Parts {
+  private readonly parts: Part[] = [];
+  constructor(private readonly logger: Logger) {}
+  add(name: string, stop: () => Promise<void>): void {
+    this.parts.push({ name, stop });
+  }
+  async stopAll(): Promise<void> {
+    for (const part of this.parts.splice(0).reverse()) {
+      try {
+        await part.stop();
+      } catch (error) {
+        this.logger.warn(`stopping ${part.name} failed`, { error });
+      }
+    }
+  }
+}
+
+/**
+ * The HTTP port, opened first: it answers "starting" until `serve` hands it the real app. It is
+ * closed first too (`close` drains the requests in flight), before what they use is stopped.
+ */
+interface HttpPort {
+  readonly url: string;
+  serve(listener: RequestListener): void;
+  close(): Promise<void>;
+}
+
+async function openHttp(port: number, starting: RequestListener, drainMs: number): Promise<HttpPort> {
+  let current = starting;
+  const server = createServer((req, res) => current(req, res));
+  const bound = await listen(server, port);
+  return {
+    url: `http://localhost:${bound}`,
+    serve: (listener) => {
+      current = listener;
+    },
+    close: () => drain(server, drainMs),
+  };
+}
+
+/** Progress of a Redis load on the console: every tenth of the way, and how long it took. */
+function loadingReporter(logger: Logger, onState: (state: StartingState) => void) {
+  let shown = -1;
+  const startedAt = Date.now();
+  return {
+    progress: ({ percent }: { percent: number | null }) => {
+      onState({ phase: 'loading', percent });
+      const tenth = Math.floor((percent ?? 0) / 10);
+      if (tenth > shown) {
+        shown = tenth;
+        logger.info(`Redis is loading the read models: ${Math.floor(percent ?? 0)}%`);
+      }
+    },
+    done: () => {
+      if (shown >= 0)
+        logger.info(`Redis loaded the read models in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+    },
+  };
+}
+
+/**
+ * REDIS_URL, or (for `npm start`) a private redis-server on the data directory. Either way it
+ * waits as long as Redis is loading its data and making progress.
+ */
+async function startRedis(
+  role: Role,
+  config: Config,
+  logger: Logger,
+  parts: Parts,
+  extraConfig: readonly string[],
+  onState: (state: StartingState) => void,
+): Promise<string> {
+  const report = loadingReporter(logger, onState);
+  if (config.REDIS_URL) {
+    await checkRedis(config.REDIS_URL, 3000, { loadingIsUp: true });
+    await waitWhileLoading(config.REDIS_URL, { onProgress: report.progress });
+    report.done();
+    return config.REDIS_URL;
+  }
+  if (role !== 'all') {
+    throw new Error(
+      `REDIS_URL is required to run ${role} on its own (only \`npm start\` starts a private Redis).`,
+    );
+  }
+  const running = await runningLocalRedis(config.DATA_DIR);
+  if (running?.ownerAlive) {
+    throw new Error(
+      `another Cinefold is already running on ${config.DATA_DIR} (its Redis answers at ${redactUrl(running.url)}). ` +
+        'Stop it first, or give this one another DATA_DIR.',
+    );
+  }
+  if (running) {
+    logger.warn('stopping the private redis-server left behind by a Cinefold that was killed', {
+      url: redactUrl(running.url),
+    });
+    await shutDownOrphanRedis(running.url);
+  }
+  const dir = localRedisDir(config.DATA_DIR);
+  const local: LocalRedis = await startLocalRedis({
+    dataDir: dir,
+    onProgress: report.progress,
+    extraConfig,
+  });
+  parts.add('redis-server', () => local.stop());
+  report.done();
+  logger.info('started a private redis-server', { url: redactUrl(local.url), dir });
+  const compacting = connectRedis(local.url, { name: 'compact' });
+  try {
+    if (await compactAppendOnlyFile(compacting))
+      logger.info('rewriting the append-only file in the background, so the next start loads faster');
+  } finally {
+    compacting.disconnect();
+  }
+  return local.url;
+}
+
+async function openStore(config: Config, parts: Parts): Promise<EventStore> {
+  const store = await openEventStore(config);
+  parts.add('event store', () => store.close());
+  await store.ping();
+  return store;
+}
+
+/** The projectors and the workers, for the roles that run them. */
+async function startBackground(
+  role: Role,
+  store: EventStore,
+  redisUrl: string,
+  config: Config,
+  logger: Logger,
+  parts: Parts,
+): Promise<void> {
+  if (role === 'all' || role === 'projectors') {
+    const service: ProjectorsService = startProjectorsService({
+      store,
+      redisUrl,
+      logger: logger.child('projectors'),
+    });
+    parts.add('projectors', () => service.stop());
+    // Each runner knows its generation (and whether it is still being built) before we serve.
+    await Promise.race([service.started, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  }
+  if (role === 'all' || role === 'workers') {
+    const service: WorkersService = startWorkersService({
+      log: createEventLog(store),
+      redisUrl,
+      dataDir: config.DATA_DIR,
+      logger: logger.child('workers'),
+    });
+    parts.add('workers', () => service.stop());
+  }
+}
+
+async function bootstrapAdmin(store: EventStore, config: Config): Promise<void> {
+  const admin = await new Accounts(createEventLog(store)).bootstrapAdmin(
+    { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+    systemContext(),
+  );
+  if (admin?.generatedPassword) {
+    // Printed once: it is not stored anywhere but as a bcrypt hash.
+    process.stdout.write(
+      `\n  An admin account was created: ${admin.email} / ${admin.generatedPassword}\n` +
+        '  Sign in and keep it safe; it is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n',
+    );
+  }
+}
+
+interface ApiPlan {
+  readonly servesCommands: boolean;
+  readonly servesQueries: boolean;
+  readonly servesFrontend: boolean;
+  readonly proxied: boolean;
+}
+
+function planApi(role: Role, config: Config): ApiPlan {
+  const proxied = role === 'gateway' && Boolean(config.COMMAND_API_URL && config.QUERY_API_URL);
+  const inGateway = role === 'gateway' && !proxied;
+  return {
+    proxied,
+    servesCommands: role === 'all' || role === 'command-api' || inGateway,
+    servesQueries: role === 'all' || role === 'query-api' || inGateway,
+    servesFrontend: role === 'all' || role === 'gateway',
+  };
+}
+
+/** The HTTP app: the command and query routers (or a proxy to them) and the frontend. */
+async function createApi(
+  plan: ApiPlan,
+  store: EventStore | null,
+  redisUrl: string,
+  config: Config,
+  logger: Logger,
+  parts: Parts,
+  frontendDir: string,
+): Promise<{ app: Express; listener: RequestListener }> {
+  const redisClients: Redis[] = [];
+  const redis = (name: string) => {
+    const client = connectRedis(redisUrl, { name });
+    redisClients.push(client);
+    return client;
+  };
+  parts.add('redis clients', async () => {
+    for (const client of redisClients) client.disconnect();
+  });
+
+  const routers: Router[] = [];
+  const jwtSecret = resolveJwtSecret(config);
+  const watcher = store ? new ProjectionWatcher(redis('watcher'), redis('watcher:positions')) : null;
+  if (watcher) parts.add('projection watcher', () => watcher.close());
+  const projectorNames = projectors.map((p) => p.name);
+  // Filled by the catalogue router, read by the HTTP server before Express.
+  const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
+  let building: BuildWatch | null = null;
+  if (store && watcher) {
+    const queue = <Data>(name: string) => {
+      const created = createQueue<Data, unknown>(name, redisUrl);
+      parts.add(`queue ${name}`, () => created.close());
+      return created;
+    };
+    building = await BuildWatch.start(redis('build-watch'), projectorNames, logger);
+    const watch = building;
+    parts.add('build watch', async () => watch.stop());
+    const replayQueue = queue<ReplayJobData>(QUEUES.projectionReplay);
+    const importQueue = queue<ImportJobData>(QUEUES.catalogueImport);
+    if (plan.servesCommands && config.SEED_DEMO) {
+      const demoQueue = queue<DemoCatalogueJobData>(QUEUES.demoCatalogue);
+      if (await requestDemoCatalogue(createEventLog(store), demoQueue)) {
+        logger.info(
+          'the store has no catalogue yet: the workers are importing a generated demo one (SEED_DEMO=0 turns this off)',
+        );
+      }
+    }
+    if (plan.servesCommands) {
+      const supportMail = queue<DeliverContactMessage>(QUEUES.supportMail);
+      routers.push(
+        createCommandRouter({
+          jwtSecret,
+          log: createEventLog(store),
+          redis: redis('command-api'),
+          watcher,
+          replayQueue,
+          importQueue,
+          projectorNames,
+          dataDir: config.DATA_DIR,
+          maxUploadBytes: config.UPLOAD_MAX_BYTES,
+          deliver: async (messageId) => {
+            await supportMail.add('deliver', { messageId }, { jobId: messageId });
+          },
+        }),
+      );
+    }
+    if (plan.servesQueries) {
+      routers.push(
+        createQueryRouter({
+          store,
+          redis: redis('query-api'),
+          watcher,
+          replayQueue,
+          importQueue,
+          projectorNames,
+          cacheMs: config.QUERY_CACHE_MS,
+          answers,
+          ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
+        }),
+      );
+    }
+  }
+  if (plan.servesFrontend && !existsSync(`${frontendDir}/index.html`)) {
+    logger.warn('the frontend is not built; serving the API only (run `npm run build:frontend`)');
+  }
+  const app = createApp({
+    logger: logger.child('http'),
+    apiRouters: routers,
+    ...(building ? { beforeApi: whileBuilding(building) } : {}),
+    ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),
+    ...(plan.proxied
+      ? {
+          apiProxy: apiProxy({
+            commandApiUrl: config.COMMAND_API_URL!,
+            queryApiUrl: config.QUERY_API_URL!,
+          }),
+        }
+      : {}),
+    ...(plan.servesFrontend ? { frontendDir } : {}),
+  });
+  const watch = building;
+  const serving = () => watch === null || watch.percent === null;
+  return { app, listener: answers.enabled ? withCachedReads(answers, app, serving) : app };
+}
+
 export async function startSite(
   role: Role,
   config: Config,
   logger: Logger,
-  options: { frontendDir?: string; drainMs?: number } = {},
+  options: {
+    frontendDir?: string;
+    drainMs?: number;
+    /** More redis.conf lines for the private Redis (tests slow its load down). */
+    redisConfig?: readonly string[];
+  } = {},
 ): Promise<RunningSite> {
-  // Stopped in reverse order of starting; a failure half-way stops what had started.
-  const parts: Part[] = [];
-  const stopAll = async () => {
-    for (const part of parts.reverse()) {
-      try {
-        await part.stop();
-      } catch (error) {
-        logger.warn(`stopping ${part.name} failed`, { error });
-      }
-    }
+  const parts = new Parts(logger);
+  let http: HttpPort | null = null;
+  const stop = async () => {
+    await http?.close();
+    await parts.stopAll();
   };
-
   try {
-    let redisUrl = config.REDIS_URL;
-    if (!redisUrl) {
-      if (role !== 'all') {
-        throw new Error(
-          `REDIS_URL is required to run ${role} on its own (only \`npm start\` starts a private Redis).`,
-        );
-      }
-      const running = await runningLocalRedis(config.DATA_DIR);
-      if (running?.ownerAlive) {
-        throw new Error(
-          `another Cinefold is already running on ${config.DATA_DIR} (its Redis answers at ${running.url}). ` +
-            'Stop it first, or give this one another DATA_DIR.',
-        );
-      }
-      if (running) {
-        logger.warn('stopping the private redis-server left behind by a Cinefold that was killed', {
-          url: running.url,
-        });
-        await shutDownOrphanRedis(running.url);
-      }
-      const dir = localRedisDir(config.DATA_DIR);
-      const local: LocalRedis = await startLocalRedis({ dataDir: dir });
-      parts.push({ name: 'redis-server', stop: () => local.stop() });
-      redisUrl = local.url;
-      logger.info('started a private redis-server', { url: redisUrl, dir });
-    }
-    await checkRedis(redisUrl);
+    const plan = planApi(role, config);
+    const servesHttp = plan.servesCommands || plan.servesQueries || plan.proxied;
+    const frontendDir = options.frontendDir ?? FRONTEND_DIST;
+    let state: StartingState = { phase: 'loading', percent: null };
+    http = servesHttp
+      ? await openHttp(
+          config.PORT,
+          startingApp(() => state, plan.servesFrontend ? frontendDir : undefined),
+          options.drainMs ?? 10_000,
+        )
+      : null;
 
-    const proxied = role === 'gateway' && config.COMMAND_API_URL && config.QUERY_API_URL;
-    let store: EventStore | null = null;
-    if (!proxied) {
-      const opened = await openEventStore(config);
-      await opened.ping();
-      store = opened;
-      parts.push({ name: 'event store', stop: () => opened.close() });
-    }
-
-    const redisClients: Redis[] = [];
-    const redis = (name: string) => {
-      const client = connectRedis(redisUrl, { name });
-      redisClients.push(client);
-      return client;
-    };
-    parts.push({
-      name: 'redis clients',
-      stop: async () => {
-        for (const client of redisClients) client.disconnect();
-      },
+    const redisUrl = await startRedis(role, config, logger, parts, options.redisConfig ?? [], (next) => {
+      state = next;
     });
+    const store = plan.proxied ? null : await openStore(config, parts);
+    if (store) await startBackground(role, store, redisUrl, config, logger, parts);
+    if (store && plan.servesCommands) await bootstrapAdmin(store, config);
 
-    if (store && (role === 'all' || role === 'projectors')) {
-      const service: ProjectorsService = startProjectorsService({
-        store,
-        redisUrl,
-        logger: logger.child('projectors'),
-      });
-      parts.push({ name: 'projectors', stop: () => service.stop() });
+    let app: Express | null = null;
+    if (http) {
+      const api = await createApi(plan, store, redisUrl, config, logger, parts, frontendDir);
+      http.serve(api.listener);
+      app = api.app;
     }
-    if (store && (role === 'all' || role === 'workers')) {
-      const service: WorkersService = startWorkersService({
-        log: createEventLog(store),
-        redisUrl,
-        dataDir: config.DATA_DIR,
-        logger: logger.child('workers'),
-      });
-      parts.push({ name: 'workers', stop: () => service.stop() });
-    }
-
-    const servesCommands = role === 'all' || role === 'command-api' || (role === 'gateway' && !proxied);
-    const servesQueries = role === 'all' || role === 'query-api' || (role === 'gateway' && !proxied);
-    const servesFrontend = role === 'all' || role === 'gateway';
-
-    if (store && servesCommands) {
-      const admin = await new Accounts(createEventLog(store)).bootstrapAdmin(
-        { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
-        systemContext(),
-      );
-      if (admin?.generatedPassword) {
-        // Printed once: it is not stored anywhere but as a bcrypt hash.
-        process.stdout.write(
-          `\n  An admin account was created: ${admin.email} / ${admin.generatedPassword}\n` +
-            '  Sign in and keep it safe; it is shown only this once. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n\n',
-        );
-      }
-    }
-
-    let url: string | null = null;
-    let httpApp: Express | null = null;
-
-    if (servesCommands || servesQueries || proxied) {
-      const routers: Router[] = [];
-      const jwtSecret = resolveJwtSecret(config);
-      const watcher = store ? new ProjectionWatcher(redis('watcher'), redis('watcher:positions')) : null;
-      if (watcher) parts.push({ name: 'projection watcher', stop: () => watcher.close() });
-      const projectorNames = projectors.map((p) => p.name);
-      // Filled by the catalogue router, read by the HTTP server before Express.
-      const answers = new ResponseCache<Buffer>(servesQueries ? config.QUERY_CACHE_MS : 0);
-      if (store && watcher) {
-        const queue = <Data>(name: string) => {
-          const created = createQueue<Data, unknown>(name, redisUrl);
-          parts.push({ name: `queue ${name}`, stop: () => created.close() });
-          return created;
-        };
-        const replayQueue = queue<ReplayJobData>(QUEUES.projectionReplay);
-        const importQueue = queue<ImportJobData>(QUEUES.catalogueImport);
-        if (servesCommands && config.SEED_DEMO) {
-          const demoQueue = queue<DemoCatalogueJobData>(QUEUES.demoCatalogue);
-          if (await requestDemoCatalogue(createEventLog(store), demoQueue)) {
-            logger.info(
-              'the store has no catalogue yet: the workers are importing a generated demo one (SEED_DEMO=0 turns this off)',
-            );
-          }
-        }
-        if (servesCommands) {
-          const supportMail = queue<DeliverContactMessage>(QUEUES.supportMail);
-          routers.push(
-            createCommandRouter({
-              jwtSecret,
-              log: createEventLog(store),
-              redis: redis('command-api'),
-              watcher,
-              replayQueue,
-              importQueue,
-              projectorNames,
-              dataDir: config.DATA_DIR,
-              maxUploadBytes: config.UPLOAD_MAX_BYTES,
-              deliver: async (messageId) => {
-                await supportMail.add('deliver', { messageId }, { jobId: messageId });
-              },
-            }),
-          );
-        }
-        if (servesQueries) {
-          routers.push(
-            createQueryRouter({
-              store,
-              redis: redis('query-api'),
-              watcher,
-              replayQueue,
-              importQueue,
-              projectorNames,
-              cacheMs: config.QUERY_CACHE_MS,
-              answers,
-            }),
-          );
-        }
-      }
-      const frontendDir = options.frontendDir ?? FRONTEND_DIST;
-      if (servesFrontend && !existsSync(`${frontendDir}/index.html`)) {
-        logger.warn('the frontend is not built; serving the API only (run `npm run build:frontend`)');
-      }
-      const app = createApp({
-        logger: logger.child('http'),
-        apiRouters: routers,
-        ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),
-        ...(proxied
-          ? {
-              apiProxy: apiProxy({
-                commandApiUrl: config.COMMAND_API_URL!,
-                queryApiUrl: config.QUERY_API_URL!,
-              }),
-            }
-          : {}),
-        ...(servesFrontend ? { frontendDir } : {}),
-      });
-      httpApp = app;
-      const server = createServer(answers.enabled ? withCachedReads(answers, app) : app);
-      const port = await listen(server, config.PORT);
-      parts.push({ name: 'http server', stop: () => drain(server, options.drainMs ?? 10_000) });
-      url = `http://localhost:${port}`;
-    }
-
-    return { url, redisUrl, store, app: httpApp, stop: stopAll };
+    return { url: http?.url ?? null, redisUrl, store, app, stop };
   } catch (error) {
-    await stopAll();
+    await stop();
     throw error;
   }
 }

@@ -406,7 +406,7 @@ describe('the catalogue read model', () => {
   it('is the same rebuilt from the log (batch by batch) as projected live (prepared ahead)', async () => {
     const redis = redisServer.client();
     for (;;) {
-      const health = await get<{ projectors: { name: string; lag: number | null }[] }>('/health');
+      const health = await get<{ projectors: { name: string; lag: number | null }[] }>('/health', admin);
       if (health.body.projectors.every((p) => p.lag === 0)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
 import { createLogger, loadConfig } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { supportInbox } from '@cinefold/workers';
@@ -10,6 +10,8 @@ import { type RunningSite, startSite } from '../src/site.js';
 const redisServer = useRedisServer();
 const dir = makeTempDir('gateway-http');
 const frontendDir = join(dir.path, 'dist');
+/** Health's details are for admins and operators. */
+const OPERATOR_TOKEN = 'http-test-operator-token-0123';
 let site: RunningSite;
 let base: string;
 
@@ -22,6 +24,7 @@ beforeAll(async () => {
     DATA_DIR: join(dir.path, 'data'),
     REDIS_URL: redisServer.url,
     LOG_LEVEL: 'error',
+    OPERATOR_TOKEN,
   });
   // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
   site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'), { frontendDir, drainMs: 2000 });
@@ -127,7 +130,9 @@ describe('a contact message', () => {
     const position = response.headers.get(EVENT_POSITION_HEADER);
     expect(position).toMatch(/^\d+$/);
 
-    const health = await fetch(`${base}/api/health`, { headers: { [EVENT_POSITION_HEADER]: position! } });
+    const health = await fetch(`${base}/api/health`, {
+      headers: { [EVENT_POSITION_HEADER]: position!, [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN },
+    });
     expect(health.status).toBe(200);
     const body = (await health.json()) as { events: Record<string, number>; projectors: { lag: number }[] };
     expect(body.events.ContactMessageReceived).toBeGreaterThanOrEqual(1);
@@ -185,13 +190,27 @@ describe('the site', () => {
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
   });
 
-  it('reports its health', async () => {
-    const response = await fetch(`${base}/api/health`);
+  it('reports its health to operators', async () => {
+    const response = await fetch(`${base}/api/health`, {
+      headers: { [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN },
+    });
     const body = (await response.json()) as {
       status: string;
       eventStore: { kind: string };
       redis: { ok: boolean };
     };
     expect(body).toMatchObject({ status: 'ok', eventStore: { kind: 'sqlite' }, redis: { ok: true } });
+  });
+
+  it('tells anyone else only whether it is up: no error texts, versions or event counts', async () => {
+    const callers: Record<string, string>[] = [
+      {},
+      { [OPERATOR_TOKEN_HEADER]: 'a-wrong-token-of-some-length' },
+    ];
+    for (const headers of callers) {
+      const response = await fetch(`${base}/api/health`, { headers });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    }
   });
 });

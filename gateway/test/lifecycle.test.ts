@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
 import { freePort, LOCAL_REDIS_URL_FILE, localRedisDir } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,9 @@ afterAll(async () => {
   dir.remove();
 });
 
+/** Health's details (event counts) are for operators. */
+const OPERATOR_TOKEN = 'lifecycle-test-operator-token';
+
 function startCli(port: number): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), 'start'], {
     cwd: root,
@@ -38,6 +41,7 @@ function startCli(port: number): ChildProcess {
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       REDIS_URL: '',
+      OPERATOR_TOKEN,
     },
     stdio: 'ignore',
     detached: true, // a process group of its own, like a terminal's foreground job
@@ -52,7 +56,10 @@ async function healthy(port: number, after?: string): Promise<Record<string, num
   for (;;) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
-        headers: after ? { [EVENT_POSITION_HEADER]: after } : {},
+        headers: {
+          [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN,
+          ...(after ? { [EVENT_POSITION_HEADER]: after } : {}),
+        },
       });
       if (response.status === 200)
         return ((await response.json()) as { events: Record<string, number> }).events;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
 import { freePort } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { supportInbox } from '@cinefold/workers';
@@ -27,6 +27,9 @@ afterAll(async () => {
   dir.remove();
 });
 
+/** Health's details (event counts) are for operators. */
+const OPERATOR_TOKEN = 'roles-test-operator-token-0123';
+
 function run(role: string, env: Record<string, string> = {}): void {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), role], {
     cwd: root,
@@ -36,6 +39,7 @@ function run(role: string, env: Record<string, string> = {}): void {
       REDIS_URL: redisServer.url,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
+      OPERATOR_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -91,7 +95,9 @@ it('runs as separate services behind a gateway, sharing one Redis and one event 
   const position = written.headers.get(EVENT_POSITION_HEADER)!;
 
   // ...the projectors process projects it, and the query-api waits for that on the next read...
-  const health = await fetch(`${gateway}/api/health`, { headers: { [EVENT_POSITION_HEADER]: position } });
+  const health = await fetch(`${gateway}/api/health`, {
+    headers: { [EVENT_POSITION_HEADER]: position, [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN },
+  });
   expect(((await health.json()) as { events: Record<string, number> }).events.ContactMessageReceived).toBe(1);
 
   // ...and the workers process delivers it.

@@ -23,6 +23,8 @@ export const REPLAY_QUEUE = QUEUES.projectionReplay;
 export type ReplayJobProgress = RebuildProgress;
 
 export interface ProjectorsService {
+  /** Settles once every runner has its active generation, so health can tell built from building. */
+  readonly started: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ export function startProjectorsService(options: {
   );
 
   return {
+    started: Promise.all(runners.map((r) => r.started)).then(() => undefined),
     async stop() {
       await replayWorker.close();
       await Promise.all(runners.map((r) => r.stop()));

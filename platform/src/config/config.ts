@@ -47,6 +47,8 @@ export const configSchema = z
       ),
     ),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    /** Lets probes and operators read /api/health's details (header X-Operator-Token). */
+    OPERATOR_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
     ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
     PUBLIC_URL: optional(url(['http:', 'https:'], 'https://cinefold.example')),
@@ -116,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const shown =
       value === undefined
         ? ''
-        : ` (got ${name.includes('PASSWORD') || name.includes('SECRET') ? 'a hidden value' : JSON.stringify(value)})`;
+        : ` (got ${name.includes('PASSWORD') || name.includes('SECRET') || name.includes('TOKEN') ? 'a hidden value' : JSON.stringify(value)})`;
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(problems);

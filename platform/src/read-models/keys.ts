@@ -5,6 +5,10 @@
  *   rm:{projector}:active            the generation readers use
  *   rm:{projector}:next              counter that hands out generation numbers
  *   rm:{projector}:g{N}:checkpoint   the last position applied to generation N
+ *   rm:{projector}:g{N}:target       for a generation started from nothing while the store already
+ *                                    held events (a first start on old data, Redis lost): the
+ *                                    store's head then; until the checkpoint reaches it the read
+ *                                    model is still being built and is not served
  *   rm:{projector}:g{N}:…            the read model itself
  */
 export const POSITIONS_CHANNEL = 'rm:positions';
@@ -14,6 +18,7 @@ export const readModelKeys = {
   nextGeneration: (projector: string) => `rm:${projector}:next`,
   generationPrefix: (projector: string, generation: number) => `rm:${projector}:g${generation}:`,
   checkpoint: (projector: string, generation: number) => `rm:${projector}:g${generation}:checkpoint`,
+  target: (projector: string, generation: number) => `rm:${projector}:g${generation}:target`,
   /** A key of the read model: `key('health', 3, 'counts')` → `rm:health:g3:counts`. */
   key: (projector: string, generation: number, ...parts: string[]) =>
     `rm:${projector}:g${generation}:${parts.join(':')}`,

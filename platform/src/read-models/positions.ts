@@ -20,6 +20,37 @@ export async function readProjectionStatus(redis: Redis, projector: string): Pro
   return { generation, checkpoint: checkpoint === null ? null : decodePosition(checkpoint) };
 }
 
+/**
+ * How far a projector's serving generation has been built, in percent, while it is being built
+ * from nothing (see `readModelKeys.target`); null once it has caught up (or was never rebuilt).
+ */
+export async function buildProgress(redis: Redis, projector: string): Promise<number | null> {
+  const active = await redis.get(readModelKeys.active(projector));
+  if (active === null) return null; // nothing to serve yet, and nothing half-built
+  const generation = Number(active);
+  const [target, checkpoint] = await redis.mget(
+    readModelKeys.target(projector, generation),
+    readModelKeys.checkpoint(projector, generation),
+  );
+  if (target == null) return null;
+  const goal = decodePosition(target);
+  const reached = checkpoint == null ? null : decodePosition(checkpoint);
+  if (!goal || goal.commit <= 0n) return null;
+  if (reached && comparePositions(reached, goal) >= 0) return null;
+  const done = reached && reached.commit > 0n ? reached.commit : 0n;
+  return Number((done * 1000n) / goal.commit) / 10;
+}
+
+/** Read models still being built: the lowest progress among them, or null when all are served. */
+export async function readModelsBuildProgress(
+  redis: Redis,
+  projectors: readonly string[],
+): Promise<number | null> {
+  const progress = await Promise.all(projectors.map((p) => buildProgress(redis, p)));
+  const building = progress.filter((p): p is number => p !== null);
+  return building.length === 0 ? null : Math.min(...building);
+}
+
 export function hasPassed(status: ProjectionStatus, position: Position): boolean {
   return status.checkpoint !== null && comparePositions(status.checkpoint, position) >= 0;
 }

@@ -212,11 +212,24 @@ export async function allocateGeneration(redis: Redis, projector: string): Promi
   return redis.incr(readModelKeys.nextGeneration(projector));
 }
 
-/** The active generation, creating the first one for a projector that never ran. */
-export async function ensureActiveGeneration(redis: Redis, projector: string): Promise<number> {
+/**
+ * The active generation, creating the first one for a projector that never ran (or whose Redis
+ * was lost). A generation created while the store already holds events records the store's head
+ * as its target (`readModelKeys.target`): until it gets there, health says the read model is
+ * being built and the API answers "starting" instead of serving a half-built read model.
+ */
+export async function ensureActiveGeneration(
+  redis: Redis,
+  projector: string,
+  storeHead?: () => Promise<Position>,
+): Promise<number> {
   const active = await redis.get(readModelKeys.active(projector));
   if (active !== null) return Number(active);
   const candidate = await allocateGeneration(redis, projector);
+  const head = await storeHead?.();
+  if (head && head.commit >= 0n) {
+    await redis.set(readModelKeys.target(projector, candidate), encodePosition(head));
+  }
   await redis.set(readModelKeys.active(projector), String(candidate), 'NX');
   return Number(await redis.get(readModelKeys.active(projector)));
 }
@@ -233,6 +246,9 @@ export class LiveProjectionRunner {
   private subscription?: Subscription;
   private stopped = false;
   private running?: Promise<void>;
+  private markStarted!: () => void;
+  /** Settles once the runner knows its active generation (created it, if there was none). */
+  readonly started = new Promise<void>((resolve) => (this.markStarted = resolve));
 
   constructor(
     readonly projector: Projector,
@@ -248,7 +264,10 @@ export class LiveProjectionRunner {
     let failures = 0;
     while (!this.stopped) {
       try {
-        const generation = await ensureActiveGeneration(redis, this.projector.name);
+        const generation = await ensureActiveGeneration(redis, this.projector.name, () =>
+          store.headPosition(),
+        );
+        this.markStarted();
         const writer = new GenerationWriter(this.projector, { redis, generation, requireActive: true });
         const from = await writer.checkpoint();
         this.subscription = store.subscribeAll(

@@ -1,4 +1,10 @@
-import type { HealthResponse } from '@cinefold/contracts';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  type HealthResponse,
+  OPERATOR_TOKEN_HEADER,
+  type PublicHealthResponse,
+  type StartingState,
+} from '@cinefold/contracts';
 import {
   EVENT_COUNTS,
   type EventStore,
@@ -6,8 +12,9 @@ import {
   type ProjectionWatcher,
   readAfterWrites,
   readModelKeys,
+  readModelsBuildProgress,
 } from '@cinefold/platform';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { Redis } from 'ioredis';
 import { projectorStatuses } from '../projections/status.js';
 
@@ -17,21 +24,55 @@ export interface HealthDependencies {
   readonly watcher: ProjectionWatcher;
   /** The projectors whose lag is reported. */
   readonly projectorNames: readonly string[];
+  /** Callers that send it in X-Operator-Token see the details, as admins do. */
+  readonly operatorToken?: string;
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** GET /health: is the store reachable, is Redis, how far behind is each projector. */
-export function healthRouter({ store, redis, watcher, projectorNames }: HealthDependencies): Router {
+function sameSecret(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Error texts, versions and counts help an attacker as much as an operator: only these see them. */
+function seesDetails(req: Request, operatorToken: string | undefined): boolean {
+  return req.user?.role === 'admin' || sameSecret(req.get(OPERATOR_TOKEN_HEADER), operatorToken);
+}
+
+/**
+ * GET /health: up or not for anyone (a load balancer's probe); for admins and operators also
+ * the store, Redis, each projector's lag and the count of every event type.
+ */
+export function healthRouter({
+  store,
+  redis,
+  watcher,
+  projectorNames,
+  operatorToken,
+}: HealthDependencies): Router {
   const router = Router();
-  router.get('/health', readAfterWrites(watcher, [EVENT_COUNTS.projector]), async (_req, res) => {
+  router.get('/health', readAfterWrites(watcher, [EVENT_COUNTS.projector]), async (req, res) => {
     const [storeCheck, redisCheck] = await Promise.allSettled([
       store.ping().then(() => store.headPosition()),
       redis.ping(),
     ]);
     const head = storeCheck.status === 'fulfilled' ? storeCheck.value : null;
+    const up = head !== null && redisCheck.status === 'fulfilled';
+    const building = up ? await readModelsBuildProgress(redis, projectorNames) : null;
+    const starting: StartingState | undefined =
+      building === null ? undefined : { phase: 'building', percent: building };
+    const summary: PublicHealthResponse = {
+      status: !up ? 'degraded' : starting ? 'starting' : 'ok',
+      ...(starting ? { starting } : {}),
+    };
+    res.status(summary.status === 'ok' ? 200 : 503);
+    if (!seesDetails(req, operatorToken)) return void res.json(summary);
+
     const body: HealthResponse = {
-      status: head && redisCheck.status === 'fulfilled' ? 'ok' : 'degraded',
+      ...summary,
       eventStore: {
         ok: head !== null,
         kind: store.kind,
@@ -55,7 +96,7 @@ export function healthRouter({ store, redis, watcher, projectorNames }: HealthDe
         body.events = Object.fromEntries(Object.entries(raw).map(([type, n]) => [type, Number(n)]));
       }
     }
-    res.status(body.status === 'ok' ? 200 : 503).json(body);
+    res.json(body);
   });
   return router;
 }
