@@ -27,6 +27,23 @@ export const SECURITY_HEADERS = {
   'X-Frame-Options': 'SAMEORIGIN',
 } as const;
 
+/** Longest path answered; no route of the site comes near it. */
+export const MAX_PATH_LENGTH = 2048;
+/** Longest request target (path and query); a search of 200 characters, percent-encoded, fits. */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Refuses an absurd address before any routing looks at it: nothing the site serves needs one,
+ * and whatever reads a path afterwards (routers, the page routes) then works on a bounded string.
+ */
+const boundedAddress: RequestHandler = (req, res, next) => {
+  const url = req.url;
+  const query = url.indexOf('?');
+  const pathLength = query === -1 ? url.length : query;
+  if (pathLength <= MAX_PATH_LENGTH && url.length <= MAX_URL_LENGTH) return next();
+  res.status(414).json({ message: 'The address is too long.' });
+};
+
 const securityHeaders: RequestHandler = (_req, res, next) => {
   res.set(SECURITY_HEADERS);
   next();
@@ -40,6 +57,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'simple');
   app.use(securityHeaders);
+  app.use(boundedAddress);
 
   const api = express.Router();
   if (options.apiProxy) {

@@ -178,6 +178,20 @@ describe('the site', () => {
     expect(await response.text()).toContain('<div id="root">');
   });
 
+  it('answers an address longer than 2,048 characters with 414 before routing it', async () => {
+    // Trailing slashes are ignored by the page routes, so this would be the movies page.
+    await expectError(await fetch(`${base}/movies${'/'.repeat(3000)}`), 414, /too long/);
+    await expectError(await fetch(`${base}/api/movies/${'1'.repeat(3000)}`), 414, /too long/);
+    await expectError(await fetch(`${base}/${'/'.repeat(16_000)}x`), 414, /too long/);
+  });
+
+  it('still answers pages with trailing slashes and addresses up to the limit', async () => {
+    expect((await fetch(`${base}/movies/`)).status).toBe(200);
+    expect((await fetch(`${base}/movies-1999//`)).status).toBe(200);
+    expect((await fetch(`${base}/movies${'/'.repeat(2000)}`)).status).toBe(200);
+    expect((await fetch(`${base}/no-such-page/`)).status).toBe(404);
+  });
+
   it('serves built assets with long caching and a missing asset as 404', async () => {
     const asset = await fetch(`${base}/assets/app-1234.js`);
     expect(asset.status).toBe(200);
