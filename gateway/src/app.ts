@@ -19,6 +19,8 @@ export interface AppOptions {
   readonly logger: Logger;
   /** Largest JSON body accepted (bytes or a size like '100kb'). */
   readonly jsonLimit?: string;
+  /** The proxies whose X-Forwarded-For is believed (config TRUST_PROXY); none by default. */
+  readonly trustProxy?: string | number | false;
 }
 
 export const SECURITY_HEADERS = {
@@ -54,7 +56,9 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   // API answers are never stored (no-store), so an ETag would only cost a hash of every body.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the proxies the operator named: trusting whole private ranges let any client on such a
+  // network choose the address its rate limits are counted under.
+  app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
   app.use(securityHeaders);
   app.use(boundedAddress);

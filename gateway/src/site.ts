@@ -258,6 +258,7 @@ export async function startSite(
       }
       const app = createApp({
         logger: logger.child('http'),
+        trustProxy: config.TRUST_PROXY,
         apiRouters: routers,
         ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),
         ...(proxied

@@ -22,6 +22,8 @@ beforeAll(async () => {
     DATA_DIR: join(dir.path, 'data'),
     REDIS_URL: redisServer.url,
     LOG_LEVEL: 'error',
+    // The tests play clients at several addresses through X-Forwarded-For, as a proxy on this machine would.
+    TRUST_PROXY: 'loopback',
   });
   // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
   site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'), { frontendDir, drainMs: 2000 });
