@@ -40,8 +40,22 @@ const STATIC_ROUTES = new Set<string>([
 
 const PATTERN_ROUTES = [/^\/movies\/[^/]+$/, /^\/tv-shows\/[^/]+$/, /^\/movies-\d{4}$/];
 
+const SLASH = 0x2f;
+
+/**
+ * The path without its trailing slashes ("/" stays "/"). A loop from the end rather than
+ * `/\/+$/`: that pattern starts a match at every slash and runs to the end of the run each time,
+ * so a path of slashes not at the end costs the square of its length, and a client chooses it.
+ */
+export function trimTrailingSlashes(pathname: string): string {
+  if (pathname.length <= 1) return pathname;
+  let end = pathname.length;
+  while (end > 0 && pathname.charCodeAt(end - 1) === SLASH) end--;
+  return pathname.slice(0, end);
+}
+
 export function isSiteRoute(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = trimTrailingSlashes(pathname);
   return STATIC_ROUTES.has(path) || PATTERN_ROUTES.some((pattern) => pattern.test(path));
 }
 

@@ -21,6 +21,8 @@ export interface AppOptions {
   readonly logger: Logger;
   /** Largest JSON body accepted (bytes or a size like '100kb'). */
   readonly jsonLimit?: string;
+  /** The proxies whose X-Forwarded-For is believed (config TRUST_PROXY); none by default. */
+  readonly trustProxy?: string | number | false;
 }
 
 export const SECURITY_HEADERS = {
@@ -28,6 +30,23 @@ export const SECURITY_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'SAMEORIGIN',
 } as const;
+
+/** Longest path answered; no route of the site comes near it. */
+export const MAX_PATH_LENGTH = 2048;
+/** Longest request target (path and query); a search of 200 characters, percent-encoded, fits. */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Refuses an absurd address before any routing looks at it: nothing the site serves needs one,
+ * and whatever reads a path afterwards (routers, the page routes) then works on a bounded string.
+ */
+const boundedAddress: RequestHandler = (req, res, next) => {
+  const url = req.url;
+  const query = url.indexOf('?');
+  const pathLength = query === -1 ? url.length : query;
+  if (pathLength <= MAX_PATH_LENGTH && url.length <= MAX_URL_LENGTH) return next();
+  res.status(414).json({ message: 'The address is too long.' });
+};
 
 const securityHeaders: RequestHandler = (_req, res, next) => {
   res.set(SECURITY_HEADERS);
@@ -39,9 +58,12 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   // API answers are never stored (no-store), so an ETag would only cost a hash of every body.
   app.set('etag', false);
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the proxies the operator named: trusting whole private ranges let any client on such a
+  // network choose the address its rate limits are counted under.
+  app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
   app.use(securityHeaders);
+  app.use(boundedAddress);
 
   const api = express.Router();
   if (options.beforeApi) api.use(options.beforeApi);

@@ -6,14 +6,12 @@
  * misses included, goes to Express, which validates, computes and fills the cache.
  *
  * Only requests that would have been answered from the cache by the router take this path: no
- * token (a member's session may have to wait for their own writes) and no event position.
+ * token (a member's session may have to wait for their own writes). A visitor's event position
+ * changes nothing here: the catalogue waits only for members' positions.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
 import type { ResponseCache } from '@cinefold/query-api';
 import { SECURITY_HEADERS } from './app.js';
-
-const positionHeader = EVENT_POSITION_HEADER.toLowerCase();
 
 /** `serving`: false while the site answers "starting" (see starting.ts): then Express answers. */
 export function withCachedReads(
@@ -28,8 +26,7 @@ export function withCachedReads(
       serving() &&
       url !== undefined &&
       url.startsWith('/api/') &&
-      req.headers.authorization === undefined &&
-      req.headers[positionHeader] === undefined
+      req.headers.authorization === undefined
     ) {
       const body = answers.get(url);
       if (body !== undefined) {

@@ -25,9 +25,9 @@ export function apiProxy(targets: { commandApiUrl: string; queryApiUrl: string }
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
-    headers['x-forwarded-for'] = [req.get('x-forwarded-for'), req.socket.remoteAddress]
-      .filter(Boolean)
-      .join(', ');
+    // The client as this gateway judged it (its own TRUST_PROXY), not the chain the client sent:
+    // the services behind trust one hop, the gateway, and so count limits under that address.
+    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     headers['x-forwarded-proto'] = req.protocol;
     const send = base.protocol === 'https:' ? httpsRequest : httpRequest;
     const upstream = send(

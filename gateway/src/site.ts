@@ -369,6 +369,7 @@ async function createApi(
   }
   const app = createApp({
     logger: logger.child('http'),
+    trustProxy: config.TRUST_PROXY,
     apiRouters: routers,
     ...(building ? { beforeApi: whileBuilding(building) } : {}),
     ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),

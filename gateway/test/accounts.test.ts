@@ -18,6 +18,8 @@ beforeAll(async () => {
     DATA_DIR: dir.path,
     REDIS_URL: redisServer.url,
     LOG_LEVEL: 'error',
+    // The tests play clients at several addresses through X-Forwarded-For, as a proxy on this machine would.
+    TRUST_PROXY: 'loopback',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });

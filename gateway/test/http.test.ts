@@ -25,6 +25,8 @@ beforeAll(async () => {
     REDIS_URL: redisServer.url,
     LOG_LEVEL: 'error',
     OPERATOR_TOKEN,
+    // The tests play clients at several addresses through X-Forwarded-For, as a proxy on this machine would.
+    TRUST_PROXY: 'loopback',
   });
   // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
   site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'), { frontendDir, drainMs: 2000 });
@@ -181,6 +183,20 @@ describe('the site', () => {
     const response = await fetch(`${base}/no-such-page`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('answers an address longer than 2,048 characters with 414 before routing it', async () => {
+    // Trailing slashes are ignored by the page routes, so this would be the movies page.
+    await expectError(await fetch(`${base}/movies${'/'.repeat(3000)}`), 414, /too long/);
+    await expectError(await fetch(`${base}/api/movies/${'1'.repeat(3000)}`), 414, /too long/);
+    await expectError(await fetch(`${base}/${'/'.repeat(16_000)}x`), 414, /too long/);
+  });
+
+  it('still answers pages with trailing slashes and addresses up to the limit', async () => {
+    expect((await fetch(`${base}/movies/`)).status).toBe(200);
+    expect((await fetch(`${base}/movies-1999//`)).status).toBe(200);
+    expect((await fetch(`${base}/movies${'/'.repeat(2000)}`)).status).toBe(200);
+    expect((await fetch(`${base}/no-such-page/`)).status).toBe(404);
   });
 
   it('serves built assets with long caching and a missing asset as 404', async () => {

@@ -55,6 +55,24 @@ describe('the configuration', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'a@example.com' })[0]).toMatch(/^ADMIN_PASSWORD .*together/);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names them, by address, range or hop count', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 172.16.0.0/12 ,fd00::/8, loopback' }).TRUST_PROXY).toBe(
+      '10.0.0.5,172.16.0.0/12,fd00::/8,loopback',
+    );
+    expect(loadConfig({ TRUST_PROXY: '192.168.1.0/255.255.255.0' }).TRUST_PROXY).toBe(
+      '192.168.1.0/255.255.255.0',
+    );
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', 'loopback,,', '-1', '1.5']) {
+      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be .*addresses.*hops/),
+      ]);
+    }
+  });
+
   it('generates a JWT secret once and keeps it in the data directory', () => {
     const dir = makeTempDir('jwt');
     const first = resolveJwtSecret({ DATA_DIR: dir.path, JWT_SECRET: undefined });

@@ -33,5 +33,5 @@ export {
   runQuery,
   type TitleQuery,
 } from './catalogue/engine.js';
-export { deriveSeasons } from './catalogue/routes.js';
+export { catalogueRouter, deriveSeasons } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';

@@ -92,24 +92,40 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-/** GET /api/movies and /api/tvshows */
-export const catalogueQuery = pageQuery(20).extend({
-  search: optionalText(MAX_SEARCH_LENGTH, 'search'),
-  genre: optionalText(60, 'genre'),
-  sortBy: z
-    .enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]], {
-      error: 'sortBy must be popularity, rating, release_date (first_air_date) or title (name)',
-    })
-    .optional()
-    .transform((v): CatalogueSort => (v ? SORTS[v] : 'popularity')),
-  year: z.coerce
-    .number({ error: 'year must be a number' })
-    .int('year must be a whole number')
-    .min(1800, 'year must be between 1800 and 2100')
-    .max(2100, 'year must be between 1800 and 2100')
-    .optional(),
-});
+/**
+ * How deep a public listing can be paged: `page × limit` titles. The site never pages further
+ * (a search, genre or year narrows a listing long before), and each deeper page costs the
+ * catalogue a larger intersection.
+ */
+export const MAX_LISTING_DEPTH = 10_000;
+
+/** GET /api/movies and /api/tvshows; unknown fields are refused, so none can vary the answer cache. */
+export const catalogueQuery = z
+  .strictObject({
+    ...pageQuery(20).shape,
+    search: optionalText(MAX_SEARCH_LENGTH, 'search'),
+    genre: optionalText(60, 'genre'),
+    sortBy: z
+      .enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]], {
+        error: 'sortBy must be popularity, rating, release_date (first_air_date) or title (name)',
+      })
+      .optional()
+      .transform((v): CatalogueSort => (v ? SORTS[v] : 'popularity')),
+    year: z.coerce
+      .number({ error: 'year must be a number' })
+      .int('year must be a whole number')
+      .min(1800, 'year must be between 1800 and 2100')
+      .max(2100, 'year must be between 1800 and 2100')
+      .optional(),
+  })
+  .refine((query) => query.page * query.limit <= MAX_LISTING_DEPTH, {
+    path: ['page'],
+    message: `page is too deep: only the first ${MAX_LISTING_DEPTH.toLocaleString('en-US')} titles of a listing can be paged through (narrow it with a search, genre or year)`,
+  });
 export type CatalogueQuery = z.output<typeof catalogueQuery>;
+
+/** Routes that take no query: any field is refused (it would only vary the answer cache). */
+export const noQuery = z.strictObject({});
 
 export const titleIdParams = z.strictObject({
   id: z.string().regex(/^\d{1,10}$/, 'id must be a number'),

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,37 @@ const url = (protocols: readonly string[], example: string) =>
     },
     `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, e.g. ${example}`,
   );
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a range (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`) or a preset, as Express reads them. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For): a hop count, or a comma-separated
+ * list of addresses, ranges and presets; unset trusts none, so a client cannot pick the address
+ * its rate limits are counted under.
+ */
+const trustProxy = z.string().transform((value, ctx) => {
+  const text = value.trim();
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyEntry)) return entries.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be a comma-separated list of proxy addresses or ranges (e.g. 10.0.0.5, 172.16.0.0/12, loopback) or a number of hops',
+  });
+  return z.NEVER;
+});
 
 export const configSchema = z
   .object({
@@ -72,6 +104,7 @@ export const configSchema = z
     /** In a scaled deployment the gateway forwards writes and reads to these instead of serving them itself. */
     COMMAND_API_URL: optional(url(['http:', 'https:'], 'http://command-api:8080')),
     QUERY_API_URL: optional(url(['http:', 'https:'], 'http://query-api:8080')),
+    TRUST_PROXY: optional(trustProxy).transform((v) => v ?? false),
   })
   .superRefine((env, ctx) => {
     if (env.EVENTSTORE === 'esdb' && !env.EVENTSTORE_CONNECTION_STRING) {

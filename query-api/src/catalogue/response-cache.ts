@@ -11,10 +11,17 @@
  *
  * The catalogue keeps its answers as bytes (`ResponseCache<Buffer>`), so a hit is written to the
  * socket as it is, never encoded again.
+ *
+ * Answers are keyed by the parsed query (see the catalogue router), so spelling one query many
+ * ways computes it once. The addresses it was asked under are kept as aliases of that key, for
+ * the HTTP server's lookup by the raw address; a flood of spellings can only push aliases out
+ * (those addresses then go through Express to the same answer), never cause a computation.
  */
 export class ResponseCache<Body extends string | Buffer = string> {
   private readonly entries = new Map<string, { body: Body; expires: number }>();
   private readonly computing = new Map<string, Promise<Body | null>>();
+  /** Address as asked → key of its answer. */
+  private readonly aliases = new Map<string, string>();
   /** Bumped by `clear`: a computation that began before it must not store its answer. */
   private era = 0;
 
@@ -27,10 +34,26 @@ export class ResponseCache<Body extends string | Buffer = string> {
     return this.ttlMs > 0;
   }
 
-  /** A fresh answer, or nothing. */
-  get(key: string): Body | undefined {
-    const entry = this.entries.get(key);
+  /** How many answers are kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** A fresh answer, by its key or an address it was asked under, or nothing. */
+  get(keyOrAddress: string): Body | undefined {
+    const entry = this.entries.get(keyOrAddress) ?? this.entries.get(this.aliases.get(keyOrAddress) ?? '');
     return entry && entry.expires >= Date.now() ? entry.body : undefined;
+  }
+
+  /** Records that `address` is answered by the entry under `key`. */
+  alias(address: string, key: string): void {
+    if (!this.enabled || address === key || this.aliases.get(address) === key) return;
+    this.aliases.delete(address);
+    if (this.aliases.size >= this.maxEntries) {
+      const oldest = this.aliases.keys().next().value;
+      if (oldest !== undefined) this.aliases.delete(oldest);
+    }
+    this.aliases.set(address, key);
   }
 
   /**
@@ -52,6 +75,7 @@ export class ResponseCache<Body extends string | Buffer = string> {
   clear(): void {
     this.era++;
     this.entries.clear();
+    this.aliases.clear();
     this.computing.clear();
   }
 

@@ -13,7 +13,9 @@ import {
   adminContentQuery,
   type AdminContentResponse,
   catalogueQuery,
+  MAX_LISTING_DEPTH,
   type Movie,
+  noQuery,
   type Season,
   titleIdParams,
   type TvShow,
@@ -31,6 +33,7 @@ import {
   searchTerms,
   titleJson,
   decodeTitle,
+  type EventStore,
   validate,
   validated,
 } from '@cinefold/platform';
@@ -41,6 +44,8 @@ import { ResponseCache } from './response-cache.js';
 
 export interface CatalogueDependencies {
   readonly redis: Redis;
+  /** For the store's head: a read never waits for a position beyond it. */
+  readonly store: Pick<EventStore, 'headPosition'>;
   readonly watcher: ProjectionWatcher;
   /** How long an anonymous answer is reused; 0 turns the cache off. */
   readonly cacheMs?: number;
@@ -55,7 +60,8 @@ const NOT_FOUND: Record<TitleType, string> = { movie: 'Movie not found', tv: 'TV
 const ROW_SIZE = 20;
 
 const listSchemas = { query: catalogueQuery };
-const idSchemas = { params: titleIdParams };
+const idSchemas = { params: titleIdParams, query: noQuery };
+const plainSchemas = { query: noQuery };
 const adminSchemas = { query: adminContentQuery };
 
 /** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
@@ -106,9 +112,33 @@ export function deriveSeasons(show: Pick<TvShow, 'number_of_seasons' | 'number_o
   }));
 }
 
-export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: CatalogueDependencies): Router {
+/**
+ * The key of a request's answer: its route and the query as parsed (every field, defaults
+ * included, in one order), so only a different query makes a different answer.
+ */
+function answerKey(req: Request): string {
+  const query = (validated(req, {}).query ?? {}) as Record<string, unknown>;
+  const fields = Object.keys(query)
+    .filter((name) => query[name] !== undefined)
+    .sort()
+    .map((name): [string, string] => [name, String(query[name])]);
+  const path = `${req.baseUrl}${req.path}`;
+  return fields.length > 0 ? `${path}?${new URLSearchParams(fields).toString()}` : path;
+}
+
+export function catalogueRouter({
+  redis,
+  store,
+  watcher,
+  cacheMs = 3000,
+  answers,
+}: CatalogueDependencies): Router {
   const router = Router();
-  const fresh = readAfterWrites(watcher, [CATALOGUE.projector]);
+  // Nothing a visitor writes shows in the catalogue: only members' (admins') positions are waited for.
+  const fresh = readAfterWrites(watcher, [CATALOGUE.projector], {
+    membersOnly: true,
+    head: () => store.headPosition(),
+  });
   const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
   // Where the catalogue lives changes only when its projector commits (a replay switches
   // generation, a replace-mode import starts an epoch): keep it until the next notice.
@@ -130,7 +160,14 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
   /** Answers from the cache when the request may use it (no position to wait for), else computes. */
   async function cached(req: Request, res: Response, compute: () => Promise<Buffer | null>, missing: string) {
     const mayUseCache = cache.enabled && !req.readAfter;
-    const body = mayUseCache ? await cache.answer(req.originalUrl, compute) : await compute();
+    let body: Buffer | null;
+    if (mayUseCache) {
+      const key = answerKey(req);
+      body = await cache.answer(key, compute);
+      if (body !== null) cache.alias(req.originalUrl, key);
+    } else {
+      body = await compute();
+    }
     if (body === null) {
       res.status(404).json({ message: missing });
       return;
@@ -175,7 +212,8 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
             offset: (query.page - 1) * query.limit,
             limit: query.limit,
           });
-          const pages = Math.ceil(total / query.limit);
+          // Pages past the deepest one served are not offered.
+          const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
           return bytes(
             `{"${LIST_FIELD[type]}":[`,
             ...commaSeparated(bodies),
@@ -186,7 +224,7 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
       ),
     );
 
-    router.get(`${path}/metadata/genres`, fresh, (req, res) =>
+    router.get(`${path}/metadata/genres`, validate(plainSchemas), fresh, (req, res) =>
       cached(
         req,
         res,
@@ -240,11 +278,11 @@ export function catalogueRouter({ redis, watcher, cacheMs = 3000, answers }: Cat
   const row = async (type: TitleType, sort: 'popularity' | 'rating') =>
     (await list(type, { sets: [], sort, descending: true, offset: 0, limit: ROW_SIZE })).bodies;
 
-  router.get('/movies/trending/now', fresh, (req, res) =>
+  router.get('/movies/trending/now', validate(plainSchemas), fresh, (req, res) =>
     cached(req, res, async () => bytes('[', ...commaSeparated(await row('movie', 'popularity')), ']'), ''),
   );
 
-  router.get('/home', fresh, (req, res) =>
+  router.get('/home', validate(plainSchemas), fresh, (req, res) =>
     cached(
       req,
       res,

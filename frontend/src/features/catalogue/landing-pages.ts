@@ -1,4 +1,4 @@
-import type { Movie } from '@cinefold/contracts';
+import { type Movie, trimTrailingSlashes } from '@cinefold/contracts';
 import { type GenrePage, genrePages, type GenreSlug } from '../../config/genres';
 import type { MovieFilters } from './api/filters';
 import { formatCount, formatMonthYear } from './formatting';
@@ -27,7 +27,7 @@ export function catalogueGenreName(page: Pick<GenrePage, 'slug' | 'label'>): str
 
 /** The genre page at `pathname` (`/action-movies`, a trailing slash allowed), if there is one. */
 export function genrePageForPath(pathname: string): GenrePage | undefined {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = trimTrailingSlashes(pathname);
   return genrePages.find((page) => page.path === path);
 }
 
