@@ -36,17 +36,37 @@ describe('the admin bootstrap', () => {
     expect(events.every((e) => e.metadata.actor === 'system')).toBe(true);
   });
 
-  it('promotes an existing member named as the admin, keeping their password', async () => {
+  it('promotes an existing member named as the admin when ADMIN_PASSWORD is their password', async () => {
     const { userId } = await accounts.register(
       { name: 'Ann', email: 'ann@example.com', password: 'her-password' },
       systemContext(),
     );
-    await accounts.bootstrapAdmin(
-      { email: 'ann@example.com', password: 'another-password' },
-      systemContext(),
-    );
+    await accounts.bootstrapAdmin({ email: 'ann@example.com', password: 'her-password' }, systemContext());
     expect(await admins()).toEqual(new Set([userId]));
     expect(await accounts.verifyCredentials('ann@example.com', 'her-password')).toBe(userId);
+  });
+
+  it('refuses to start, saying what to do, when someone else registered the admin address first', async () => {
+    await accounts.register(
+      { name: 'Squatter', email: 'root@example.com', password: 'squatter-password' },
+      systemContext(),
+    );
+    await expect(
+      accounts.bootstrapAdmin({ email: 'Root@example.com', password: 'root-password-1' }, systemContext()),
+    ).rejects.toThrow(
+      'An account for ADMIN_EMAIL root@example.com already exists and ADMIN_PASSWORD is not its password. ' +
+        "Set ADMIN_PASSWORD to that account's password, or choose another ADMIN_EMAIL.",
+    );
+    expect(await admins()).toEqual(new Set());
+  });
+
+  it('never promotes an account that took the generated admin address before the first start', async () => {
+    await accounts.register(
+      { name: 'Squatter', email: 'admin@cinefold.local', password: 'squatter-password' },
+      systemContext(),
+    );
+    await expect(accounts.bootstrapAdmin({}, systemContext())).rejects.toThrow(/ADMIN_EMAIL/);
+    expect(await admins()).toEqual(new Set());
   });
 
   it('without settings, creates an admin with a generated password on a store that never had one, and only then', async () => {

@@ -3,7 +3,7 @@ import { Rejection, type StoredEvent } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
 import { decideRoles, foldAdmins, type RoleCommand } from '../src/accounts/roles.js';
 import { decideUser, foldUser, type UserCommand } from '../src/accounts/user.js';
-import { decideLibrary, foldLibrary, type LibraryCommand } from '../src/library/library.js';
+import { decideLibrary, foldLibrary, LIST_LIMIT, type LibraryCommand } from '../src/library/library.js';
 
 let position = 0n;
 /** Past events as a stream would hold them. */
@@ -147,5 +147,25 @@ describe('a member library', () => {
     ])
       .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '27205' })
       .thenRejects(/not in your favorites/);
+  });
+  it('refuses a title once a list holds 5,000, and takes one again after a removal', () => {
+    const full: CinefoldEvent[] = Array.from({ length: LIST_LIMIT }, (_, i) => ({
+      type: 'FavoriteAdded',
+      data: { userId: 'u1', ...inception, contentId: i + 1 },
+    }));
+    expect(LIST_LIMIT).toBe(5000);
+    library(full)
+      .when({ type: 'AddToList', userId: 'u1', list: 'favorites', item: inception })
+      .thenRejects(/Your favorites are full \(5,000 titles\)\. Remove some to add more\./);
+    // Adding one that is already there is still fine, and the other list is not affected.
+    library(full)
+      .when({ type: 'AddToList', userId: 'u1', list: 'favorites', item: { ...inception, contentId: 1 } })
+      .then([]);
+    library(full)
+      .when({ type: 'AddToList', userId: 'u1', list: 'watchlist', item: inception })
+      .then([{ type: 'WatchlistItemAdded', data: { userId: 'u1', ...inception } }]);
+    library([...full, { type: 'FavoriteRemoved', data: { userId: 'u1', contentId: 1 } }])
+      .when({ type: 'AddToList', userId: 'u1', list: 'favorites', item: inception })
+      .then([{ type: 'FavoriteAdded', data: { userId: 'u1', ...inception } }]);
   });
 });

@@ -141,8 +141,12 @@ describe('registering', () => {
     const distinct = Array.from({ length: 200 }, (_, i) => `crowd${i}@example.com`);
     const duplicates = Array.from({ length: 50 }, (_, i) => distinct[i * 4]!);
     const replies = await Promise.all(
-      [...distinct, ...duplicates].map((email) =>
-        call('POST', '/auth/register', { body: { name: 'Crowd', email, password: 'secret-1' } }),
+      // Each from its own address: sign-ups are limited per address.
+      [...distinct, ...duplicates].map((email, i) =>
+        call('POST', '/auth/register', {
+          body: { name: 'Crowd', email, password: 'secret-1' },
+          ip: `10.7.${i >> 8}.${i & 255}`,
+        }),
       ),
     );
     const created = replies.filter((r) => r.status === 201);

@@ -1,12 +1,20 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@cinefold/platform';
-import { makeTempDir } from '@cinefold/platform/testing';
+import { Accounts } from '@cinefold/command-api';
+import {
+  createEventLog,
+  eventStoreFile,
+  freePort,
+  openSqliteEventStore,
+  systemContext,
+} from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = makeTempDir('startup-errors');
+const redisServer = useRedisServer();
 afterAll(() => dir.remove());
 
 /** Runs the CLI and returns its exit code and what it printed on stderr. */
@@ -81,6 +89,27 @@ describe('starting with something missing', () => {
     expect(code).toBe(1);
     expect(oneLine(stderr)).toEqual([
       expect.stringMatching(/REDIS_URL is required to run query-api on its own/),
+    ]);
+  });
+
+  it('says in one line that ADMIN_PASSWORD is not the password of the account already using ADMIN_EMAIL', async () => {
+    const store = openSqliteEventStore(eventStoreFile(dir.path));
+    await new Accounts(createEventLog(store)).register(
+      { name: 'Early bird', email: 'boss@example.com', password: 'not-the-boss' },
+      systemContext(),
+    );
+    await store.close();
+    const { code, stderr } = await start({
+      REDIS_URL: redisServer.url,
+      PORT: String(await freePort()),
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'the-boss-password',
+    });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toEqual([
+      expect.stringMatching(
+        /^cinefold: cannot start: An account for ADMIN_EMAIL boss@example\.com already exists and ADMIN_PASSWORD is not its password\./,
+      ),
     ]);
   });
 });

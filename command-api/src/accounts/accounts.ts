@@ -167,7 +167,8 @@ export class Accounts {
   }
 
   /**
-   * At start: with ADMIN_EMAIL/ADMIN_PASSWORD, make sure that account exists and is an admin.
+   * At start: with ADMIN_EMAIL/ADMIN_PASSWORD, make sure that account exists and is an admin; an
+   * existing account is promoted only when ADMIN_PASSWORD is its password, else this throws.
    * Without them, on a store that never had an admin, create one with a generated password and
    * hand it back to be printed once. Safe to run on every start and from several processes.
    */
@@ -186,11 +187,13 @@ export class Accounts {
       password = generatedPassword;
     }
     let user = await this.findByEmail(email);
+    let created = false;
     if (!user) {
       try {
         await this.register({ name: 'Administrator', email, password }, context);
+        created = true;
       } catch (error) {
-        // Another process bootstrapping at the same moment got there first.
+        // Another process bootstrapping at the same moment got there first (or someone signing up).
         if (!(error instanceof Rejection)) throw error;
         generatedPassword = null;
       }
@@ -198,6 +201,20 @@ export class Accounts {
       if (!user) throw new Error(`could not create the admin account ${email}`);
     } else {
       generatedPassword = null;
+    }
+    // Whoever signed up with the address first must not become an admin by it: an account we did
+    // not create here is promoted only by the one who can show its password.
+    if (!created && !(await bcrypt.compare(password, user.passwordHash))) {
+      if (!settings.email || !settings.password) {
+        throw new Error(
+          `An account for ${email} already exists, so no admin was created. ` +
+            'Set ADMIN_EMAIL and ADMIN_PASSWORD to the admin account you want.',
+        );
+      }
+      throw new Error(
+        `An account for ADMIN_EMAIL ${normalizeEmail(email)} already exists and ADMIN_PASSWORD is not its password. ` +
+          "Set ADMIN_PASSWORD to that account's password, or choose another ADMIN_EMAIL.",
+      );
     }
     await this.decideRoles({ type: 'ChangeRole', userId: user.userId, role: 'admin' }, context);
     return { email, generatedPassword, userId: user.userId };

@@ -37,13 +37,32 @@ const userSchemas = { params: userIdParams };
 export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependencies): Router {
   const router = Router();
 
-  router.post('/auth/register', validate(registerSchemas), async (req, res) => {
-    const { body } = validated(req, registerSchemas);
-    const { userId, result } = await accounts.register(body, commandContext(req));
-    await recordWrite(redis, res, result, { userId });
-    const account = (await accounts.account(userId))!;
-    res.status(201).json(authResponse(account, issueToken(jwtSecret, userId)));
-  });
+  router.post(
+    '/auth/register',
+    validate(registerSchemas),
+    // Each sign-up costs a bcrypt hash. Fifty an hour leaves room for a school or an office
+    // behind one address, and stops one client from making accounts or burning CPU in bulk.
+    rateLimit(redis, {
+      name: 'register-ip',
+      limit: 50,
+      windowSeconds: 3600,
+      message: 'Too many sign-ups from your network. Please try again later.',
+    }),
+    rateLimit(redis, {
+      name: 'register-email',
+      limit: 10,
+      windowSeconds: 900,
+      key: (req) => normalizeEmail(String((req.body as { email?: unknown }).email ?? '')),
+      message: 'Too many sign-up attempts for this email. Please wait 15 minutes and try again.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, registerSchemas);
+      const { userId, result } = await accounts.register(body, commandContext(req));
+      await recordWrite(redis, res, result, { userId });
+      const account = (await accounts.account(userId))!;
+      res.status(201).json(authResponse(account, issueToken(jwtSecret, userId)));
+    },
+  );
 
   router.post(
     '/auth/login',

@@ -63,10 +63,22 @@ export type LibraryCommand =
 
 const LIST_LABEL: Record<ListName, string> = { favorites: 'favorites', watchlist: 'watchlist' };
 
+/**
+ * Titles one list may hold. Far more than anyone keeps by hand (the profile shows them all), and
+ * it bounds what every read of the list costs.
+ */
+export const LIST_LIMIT = 5000;
+
 export function decideLibrary(state: LibraryState, command: LibraryCommand): CinefoldEvent[] {
   switch (command.type) {
     case 'AddToList': {
       if (state[command.list].has(entryKey(command.item.contentId))) return [];
+      if (state[command.list].size >= LIST_LIMIT) {
+        throw new Rejection(
+          'conflict',
+          `Your ${command.list === 'favorites' ? 'favorites are' : 'watchlist is'} full (${LIST_LIMIT.toLocaleString('en-US')} titles). Remove some to add more.`,
+        );
+      }
       const data = { userId: command.userId, ...command.item };
       return [
         command.list === 'favorites' ? { type: 'FavoriteAdded', data } : { type: 'WatchlistItemAdded', data },

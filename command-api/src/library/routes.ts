@@ -8,6 +8,7 @@ import {
 import {
   commandContext,
   type EventLog,
+  rateLimit,
   recordWrite,
   requireUser,
   signedInUser,
@@ -32,9 +33,18 @@ const LIST_PATHS: Record<ListName, string> = { favorites: '/user/favorites', wat
 /** A member's favorites, watchlist and watch history. */
 export function libraryRouter({ log, redis }: LibraryDependencies): Router {
   const router = Router();
+  // Every change is an event kept for good: one budget per member for all their lists, far above
+  // what a person clicking does, keeps a script from growing the store without end.
+  const memberWrites = rateLimit(redis, {
+    name: 'library-writes',
+    limit: 120,
+    windowSeconds: 60,
+    key: (req) => req.user?.id ?? null,
+    message: 'You are changing your lists very quickly. Please wait a minute and try again.',
+  });
 
   for (const list of ['favorites', 'watchlist'] as const) {
-    router.post(LIST_PATHS[list], requireUser, validate(addSchemas), async (req, res) => {
+    router.post(LIST_PATHS[list], requireUser, validate(addSchemas), memberWrites, async (req, res) => {
       const { body } = validated(req, addSchemas);
       const member = signedInUser(req);
       const context = commandContext(req);
@@ -58,6 +68,7 @@ export function libraryRouter({ log, redis }: LibraryDependencies): Router {
       `${LIST_PATHS[list]}/:contentId`,
       requireUser,
       validate(removeSchemas),
+      memberWrites,
       async (req, res) => {
         const { params } = validated(req, removeSchemas);
         const member = signedInUser(req);
@@ -80,7 +91,7 @@ export function libraryRouter({ log, redis }: LibraryDependencies): Router {
     );
   }
 
-  router.post('/user/watch-history', requireUser, validate(viewSchemas), async (req, res) => {
+  router.post('/user/watch-history', requireUser, validate(viewSchemas), memberWrites, async (req, res) => {
     const { body } = validated(req, viewSchemas);
     const member = signedInUser(req);
     const context = commandContext(req);

@@ -15,7 +15,7 @@ import {
   encodePosition,
   type Position,
 } from '../event-store/port.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { consistencyKeys, readModelKeys, USERS } from '../read-models/keys.js';
 import type { ProjectionWatcher } from '../read-models/positions.js';
 import { verifyToken } from './tokens.js';
@@ -36,6 +36,11 @@ declare module 'express-serve-static-core' {
     sessionProblem?: string;
     /** The newest position this request's reads must reflect (client header or the member's own last write). */
     readAfter?: Position;
+    /**
+     * Set when the users read model had not caught up with the last change of roles or accounts
+     * within the wait: `user` may then carry a role that was already taken away.
+     */
+    authStale?: boolean;
   }
 }
 
@@ -82,7 +87,8 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
     );
     const target = later(parse(authChanged), parse(lastWrite));
     req.readAfter = later(fromClient, parse(lastWrite)) ?? undefined;
-    if (target) await watcher.waitFor([USERS.projector], target, CONSISTENCY_WAIT_MS);
+    if (target && !(await watcher.waitFor([USERS.projector], target, CONSISTENCY_WAIT_MS)))
+      req.authStale = true;
     const generation = target ? await redis.get(readModelKeys.active(USERS.projector)) : active;
     if (generation == null) return asGuest('Please sign in again.');
     const fields = await redis.hgetall(
@@ -104,8 +110,16 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   next(req.user ? undefined : unauthorized(req.sessionProblem));
 };
 
-export const requireAdmin: RequestHandler = (req, _res, next) => {
+/**
+ * Fails closed: when the users read model is still behind a change of roles or accounts, the role
+ * it holds may be one that was just taken away, so admin routes answer 503 rather than trust it.
+ */
+export const requireAdmin: RequestHandler = (req, res, next) => {
   if (!req.user) return next(unauthorized(req.sessionProblem));
+  if (req.authStale) {
+    res.setHeader('Retry-After', '1');
+    return next(new HttpError(503, 'Your permissions are being updated. Please try again in a moment.'));
+  }
   next(req.user.role === 'admin' ? undefined : forbidden('Only admins can do that.'));
 };
 

@@ -115,6 +115,20 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       }
     },
 
+    async readStreamBackwards(stream, { from, maxCount }) {
+      if ((from !== undefined && from < 0n) || maxCount <= 0) return [];
+      try {
+        const resolved = await collect<ResolvedEvent>(
+          client.readStream(stream, { direction: BACKWARDS, fromRevision: from ?? END, maxCount }),
+        );
+        return resolved.flatMap((r) => (r.event ? [toRecorded(r.event)] : []));
+      } catch (error) {
+        if (error instanceof Error && isCommandError(error) && error.type === ErrorType.STREAM_NOT_FOUND)
+          return [];
+        throw failure(error);
+      }
+    },
+
     async readAll({ from = START, maxCount = Number.POSITIVE_INFINITY }: ReadAllOptions = {}) {
       const found: RecordedEvent[] = [];
       // ESDB reads $all forwards *inclusive* of the position given; the port is exclusive, so the

@@ -135,6 +135,15 @@ export interface EventStore {
   /** Every event of one stream in order; an empty array when the stream does not exist. */
   readStream(stream: string): Promise<RecordedEvent[]>;
 
+  /**
+   * Up to `maxCount` events of one stream, newest first, starting at revision `from` (inclusive)
+   * or at the newest event. A page of a long stream costs the page, not the stream.
+   */
+  readStreamBackwards(
+    stream: string,
+    options: { readonly from?: bigint; readonly maxCount: number },
+  ): Promise<RecordedEvent[]>;
+
   /** Events of every stream in global order, after `from`. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
 

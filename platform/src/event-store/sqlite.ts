@@ -121,6 +121,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     'INSERT INTO events (stream, revision, id, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const selectStream = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
+  const selectStreamBackwards = db.prepare<[string, bigint, number], Row>(
+    'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+  );
   const selectAll = db.prepare<[bigint, number], Row>(
     'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
@@ -274,6 +277,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
     async readStream(stream) {
       return selectStream.all(stream).map(toRecorded);
+    },
+    async readStreamBackwards(stream, { from = BigInt(Number.MAX_SAFE_INTEGER), maxCount }) {
+      if (from < 0n || maxCount <= 0) return [];
+      return selectStreamBackwards.all(stream, from, maxCount).map(toRecorded);
     },
     async readAll({ from = START, maxCount = DEFAULT_BATCH, payloadTypes }: ReadAllOptions = {}) {
       return readAfter(from, maxCount, payloadTypes).events;

@@ -113,6 +113,23 @@ export function describeEventStoreContract(
         expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
       });
 
+      it('reads a page of a stream backwards, newest first, from its end or from a revision', async () => {
+        const stream = streamName('backwards');
+        await store.append(
+          stream,
+          ['A', 'B', 'C', 'D', 'E'].map((type) => newEvent(type)),
+          {
+            expectedRevision: 'no_stream',
+          },
+        );
+        const types = (events: RecordedEvent[]) => events.map((e) => e.type);
+        expect(types(await store.readStreamBackwards(stream, { maxCount: 2 }))).toEqual(['E', 'D']);
+        expect(types(await store.readStreamBackwards(stream, { from: 2n, maxCount: 2 }))).toEqual(['C', 'B']);
+        expect(types(await store.readStreamBackwards(stream, { from: 1n, maxCount: 5 }))).toEqual(['B', 'A']);
+        expect(await store.readStreamBackwards(stream, { from: -1n, maxCount: 5 })).toEqual([]);
+        expect(await store.readStreamBackwards(streamName('missing'), { maxCount: 5 })).toEqual([]);
+      });
+
       it('refuses an exact revision on a stream that does not exist', async () => {
         const attempt = store.append(streamName('missing'), [newEvent('A')], { expectedRevision: 0n });
         await expect(attempt).rejects.toMatchObject({

@@ -10,7 +10,7 @@
  * Built on the protocol definitions shipped inside @eventstore/db-client and backed by one in-memory
  * array. It serves ServerFeatures (advertising only what follows, so the client appends through the
  * unary Append rather than BatchAppend), Streams.Append with the four expected-revision cases,
- * Streams.Read of one stream forwards and of $all forwards or backwards with a filter, and catch-up
+ * Streams.Read of one stream forwards or backwards and of $all forwards or backwards with a filter, and catch-up
  * subscriptions to $all that go live. Every other call answers UNIMPLEMENTED.
  */
 import { randomUUID } from 'node:crypto';
@@ -164,7 +164,6 @@ export async function startEsdbStandIn(): Promise<EsdbStandIn> {
 
     const streamOptions = options.getStream();
     if (streamOptions) {
-      if (backwards) return refuse('reading a stream backwards');
       const stream = streamName(streamOptions.getStreamIdentifier());
       const events = streams.get(stream);
       if (!events) {
@@ -175,6 +174,15 @@ export async function startEsdbStandIn(): Promise<EsdbStandIn> {
         return;
       }
       const fromCase = streamOptions.getRevisionOptionCase();
+      if (backwards) {
+        // Like the server: from a revision inclusive, or from the newest event, newest first.
+        const from =
+          fromCase === StreamFrom.REVISION ? Number(streamOptions.getRevision()) : events.length - 1;
+        const selected = events.slice(Math.max(0, from - count(options) + 1), from + 1).reverse();
+        for (const event of selected) call.write(toReadResp(event));
+        call.end();
+        return;
+      }
       if (fromCase === StreamFrom.END) return refuse('reading a stream from its end');
       const from = fromCase === StreamFrom.REVISION ? Number(streamOptions.getRevision()) : 0;
       for (const event of events.slice(from, from + count(options))) call.write(toReadResp(event));

@@ -1,0 +1,122 @@
+import { createLogger, loadConfig } from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../src/site.js';
+
+const redisServer = useRedisServer();
+const dir = makeTempDir('member-limits');
+let site: RunningSite;
+let base: string;
+
+beforeAll(async () => {
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    DATA_DIR: dir.path,
+    REDIS_URL: redisServer.url,
+    LOG_LEVEL: 'error',
+    ADMIN_EMAIL: 'root@example.com',
+    ADMIN_PASSWORD: 'root-password-1',
+  });
+  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
+  base = site.url!;
+});
+afterAll(async () => {
+  await site?.stop();
+  dir.remove();
+});
+
+async function call<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T; retryAfter: string | null }> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as T,
+    retryAfter: response.headers.get('retry-after'),
+  };
+}
+
+let counter = 0;
+async function signUp(): Promise<string> {
+  const reply = await call<{ token: string }>('POST', '/auth/register', {
+    body: { name: 'Member', email: `lists${++counter}@example.com`, password: 'secret-1' },
+  });
+  expect(reply.status).toBe(201);
+  return reply.body.token;
+}
+
+const title = (id: number) => ({ contentId: id, contentType: 'movie', title: `Film ${id}`, poster: null });
+
+describe("a member's list changes", () => {
+  it('are refused with 429 past 120 a minute, counting every list and the watch history together', async () => {
+    const token = await signUp();
+    for (let i = 1; i <= 100; i++) {
+      expect((await call('POST', '/user/favorites', { token, body: title(i) })).status).toBe(201);
+    }
+    for (let i = 1; i <= 10; i++) {
+      expect((await call('DELETE', `/user/favorites/${i}`, { token })).status).toBe(200);
+    }
+    for (let i = 1; i <= 10; i++) {
+      expect((await call('POST', '/user/watch-history', { token, body: title(i) })).status).toBe(201);
+    }
+    const refused = await call<{ message: string }>('POST', '/user/watchlist', { token, body: title(1) });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      message: 'You are changing your lists very quickly. Please wait a minute and try again.',
+    });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    // Reading is not limited, and another member is not slowed down.
+    expect((await call('GET', '/user/favorites', { token })).status).toBe(200);
+    const other = await signUp();
+    expect((await call('POST', '/user/watchlist', { token: other, body: title(1) })).status).toBe(201);
+  }, 60_000);
+});
+
+describe("a member's activity", () => {
+  it('is read a page at a time, newest first, with the whole first page when no page is asked for', async () => {
+    const token = await signUp();
+    for (let i = 1; i <= 4; i++) await call('POST', '/user/favorites', { token, body: title(i) });
+    await call('DELETE', '/user/favorites/1', { token });
+    const page = async (query: string) =>
+      (await call<{ action: string; title: string | null }[]>('GET', `/user/activity${query}`, { token }))
+        .body;
+    const text = (entries: { action: string; title: string | null }[]) =>
+      entries.map((e) => `${e.action} ${e.title}`);
+    expect(text(await page(''))).toEqual([
+      'removed Film 1',
+      'added Film 4',
+      'added Film 3',
+      'added Film 2',
+      'added Film 1',
+    ]);
+    expect(text(await page('?limit=2'))).toEqual(['removed Film 1', 'added Film 4']);
+    expect(text(await page('?page=2&limit=2'))).toEqual(['added Film 3', 'added Film 2']);
+    expect(text(await page('?page=3&limit=2'))).toEqual(['added Film 1']);
+    expect(await page('?page=4&limit=2')).toEqual([]);
+  });
+
+  it('explains a page or limit it cannot serve', async () => {
+    const token = await signUp();
+    const cases: [string, RegExp][] = [
+      ['?limit=0', /limit must be at least 1/],
+      ['?limit=101', /limit must be at most 100/],
+      ['?page=x', /page must be a number/],
+      ['?since=yesterday', /since/],
+    ];
+    for (const [query, message] of cases) {
+      const reply = await call<{ message: string }>('GET', `/user/activity${query}`, { token });
+      expect(reply.status, query).toBe(400);
+      expect(reply.body.message).toMatch(message);
+    }
+  });
+});

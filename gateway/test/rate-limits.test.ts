@@ -1,0 +1,132 @@
+import { createLogger, loadConfig } from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../src/site.js';
+
+const redisServer = useRedisServer();
+const dir = makeTempDir('rate-limits');
+let site: RunningSite;
+let base: string;
+
+beforeAll(async () => {
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    DATA_DIR: dir.path,
+    REDIS_URL: redisServer.url,
+    LOG_LEVEL: 'error',
+    ADMIN_EMAIL: 'root@example.com',
+    ADMIN_PASSWORD: 'root-password-1',
+  });
+  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
+  base = site.url!;
+});
+afterAll(async () => {
+  await site?.stop();
+  dir.remove();
+});
+
+interface Reply {
+  status: number;
+  body: { message?: string; token?: string };
+  retryAfter: string | null;
+}
+
+async function post(path: string, body: unknown, ip: string): Promise<Reply> {
+  const response = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as Reply['body'],
+    retryAfter: response.headers.get('retry-after'),
+  };
+}
+
+let counter = 0;
+async function signUp(ip: string, email = `limited${++counter}@example.com`): Promise<Reply> {
+  return post('/auth/register', { name: 'Member', email, password: 'secret-1' }, ip);
+}
+
+/** A different address for each index, in a private range the site trusts forwarded headers from. */
+const addressFor = (index: number) => `10.${50 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
+
+describe('guessing a password', () => {
+  it('checks at most ten of a thousand simultaneous wrong passwords for one account', async () => {
+    const email = 'target@example.com';
+    expect((await signUp('10.1.0.1', email)).status).toBe(201);
+    const replies = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        post('/auth/login', { email, password: `guess-${i}` }, addressFor(i)),
+      ),
+    );
+    const checked = replies.filter((r) => r.status === 401).length;
+    const refused = replies.filter((r) => r.status === 429);
+    console.info(
+      `1,000 simultaneous wrong passwords: ${checked} checked (401), ${refused.length} refused (429)`,
+    );
+    expect(checked).toBe(10);
+    expect(refused).toHaveLength(990);
+    expect(refused[0]!.body.message).toMatch(/Too many sign-in attempts for this account/);
+    expect(Number(refused[0]!.retryAfter)).toBeGreaterThan(0);
+    // The account itself still works for its owner once the wait is over; meanwhile it is protected.
+    expect((await post('/auth/login', { email, password: 'secret-1' }, '10.1.0.2')).status).toBe(429);
+  }, 120_000);
+
+  it('checks at most thirty simultaneous wrong passwords from one address, whatever the accounts', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        post('/auth/login', { email: `nobody${i}@example.com`, password: 'guess' }, '10.2.0.1'),
+      ),
+    );
+    expect(replies.filter((r) => r.status === 401)).toHaveLength(30);
+    expect(replies.filter((r) => r.status === 429)[0]!.body.message).toMatch(/from your network/);
+  }, 60_000);
+
+  it('gives a successful sign-in its place back: only failed attempts count', async () => {
+    const email = 'regular@example.com';
+    expect((await signUp('10.3.0.1', email)).status).toBe(201);
+    for (let i = 0; i < 15; i++) {
+      expect((await post('/auth/login', { email, password: 'secret-1' }, '10.3.0.2')).status).toBe(200);
+    }
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, () => post('/auth/login', { email, password: 'wrong' }, '10.3.0.3')),
+    );
+    expect(guesses.filter((r) => r.status === 401)).toHaveLength(10);
+  });
+});
+
+describe('signing up', () => {
+  it('is refused with 429 once one address has made fifty accounts in an hour', async () => {
+    const replies = await Promise.all(Array.from({ length: 60 }, () => signUp('10.4.0.1')));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(50);
+    const refused = replies.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.body).toEqual({
+      message: 'Too many sign-ups from your network. Please try again later.',
+    });
+    expect(Number(refused[0]!.retryAfter)).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await signUp('10.4.0.2')).status).toBe(201);
+  }, 60_000);
+
+  it('counts every IPv6 address of one /64 network as one client', async () => {
+    const replies = [];
+    for (let i = 0; i < 51; i++) replies.push(await signUp(`2001:db8:1:2:${(i + 1).toString(16)}::7`));
+    expect(replies.slice(0, 50).every((r) => r.status === 201)).toBe(true);
+    expect(replies[50]!.status).toBe(429);
+    expect((await signUp('2001:db8:1:3::1')).status).toBe(201);
+  }, 60_000);
+
+  it('limits attempts for one address of e-mail, whatever network they come from', async () => {
+    const email = 'wanted@example.com';
+    const replies = [];
+    for (let i = 0; i < 11; i++) replies.push(await signUp(addressFor(2000 + i), email));
+    expect(replies[0]!.status).toBe(201);
+    expect(replies.slice(1, 10).every((r) => r.status === 409)).toBe(true);
+    expect(replies[10]!.status).toBe(429);
+    expect(replies[10]!.body.message).toMatch(/Too many sign-up attempts for this email/);
+  });
+});

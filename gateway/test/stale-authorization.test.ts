@@ -1,0 +1,86 @@
+import { createLogger, loadConfig } from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type RunningSite, startSite } from '../src/site.js';
+
+const redisServer = useRedisServer();
+const dir = makeTempDir('stale-authorization');
+const ROOT = { email: 'root@example.com', password: 'root-password-1' };
+const sites: RunningSite[] = [];
+
+afterAll(async () => {
+  for (const site of sites) await site.stop();
+  dir.remove();
+});
+
+async function start(role: 'all' | 'gateway'): Promise<string> {
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    DATA_DIR: dir.path,
+    REDIS_URL: redisServer.url,
+    LOG_LEVEL: 'error',
+    ADMIN_EMAIL: ROOT.email,
+    ADMIN_PASSWORD: ROOT.password,
+  });
+  const site = await startSite(role, { ...config, PORT: 0 }, createLogger('test'));
+  sites.push(site);
+  return site.url!;
+}
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; after?: string | null } = {},
+): Promise<{ status: number; body: Record<string, unknown>; position: string | null }> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.after ? { 'x-event-position': options.after } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    position: response.headers.get('x-event-position'),
+  };
+}
+
+describe('an admin route while the users read model lags behind a role change', () => {
+  it('answers 503 to a demoted admin instead of trusting the stale role', async () => {
+    // With the projectors running: a member is made an admin and can use the admin routes.
+    let base = await start('all');
+    const root = String((await call(base, 'POST', '/auth/login', { body: ROOT })).body.token);
+    const member = await call(base, 'POST', '/auth/register', {
+      body: { name: 'Dee', email: 'dee@example.com', password: 'secret-1' },
+    });
+    const memberToken = String(member.body.token);
+    const promoted = await call(base, 'PUT', `/admin/users/${String(member.body.id)}/role`, {
+      token: root,
+      body: { role: 'admin' },
+      after: member.position,
+    });
+    expect(promoted.status).toBe(200);
+    expect(
+      (await call(base, 'GET', '/admin/users', { token: memberToken, after: promoted.position })).status,
+    ).toBe(200);
+    await sites.pop()!.stop();
+
+    // Without projectors the users read model stands still: the demotion is stored but not read.
+    base = await start('gateway');
+    const demoted = await call(base, 'PUT', `/admin/users/${String(member.body.id)}/role`, {
+      token: root,
+      body: { role: 'user' },
+    });
+    expect(demoted.status).toBe(200);
+    const stale = await call(base, 'GET', '/admin/users', { token: memberToken });
+    expect(stale.status).toBe(503);
+    expect(stale.body).toEqual({
+      message: 'Your permissions are being updated. Please try again in a moment.',
+    });
+  }, 60_000);
+});
