@@ -12,6 +12,8 @@ beforeAll(async () => {
   const config = loadConfig({
     SEED_DEMO: '0',
     DATA_DIR: dir.path,
+    // The tests play clients at many addresses through X-Forwarded-For, as a proxy on this machine would.
+    TRUST_PROXY: 'loopback',
     REDIS_URL: redisServer.url,
     LOG_LEVEL: 'error',
     ADMIN_EMAIL: 'root@example.com',
