@@ -5,7 +5,12 @@
  * other API call answers 503 with a message the pages show, instead of empty lists.
  */
 import type { RequestListener } from 'node:http';
-import { type PublicHealthResponse, type StartingState, startingMessage } from '@cinefold/contracts';
+import {
+  type PublicHealthResponse,
+  type StartingAnswer,
+  type StartingState,
+  startingMessage,
+} from '@cinefold/contracts';
 import { type Logger, readModelsBuildProgress } from '@cinefold/platform';
 import express, { type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
@@ -20,7 +25,8 @@ function answerStarting(state: StartingState, path: string, res: express.Respons
     const body: PublicHealthResponse = { status: 'starting', starting: state };
     res.json(body);
   } else {
-    res.json({ message: startingMessage(state) });
+    const body: StartingAnswer = { message: startingMessage(state), starting: state };
+    res.json(body);
   }
 }
 

@@ -125,7 +125,10 @@ describe('a site that is starting', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       movies = await json(`${site.url}/api/movies`);
     }
-    expect(movies).toEqual({ status: 503, body: { message: startingMessage(expected as never) } });
+    expect(movies).toEqual({
+      status: 503,
+      body: { message: startingMessage(expected as never), starting: expected },
+    });
 
     await redis.del(target);
     let after = await json(`${site.url}/api/movies`);

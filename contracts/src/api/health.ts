@@ -45,6 +45,10 @@ export const healthResponse = publicHealthResponse.extend({
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 /** What the API answers (503) to any other call while the site is starting. */
+export const startingAnswer = z.object({ message: z.string(), starting: startingState });
+export type StartingAnswer = z.infer<typeof startingAnswer>;
+
+/** The readable line of a `startingAnswer`. */
 export function startingMessage(state: StartingState): string {
   const what = state.phase === 'loading' ? 'loading its catalogue' : 'building its catalogue';
   const percent = state.percent === null ? '' : ` (${Math.floor(state.percent)}%)`;

@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { StartingNotice } from '../features/starting/starting-notice';
 import { createQueryClient } from '../lib/query-client';
 import { system } from '../theme/system';
 
@@ -8,7 +9,10 @@ export function AppProvider({ children }: { readonly children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <StartingNotice />
+      </QueryClientProvider>
     </ChakraProvider>
   );
 }

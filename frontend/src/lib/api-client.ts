@@ -1,4 +1,5 @@
 import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { noteStartingAnswer } from './site-starting';
 import { isNewerPosition } from './event-position';
 
 export const API_BASE_PATH = '/api';
@@ -109,6 +110,7 @@ async function readError(response: Response): Promise<ApiError> {
     typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
       ? body.message || null
       : null;
+  noteStartingAnswer(response.status, body);
   return new ApiError(response.status, message, body);
 }
 

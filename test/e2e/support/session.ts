@@ -9,6 +9,8 @@ export const PHONE = { width: 390, height: 844 } as const;
 export interface SiteSession {
   /** The site's origin, e.g. `http://127.0.0.1:41234`; read it inside tests. */
   readonly url: string;
+  /** The site's Redis, for tests that stage a state of the read models. */
+  readonly redisUrl: string;
   /** A page in a fresh browser context (its own storage), closed after the test. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
 }
@@ -45,6 +47,10 @@ export function useSiteSession(): SiteSession {
     get url() {
       if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
       return site.url;
+    },
+    get redisUrl() {
+      if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
+      return site.redisUrl;
     },
     async newPage(viewport = DESKTOP) {
       if (!browser) throw new Error('useSiteSession: the browser starts in beforeAll');

@@ -16,6 +16,8 @@ export const ADMIN_PASSWORD = 'admin-password-1';
 
 export interface RunningSite {
   readonly url: string;
+  /** The site's Redis, for tests that stage a state of the read models. */
+  readonly redisUrl: string;
   stop(): Promise<void>;
 }
 
@@ -112,5 +114,5 @@ export async function startSite(): Promise<RunningSite> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason}\n--- site output ---\n${output}`, { cause: error });
   }
-  return { url, stop };
+  return { url, redisUrl: redis.url, stop };
 }
