@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // of browser code; `e2e`: the built site driven in Debian's Chromium. Every test file starts its own Redis.
 export default defineConfig({
   test: {
+    // Stops whatever a test left running, however it ended.
+    globalSetup: ['./test/global-setup.ts'],
     projects: [
       {
         test: {

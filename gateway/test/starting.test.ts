@@ -4,6 +4,7 @@ import { startingMessage } from '@cinefold/contracts';
 import {
   createLogger,
   freePort,
+  type LocalRedis,
   loadConfig,
   localRedisDir,
   readModelKeys,
@@ -20,8 +21,10 @@ const frontendDir = join(dir.path, 'dist');
 mkdirSync(frontendDir, { recursive: true });
 writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><div id="root"></div>');
 const sites: RunningSite[] = [];
+const redisServers: LocalRedis[] = [];
 afterAll(async () => {
   for (const site of sites) await site.stop();
+  for (const server of redisServers) await server.stop();
   dir.remove();
 });
 
@@ -86,6 +89,7 @@ describe('a site that is starting', () => {
 
   it('says "starting", with how far, while a read model is built again from the event store', async () => {
     const server = await startLocalRedis();
+    redisServers.push(server);
     const dataDir = join(dir.path, 'building');
     const config = loadConfig({
       SEED_DEMO: '0',
@@ -138,8 +142,5 @@ describe('a site that is starting', () => {
     }
     expect(after.status).toBe(200);
     redis.disconnect();
-    await site.stop();
-    sites.pop();
-    await server.stop();
   }, 30_000);
 });

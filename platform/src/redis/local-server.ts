@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -17,6 +17,12 @@ import {
   RedisStalledError,
   readLoading,
 } from './loading.js';
+
+/**
+ * When this names a file, the pid of every redis-server started here is added to it, so that a
+ * test runner can stop the ones a dead test left behind (see testing/leftovers.ts).
+ */
+export const CHILD_PIDS_FILE = 'CINEFOLD_CHILD_PIDS_FILE';
 
 /** Written in the data directory of a running private Redis: a LocalRedisRecord. */
 export const LOCAL_REDIS_URL_FILE = 'redis.json';
@@ -225,6 +231,8 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
       detached: true,
     });
     child.stdin?.end(serverConfig(port, password, options));
+    const pidsFile = process.env[CHILD_PIDS_FILE];
+    if (pidsFile && child.pid) appendFileSync(pidsFile, `${child.pid}\n`);
     const stopOnExit = () => child.kill('SIGTERM');
     process.once('exit', stopOnExit);
     try {
