@@ -9,6 +9,8 @@
  *
  * Any problem found at start is printed as one line that says what to fix; no stack traces.
  */
+import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Accounts } from '@cinefold/command-api';
 import {
   ConfigError,
@@ -69,6 +71,33 @@ async function promote(email: string | undefined): Promise<void> {
   }
 }
 
+/**
+ * The data directory holds the event store, the JWT secret, uploads and the private Redis (with
+ * its password): nobody else on the machine may read any of it. Files made from now on are the
+ * owner's alone (umask 077); the directory itself, and what an older version made, are made so.
+ */
+function keepToOwner(dataDir: string): void {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const restrict = (path: string, mode: number) => {
+    try {
+      chmodSync(path, mode);
+    } catch (error) {
+      // Another account's file (a volume made by root): say so rather than refuse to start.
+      logger.warn(`cannot make ${path} private to this account`, { error });
+    }
+  };
+  const walk = (dir: string) => {
+    restrict(dir, 0o700);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) restrict(path, 0o600);
+    }
+  };
+  walk(dataDir);
+}
+
 async function main(): Promise<void> {
   const command = process.argv[2] ?? 'start';
   if (command === 'promote') return promote(process.argv[3]);
@@ -79,6 +108,7 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   setLogLevel(config.LOG_LEVEL);
+  keepToOwner(config.DATA_DIR);
   const startedAt = performance.now();
   const site = await startSite(role, config, logger);
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_POSITION_HEADER, OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
@@ -93,6 +93,21 @@ describe('npm start', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(redisPidAlive(redisPort)).toBe(false);
     expect(existsSync(join(localRedisDir(dir.path), LOCAL_REDIS_URL_FILE))).toBe(false);
+  });
+
+  it('keeps its data directory and every file in it to the account that runs it', async () => {
+    const port = await freePort();
+    const child = startCli(port);
+    await healthy(port);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    expect(mode(dir.path)).toBe(0o700);
+    for (const name of readdirSync(dir.path, { recursive: true, encoding: 'utf8' })) {
+      const path = join(dir.path, name);
+      expect(mode(path), name).toBe(statSync(path).isDirectory() ? 0o700 : 0o600);
+    }
+    const done = exited(child);
+    process.kill(-child.pid!, 'SIGINT');
+    await done;
   });
 
   it('after being killed outright, starts again on the same data, cleaning up the Redis it left', async () => {
