@@ -168,6 +168,7 @@ export async function startSite(
         log: createEventLog(store),
         redisUrl,
         dataDir: config.DATA_DIR,
+        mailFrom: config.MAIL_FROM,
         logger: logger.child('workers'),
       });
       parts.push({ name: 'workers', stop: () => service.stop() });

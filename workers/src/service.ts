@@ -35,14 +35,16 @@ export function startWorkersService(options: {
   redisUrl: string;
   dataDir: string;
   logger: Logger;
+  /** The sender of the support inbox's messages (MAIL_FROM). */
+  mailFrom: string;
   graceMs?: number;
 }): WorkersService {
-  const { log, dataDir, logger, redisUrl } = options;
+  const { log, dataDir, logger, redisUrl, mailFrom } = options;
   const grace = options.graceMs ? { graceMs: options.graceMs } : {};
   const workers: RunningWorker[] = [
     startWorker<DeliverContactMessage, { file: string }>(
       QUEUES.supportMail,
-      (job) => deliverContactMessage(job.data, { log, dataDir }),
+      (job) => deliverContactMessage(job.data, { log, dataDir, mailFrom }),
       { redisUrl, logger: logger.child('support-mail'), concurrency: 4, ...grace },
     ),
     startWorker<ImportJobData, unknown>(
