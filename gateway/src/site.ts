@@ -244,6 +244,7 @@ async function startBackground(
       log: createEventLog(store),
       redisUrl,
       dataDir: config.DATA_DIR,
+      mailFrom: config.MAIL_FROM,
       logger: logger.child('workers'),
     });
     parts.add('workers', () => service.stop());

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import dockerignoreModule from '@balena/dockerignore';
 import { CONFIG_VARIABLES, loadConfig } from '@cinefold/platform';
+import gitignoreModule from 'ignore';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROLES } from '../src/site.js';
@@ -61,5 +63,49 @@ describe('docker-compose.yml', () => {
     const env = compose.services.gateway?.environment ?? {};
     expect(new URL(env.COMMAND_API_URL!).hostname).toBe('command-api');
     expect(new URL(env.QUERY_API_URL!).hostname).toBe('query-api');
+  });
+});
+
+// The compose file has operators put JWT_SECRET and ADMIN_PASSWORD in .env; the Dockerfile's
+// `COPY . .` copies whatever the build context holds, so .dockerignore is what keeps them out of
+// the image. Both files are read with matchers that implement Docker's and Git's own rules.
+// Both packages are CommonJS typed as ES modules: under Node the default import is module.exports,
+// which carries the factory again as `.default`.
+const dockerignore = dockerignoreModule.default;
+const gitignore = gitignoreModule.default;
+
+describe('secrets kept in .env', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const secrets = ['.env', '.env.local', '.env.production', 'frontend/.env.local', 'gateway/.env'];
+  const kept = ['package.json', 'package-lock.json', '.npmrc', 'gateway/src/cli.ts', 'frontend/index.html'];
+
+  it('are left out of the Docker build context, which the Dockerfile copies whole', () => {
+    const context = dockerignore().add(readFileSync(`${root}.dockerignore`, 'utf8').split(/\r?\n/));
+    for (const path of secrets) expect(context.ignores(path), path).toBe(true);
+    for (const path of kept) expect(context.ignores(path), path).toBe(false);
+    // The example documents the variables without secrets, so it may travel.
+    expect(context.ignores('.env.example')).toBe(false);
+    // The frontend's build-time settings are public (only VITE_ variables reach the bundle), and
+    // the image's frontend build reads them.
+    expect(context.ignores('frontend/.env')).toBe(false);
+    expect(readFileSync(`${root}Dockerfile`, 'utf8')).toMatch(/^COPY \. \.$/m);
+  });
+
+  it('are never committed, while the example is', () => {
+    const repository = gitignore().add(readFileSync(`${root}.gitignore`, 'utf8'));
+    for (const path of secrets) expect(repository.ignores(path), path).toBe(true);
+    for (const path of kept) expect(repository.ignores(path), path).toBe(false);
+    expect(repository.ignores('.env.example')).toBe(false);
+  });
+
+  it('are documented by .env.example, which names only variables the compose file reads', () => {
+    const example = readFileSync(`${root}.env.example`, 'utf8');
+    const named = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
+    expect(named).toEqual(expect.arrayContaining(['JWT_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']));
+    const composeText = readFileSync(file, 'utf8');
+    for (const name of named) expect(composeText, name).toContain(`\${${name}`);
+    // An example, not a secret: the secrets are left blank.
+    expect(example).toMatch(/^JWT_SECRET=$/m);
+    expect(example).toMatch(/^ADMIN_PASSWORD=$/m);
   });
 });

@@ -144,7 +144,8 @@ describe('a contact message', () => {
     const deadline = Date.now() + 5000;
     while (!existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const mail = readFileSync(file, 'utf8');
-    expect(mail).toContain('From: Ann Lee <ann@example.com>');
+    expect(mail).toContain('From: Cinefold <no-reply@cinefold.local>');
+    expect(mail).toContain('Reply-To: Ann Lee <ann@example.com>');
     expect(mail).toContain('Subject: Playback');
     expect(mail).toContain('Server 2 stutters.');
   });

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CsvRecord, readCsv } from '../src/catalogue/csv.js';
+import { CsvProblem, type CsvRecord, MAX_RECORD_BYTES, readCsv } from '../src/catalogue/csv.js';
 import { makeTempDir } from '../src/testing/temp-dir.js';
 
 const dir = makeTempDir('csv');
@@ -58,5 +60,36 @@ describe('reading a CSV file as a stream', () => {
       { line: 2, fields: ['1', '\u201dAmélie\u201d'] },
     ]);
     expect(unterminatedAtLine).toBe(3);
+  });
+
+  it('gives up on a record longer than 1 MiB (a quote never closed) without reading the rest of the file', async () => {
+    expect(MAX_RECORD_BYTES).toBe(1024 * 1024);
+    // A pipe rather than a file: what the reader takes from it is exactly what the writer got
+    // rid of, so the test sees how far the reader went.
+    const fifo = join(dir.path, 'endless.csv');
+    execFileSync('mkfifo', [fifo]);
+    const reading = readAll(fifo, 'utf-8').then(
+      (result) => ({ result, error: null }),
+      (error: unknown) => ({ result: null, error }),
+    );
+    const writer = await open(fifo, 'w');
+    const total = 64 * 1024 * 1024;
+    let written = 0;
+    try {
+      await writer.write('id,title\n1,"');
+      const chunk = Buffer.alloc(256 * 1024, 'x');
+      while (written < total) written += (await writer.write(chunk)).bytesWritten;
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).toBe('EPIPE'); // the reader has let go
+    } finally {
+      await writer.close();
+    }
+    const { result, error } = await reading;
+    expect(result).toBeNull();
+    expect(error).toBeInstanceOf(CsvProblem);
+    expect((error as Error).message).toBe(
+      'Line 2 is longer than 1 MiB, the most one row may hold: a quoted field is probably never closed.',
+    );
+    expect(written).toBeLessThan(4 * MAX_RECORD_BYTES);
   });
 });

@@ -12,22 +12,30 @@ import {
   startWorker,
   systemContext,
 } from '@cinefold/platform';
+import { UnrecoverableError } from 'bullmq';
 import { seedDemoCatalogue } from './datasets/seed-demo.js';
-import { importCatalogue, ImportInterrupted } from './imports/import-catalogue.js';
+import { discardUpload, importCatalogue, ImportInterrupted } from './imports/import-catalogue.js';
 import { type DeliverContactMessage, deliverContactMessage } from './support/deliver-contact-message.js';
 
 export interface WorkersService {
   stop(): Promise<void>;
 }
 
-/** After the queue's last attempt, the import's stream says so, so nobody waits for it forever. */
+/**
+ * After the queue's last attempt, the import's stream says so, so nobody waits for it forever,
+ * and its file is deleted.
+ */
 async function recordFailure(log: EventLog, jobId: string, reason: string): Promise<void> {
   const history = await log.readStream(streams.importJob(jobId));
-  if (foldImport(history).outcome) return;
-  await log.append(streams.importJob(jobId), [{ type: 'CatalogueImportFailed', data: { jobId, reason } }], {
-    expectedRevision: history.length === 0 ? 'no_stream' : history.at(-1)!.revision,
-    context: { ...systemContext(), actor: 'import-worker', causationId: jobId },
-  });
+  if (history.length === 0) return; // no such import: nothing to record it on
+  const state = foldImport(history);
+  if (!state.outcome) {
+    await log.append(streams.importJob(jobId), [{ type: 'CatalogueImportFailed', data: { jobId, reason } }], {
+      expectedRevision: history.at(-1)!.revision,
+      context: { ...systemContext(), actor: 'import-worker', causationId: jobId },
+    });
+  }
+  if (state.requested) await discardUpload(state.requested.file);
 }
 
 export function startWorkersService(options: {
@@ -35,14 +43,16 @@ export function startWorkersService(options: {
   redisUrl: string;
   dataDir: string;
   logger: Logger;
+  /** The sender of the support inbox's messages (MAIL_FROM). */
+  mailFrom: string;
   graceMs?: number;
 }): WorkersService {
-  const { log, dataDir, logger, redisUrl } = options;
+  const { log, dataDir, logger, redisUrl, mailFrom } = options;
   const grace = options.graceMs ? { graceMs: options.graceMs } : {};
   const workers: RunningWorker[] = [
     startWorker<DeliverContactMessage, { file: string }>(
       QUEUES.supportMail,
-      (job) => deliverContactMessage(job.data, { log, dataDir }),
+      (job) => deliverContactMessage(job.data, { log, dataDir, mailFrom }),
       { redisUrl, logger: logger.child('support-mail'), concurrency: 4, ...grace },
     ),
     startWorker<ImportJobData, unknown>(
@@ -57,7 +67,7 @@ export function startWorkersService(options: {
         } catch (error) {
           if (error instanceof ImportInterrupted) return returnToQueue(job, token);
           const attempts = job.opts.attempts ?? 1;
-          if (job.attemptsMade + 1 >= attempts) {
+          if (error instanceof UnrecoverableError || job.attemptsMade + 1 >= attempts) {
             await recordFailure(log, job.data.jobId, error instanceof Error ? error.message : String(error));
           }
           throw error;

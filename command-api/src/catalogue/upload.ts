@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { streams, uploadFields } from '@cinefold/contracts';
 import {
@@ -58,8 +59,21 @@ function receive(req: Request, destination: string, maxBytes: number): Promise<R
       return;
     }
     const upload: ReceivedUpload = { fields: {}, file: null, fileName: '', bytes: 0 };
+    let fileStream: Readable | null = null;
     let writing: Promise<void> | null = null;
     let tooLarge = false;
+    let settled = false;
+    // However an upload ends early (the client goes away, a broken body, the size limit, a full
+    // disk), what was written of it is deleted: a partial file is of no use to anyone.
+    const fail = async (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(busboy);
+      fileStream?.destroy();
+      await writing?.catch(() => undefined);
+      rmSync(destination, { force: true });
+      reject(error);
+    };
     busboy.on('field', (name, value) => {
       upload.fields[name] = value;
     });
@@ -70,6 +84,7 @@ function receive(req: Request, destination: string, maxBytes: number): Promise<R
       }
       upload.file = destination;
       upload.fileName = info.filename ?? 'upload.csv';
+      fileStream = stream;
       stream.on('data', (chunk: Buffer) => {
         upload.bytes += chunk.length;
       });
@@ -78,21 +93,26 @@ function receive(req: Request, destination: string, maxBytes: number): Promise<R
       });
       writing = pipeline(stream, createWriteStream(destination));
     });
-    busboy.on('error', () => reject(badRequest('The upload could not be read. Please try again.')));
+    busboy.on('error', () => void fail(badRequest('The upload could not be read. Please try again.')));
+    // Without this a client that disconnects mid-upload leaves busboy waiting for the rest forever.
+    req.once('close', () => {
+      if (!req.complete) void fail(badRequest('The upload was interrupted. Please try again.'));
+    });
     busboy.on('close', async () => {
       try {
         await writing;
       } catch (error) {
-        reject(error);
+        await fail(error);
         return;
       }
       if (tooLarge) {
-        rmSync(destination, { force: true });
-        reject(
+        await fail(
           new HttpError(413, `The file is larger than the ${Math.floor(maxBytes / 1024 ** 2)} MB limit.`),
         );
         return;
       }
+      if (settled) return;
+      settled = true;
       resolve(upload);
     });
     req.pipe(busboy);

@@ -137,6 +137,13 @@ function parseHeader(line: string): string[] {
   return fields.map((f) => f.trim().toLowerCase());
 }
 
+/**
+ * The most one record may hold. csv-parse keeps a record's bytes until it ends, so without a
+ * bound one unclosed quote would hold the rest of a 2 GB upload in memory; the longest real
+ * title row is a few KB.
+ */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
 export interface CsvRecord {
   /** 1-based line where the record starts (a quoted field may span lines). */
   readonly line: number;
@@ -160,6 +167,7 @@ export async function readCsv(
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
+    max_record_size: MAX_RECORD_BYTES,
     // Records are taken here, synchronously, rather than read from the stream: a stream that
     // fails at the end (a cut-off last row) would drop the records still buffered in it.
     on_record: ((record: string[], info: { lines: number }) => {
@@ -209,6 +217,12 @@ export async function readCsv(
   if (pending.length > 0) await onRecords(pending, bytesRead);
   const error = failure as (Error & { code?: string }) | null;
   if (error?.code === 'CSV_QUOTE_NOT_CLOSED') return { unterminatedAtLine: lastLine + 1 };
+  if (error?.code === 'CSV_MAX_RECORD_SIZE') {
+    throw new CsvProblem(
+      `Line ${lastLine + 1} is longer than ${MAX_RECORD_BYTES / 1024 ** 2} MiB, the most one row may hold: ` +
+        'a quoted field is probably never closed.',
+    );
+  }
   if (error) throw new CsvProblem(`The CSV could not be read after line ${lastLine}: ${error.message}`);
   return { unterminatedAtLine: null };
 }

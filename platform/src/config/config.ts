@@ -58,6 +58,15 @@ const trustProxy = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+// `Name <address>` or a bare address, on one line.
+const mailbox = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const address = /^[^<>\r\n]*<([^<>]+)>$/.exec(value)?.[1] ?? value;
+    return z.email().safeParse(address).success;
+  }, 'must be an e-mail address, optionally with a name, e.g. Cinefold <no-reply@cinefold.example>');
+
 export const configSchema = z
   .object({
     PORT: optional(
@@ -84,6 +93,8 @@ export const configSchema = z
     ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
     PUBLIC_URL: optional(url(['http:', 'https:'], 'https://cinefold.example')),
+    /** The sender of the mail the site writes (the support inbox's messages): never a visitor's address. */
+    MAIL_FROM: optional(mailbox).transform((v) => v ?? 'Cinefold <no-reply@cinefold.local>'),
     UPLOAD_MAX_BYTES: optional(
       z.coerce
         .number({ error: 'must be a number of bytes' })

@@ -6,7 +6,7 @@
  * that was interrupted (a worker killed, a deploy) resumes after the last line it appended,
  * and the expected revision makes sure two workers can never append the same batch twice.
  */
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import {
   type CinefoldEvent,
   type ImportJobStatus,
@@ -26,6 +26,7 @@ import {
   REJECTIONS_KEPT,
   systemContext,
 } from '@cinefold/platform';
+import { UnrecoverableError } from 'bullmq';
 import { rowReader } from './rows.js';
 
 export interface ImportJob {
@@ -59,9 +60,13 @@ export async function importCatalogue(
   const history = await log.readStream(stream);
   const state = foldImport(history);
   let revision = history.length === 0 ? null : history.at(-1)!.revision;
-  if (!state.requested) throw new Error(`no import ${job.jobId}`);
-  if (state.outcome) return importStatus(job.jobId, state, 1);
+  // Retrying cannot make an import appear: fail the job once.
+  if (!state.requested) throw new UnrecoverableError(`no import ${job.jobId}`);
   const { type, mode, file } = state.requested;
+  if (state.outcome) {
+    await discardUpload(file); // a run that stopped between the outcome and the deletion
+    return importStatus(job.jobId, state, 1);
+  }
   const context: CommandContext = { ...systemContext(), actor: 'import-worker', causationId: job.jobId };
 
   const append = async (events: CinefoldEvent[]) => {
@@ -150,15 +155,30 @@ export async function importCatalogue(
       },
     ]);
     state.outcome = 'completed';
+    await discardUpload(file);
     return importStatus(job.jobId, state, 1);
   } catch (error) {
-    // A file that turns out unreadable is an outcome; anything else (a conflict, an outage) is
-    // thrown for the queue to retry, and the retry resumes where this attempt stopped.
-    if (!(error instanceof CsvProblem)) throw error;
-    const reason = error.message;
+    // A file that turns out unreadable, or is gone, is an outcome; anything else (a conflict,
+    // an outage) is thrown for the queue to retry, and the retry resumes where this attempt stopped.
+    const reason =
+      error instanceof CsvProblem
+        ? error.message
+        : (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? 'The uploaded file is no longer there: upload it again.'
+          : null;
+    if (reason === null) throw error;
     await append([{ type: 'CatalogueImportFailed', data: { jobId: job.jobId, reason } }]);
     state.outcome = 'failed';
     state.error = reason;
+    await discardUpload(file);
     return importStatus(job.jobId, state, 1);
   }
+}
+
+/**
+ * Once an import has an outcome its file is of no more use: the events hold every row it gave,
+ * and a failed import is started again by uploading again. Uploads are up to 2 GB each.
+ */
+export async function discardUpload(file: string): Promise<void> {
+  await rm(file, { force: true });
 }
