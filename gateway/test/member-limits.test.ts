@@ -1,36 +1,14 @@
-import { createLogger, loadConfig } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { describe, expect, it } from 'vitest';
+import { useSite } from './support/site.js';
 
-const redisServer = useRedisServer();
-const dir = makeTempDir('member-limits');
-let site: RunningSite;
-let base: string;
-
-beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    ADMIN_EMAIL: 'root@example.com',
-    ADMIN_PASSWORD: 'root-password-1',
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
-  base = site.url!;
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
-});
+const site = useSite('member-limits', { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
 
 async function call<T = Record<string, unknown>>(
   method: string,
   path: string,
   options: { token?: string; body?: unknown } = {},
 ): Promise<{ status: number; body: T; retryAfter: string | null }> {
-  const response = await fetch(`${base}/api${path}`, {
+  const response = await fetch(`${site.url}/api${path}`, {
     method,
     headers: {
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -1,30 +1,11 @@
-import { createLogger, loadConfig } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { describe, expect, it } from 'vitest';
+import { useSite } from './support/site.js';
 
-const redisServer = useRedisServer();
-const dir = makeTempDir('rate-limits');
-let site: RunningSite;
-let base: string;
-
-beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    // The tests play clients at many addresses through X-Forwarded-For, as a proxy on this machine would.
-    TRUST_PROXY: 'loopback',
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    ADMIN_EMAIL: 'root@example.com',
-    ADMIN_PASSWORD: 'root-password-1',
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
-  base = site.url!;
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
+const site = useSite('rate-limits', {
+  // The tests play clients at many addresses through X-Forwarded-For, as a proxy on this machine would.
+  TRUST_PROXY: 'loopback',
+  ADMIN_EMAIL: 'root@example.com',
+  ADMIN_PASSWORD: 'root-password-1',
 });
 
 interface Reply {
@@ -34,7 +15,7 @@ interface Reply {
 }
 
 async function post(path: string, body: unknown, ip: string): Promise<Reply> {
-  const response = await fetch(`${base}/api${path}`, {
+  const response = await fetch(`${site.url}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify(body),

@@ -1,0 +1,54 @@
+import { createLogger, loadConfig } from '@cinefold/platform';
+import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { type Role, type RunningSite, startSite } from '../../src/site.js';
+
+export interface TestSite {
+  /** The site's address, e.g. `http://localhost:41234`; read it inside tests or hooks. */
+  readonly url: string;
+  readonly dataDir: string;
+  readonly redisUrl: string;
+  readonly running: RunningSite;
+}
+
+/**
+ * One real site for the calling test file, with its own Redis and data directory, stopped and
+ * removed after the file's tests. `settings` are environment variables on top of the test
+ * defaults (no demo catalogue, errors only).
+ */
+export function useSite(label: string, settings: Record<string, string> = {}, role: Role = 'all'): TestSite {
+  const redisServer = useRedisServer();
+  const dir = makeTempDir(label);
+  let running: RunningSite | undefined;
+  beforeAll(async () => {
+    const config = loadConfig({
+      SEED_DEMO: '0',
+      DATA_DIR: dir.path,
+      REDIS_URL: redisServer.url,
+      LOG_LEVEL: 'error',
+      ...settings,
+    });
+    // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
+    running = await startSite(role, { ...config, PORT: 0 }, createLogger('test'));
+  });
+  afterAll(async () => {
+    await running?.stop();
+    dir.remove();
+  });
+  const started = () => {
+    if (!running) throw new Error('useSite: the site starts in beforeAll');
+    return running;
+  };
+  return {
+    get url() {
+      return started().url!;
+    },
+    dataDir: dir.path,
+    get redisUrl() {
+      return redisServer.url;
+    },
+    get running() {
+      return started();
+    },
+  };
+}
