@@ -3,6 +3,7 @@ export * from './event-store/open.js';
 export * from './event-store/port.js';
 export * from './event-store/sqlite.js';
 export * from './events/event-log.js';
+export * from './events/group-commit.js';
 export * from './http/errors.js';
 export * from './http/rate-limit.js';
 export * from './http/read-after.js';

@@ -35,6 +35,7 @@ import {
   type EventMetadata,
   type EventStore,
   EventStoreUnavailableError,
+  type ExpectedRevision,
   type NewEvent,
   type Position,
   type ReadAllOptions,
@@ -78,30 +79,51 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       }),
     );
 
+  async function append(
+    stream: string,
+    events: readonly NewEvent[],
+    { expectedRevision }: { readonly expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    // Same refusal as the SQLite adapter: an empty append has no position to report.
+    if (events.length === 0) throw new Error('append needs at least one event');
+    try {
+      const result = await client.appendToStream(stream, events.map(toEventData), {
+        expectedRevision:
+          expectedRevision === 'no_stream' ? NO_STREAM : expectedRevision === 'any' ? ANY : expectedRevision,
+      });
+      if (!result.position) throw new Error(`EventStoreDB reported no position for the append to ${stream}`);
+      return { nextRevision: result.nextExpectedRevision, position: result.position };
+    } catch (error) {
+      if (error instanceof EsdbWrongExpectedVersionError) {
+        throw new WrongExpectedVersionError(stream, expectedRevision, error.actualVersion);
+      }
+      throw failure(error);
+    }
+  }
+
   return {
     kind: 'esdb',
 
-    async append(stream, events, { expectedRevision }): Promise<AppendResult> {
-      // Same refusal as the SQLite adapter: an empty append has no position to report.
-      if (events.length === 0) throw new Error('append needs at least one event');
-      try {
-        const result = await client.appendToStream(stream, events.map(toEventData), {
-          expectedRevision:
-            expectedRevision === 'no_stream'
-              ? NO_STREAM
-              : expectedRevision === 'any'
-                ? ANY
-                : expectedRevision,
-        });
-        if (!result.position)
-          throw new Error(`EventStoreDB reported no position for the append to ${stream}`);
-        return { nextRevision: result.nextExpectedRevision, position: result.position };
-      } catch (error) {
-        if (error instanceof EsdbWrongExpectedVersionError) {
-          throw new WrongExpectedVersionError(stream, expectedRevision, error.actualVersion);
-        }
-        throw failure(error);
+    append,
+
+    async appendMany(appends) {
+      if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
+      // One append per stream, all under way at once; a stream named twice is written once.
+      const byStream = new Map<string, NewEvent[]>();
+      for (const { stream, events } of appends) {
+        const list = byStream.get(stream);
+        if (list) list.push(...events);
+        else byStream.set(stream, [...events]);
       }
+      const written = new Map(
+        await Promise.all(
+          [...byStream].map(
+            async ([stream, events]) =>
+              [stream, await append(stream, events, { expectedRevision: 'any' })] as const,
+          ),
+        ),
+      );
+      return appends.map(({ stream }) => written.get(stream)!);
     },
 
     async readStream(stream) {

@@ -65,6 +65,12 @@ export interface AppendResult {
   readonly position: Position;
 }
 
+/** One stream's share of an `appendMany`. */
+export interface StreamAppend {
+  readonly stream: string;
+  readonly events: readonly NewEvent[];
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Defaults to START. */
   readonly from?: Position;
@@ -132,6 +138,14 @@ export interface EventStore {
     options: { readonly expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
 
+  /**
+   * Appends to several streams at once, each as with expected revision `any`: the path of
+   * high-volume events decided against nothing (page views, ad beacons), whose concurrent
+   * requests share one write (group commit). The embedded store writes them in one transaction;
+   * EventStoreDB in one append per stream. Results come in the order of `appends`; when one stream
+   * appears more than once an adapter may report the position of the group's last event for each.
+   */
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Every event of one stream in order; an empty array when the stream does not exist. */
   readStream(stream: string): Promise<RecordedEvent[]>;
 

@@ -29,6 +29,7 @@ import {
   type Position,
   type ReadAllOptions,
   type RecordedEvent,
+  type StreamAppend,
   START,
   type SubscribeAllOptions,
   type Subscription,
@@ -189,6 +190,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
   );
 
+  const appendManyTx = db.transaction((appends: readonly StreamAppend[]): AppendResult[] =>
+    appends.map(({ stream, events }) => appendTx(stream, events, 'any')),
+  );
+
   const waiters = new Set<() => void>();
   const wakeSubscribers = () => {
     for (const wake of waiters) wake();
@@ -274,6 +279,13 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       const result = appendTx.immediate(stream, events, expectedRevision);
       wakeSubscribers();
       return result;
+    },
+    async appendMany(appends) {
+      if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
+      if (appends.length === 0) return [];
+      const results = appendManyTx.immediate(appends);
+      wakeSubscribers();
+      return results;
     },
     async readStream(stream) {
       return selectStream.all(stream).map(toRecorded);

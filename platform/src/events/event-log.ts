@@ -9,6 +9,7 @@ import type {
   EventMetadata,
   EventStore,
   ExpectedRevision,
+  NewEvent,
   Position,
   RecordedEvent,
 } from '../event-store/port.js';
@@ -73,18 +74,22 @@ export interface EventLog {
   readStream(stream: string): Promise<StoredEvent[]>;
 }
 
+/** Validates events against the catalogue and stamps them with the command's metadata. */
+export function encodeEvents(events: readonly CinefoldEvent[], context: CommandContext): NewEvent[] {
+  const metadata: EventMetadata = {
+    occurredAt: context.now.toISOString(),
+    actor: context.actor,
+    correlationId: context.correlationId,
+    causationId: context.causationId,
+  };
+  return events.map((event) => ({ ...eventCatalogue.encode(event), metadata }));
+}
+
 export function createEventLog(store: EventStore): EventLog {
   return {
     store,
     append(stream, events, { expectedRevision, context }) {
-      const metadata: EventMetadata = {
-        occurredAt: context.now.toISOString(),
-        actor: context.actor,
-        correlationId: context.correlationId,
-        causationId: context.causationId,
-      };
-      const encoded = events.map((event) => ({ ...eventCatalogue.encode(event), metadata }));
-      return store.append(stream, encoded, { expectedRevision });
+      return store.append(stream, encodeEvents(events, context), { expectedRevision });
     },
     async readStream(stream) {
       return (await store.readStream(stream)).map(decodeEvent);

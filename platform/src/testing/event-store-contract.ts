@@ -96,6 +96,28 @@ export function describeEventStoreContract(
         expect(await store.readStream(stream)).toHaveLength(1);
       });
 
+      it('appends to several streams at once, each event in its stream and in $all, results in order', async () => {
+        const views = streamName('pageviews-2026-11-24');
+        const beacons = streamName('ad-beacons-2026-11-24');
+        await store.append(views, [newEvent('PageViewed', { n: 0 })], { expectedRevision: 'no_stream' });
+        const before = await store.headPosition();
+        const results = await store.appendMany([
+          { stream: views, events: [newEvent('PageViewed', { n: 1 })] },
+          { stream: beacons, events: [newEvent('AdClicked', { n: 1 }), newEvent('AdClicked', { n: 2 })] },
+          { stream: views, events: [newEvent('PageViewed', { n: 2 })] },
+        ]);
+        expect(results).toHaveLength(3);
+        for (const result of results) expect(comparePositions(result.position, before)).toBeGreaterThan(0);
+        expect(results[1]?.nextRevision).toBe(1n);
+        expect((await store.readStream(views)).map((e) => e.data)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+        expect((await store.readStream(beacons)).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+        const head = await store.headPosition();
+        expect(comparePositions(head, results[2]!.position)).toBeGreaterThanOrEqual(0);
+        const after = ours(await store.readAll({ from: before, maxCount: 100 }));
+        expect(after).toHaveLength(4);
+        expect(await store.appendMany([])).toEqual([]);
+      });
+
       it('appends at the exact expected revision and refuses a stale one', async () => {
         const stream = streamName('member-1');
         const first = await store.append(stream, [newEvent('A'), newEvent('B')], {
