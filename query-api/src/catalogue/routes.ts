@@ -39,8 +39,9 @@ import {
 } from '@cinefold/platform';
 import { type Request, type Response, Router } from 'express';
 import type { Redis } from 'ioredis';
-import { runQuery, type TitleQuery } from './engine.js';
+import { runQuery } from './engine.js';
 import { ResponseCache } from './response-cache.js';
+import type { TitleQuery } from './title-query.js';
 
 export interface CatalogueDependencies {
   readonly redis: Redis;
