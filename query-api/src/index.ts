@@ -29,5 +29,5 @@ export { runQuery } from './catalogue/engine.js';
 export { compareResults } from './catalogue/strategies/fetch-and-sort.js';
 export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
 export type { TitleQuery } from './catalogue/title-query.js';
-export { catalogueRouter, deriveSeasons } from './catalogue/routes.js';
+export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
