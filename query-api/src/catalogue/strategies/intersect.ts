@@ -5,7 +5,7 @@ import type { QueryKeys, QueryResult, TitleQuery } from '../title-query.js';
  * Intersections of up to this many ids are kept (as a sorted set of ~100 bytes an id) for
  * INTERSECTION_TTL_MS: a prefix search's pages cost one ZINTERSTORE, then a ZRANGE each.
  */
-export const CACHED_INTERSECTION_LIMIT = 20_000;
+const CACHED_INTERSECTION_LIMIT = 20_000;
 export const INTERSECTION_TTL_MS = 10_000;
 
 /**
