@@ -9,6 +9,7 @@ export {
   REPLAY_QUEUE,
   startProjectorsService,
 } from './service.js';
+export { activityProjector } from './accounts/activity.js';
 export { librariesProjector } from './accounts/libraries.js';
 export { usersProjector } from './accounts/users.js';
 export { catalogueProjector } from './catalogue/catalogue.js';

@@ -1,3 +1,4 @@
+import { activityProjector } from './accounts/activity.js';
 import { librariesProjector } from './accounts/libraries.js';
 import { usersProjector } from './accounts/users.js';
 import { catalogueProjector } from './catalogue/catalogue.js';
@@ -9,6 +10,7 @@ export const projectors: readonly Projector[] = [
   eventCountsProjector,
   usersProjector,
   librariesProjector,
+  activityProjector,
   catalogueProjector,
 ];
 

@@ -25,13 +25,9 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(importStatusRouter(deps));
   return router;
 }
-export {
-  CACHED_INTERSECTION_LIMIT,
-  compareResults,
-  INTERSECTION_TTL_MS,
-  MATERIALIZE_LIMIT,
-  runQuery,
-  type TitleQuery,
-} from './catalogue/engine.js';
-export { catalogueRouter, deriveSeasons } from './catalogue/routes.js';
+export { runQuery } from './catalogue/engine.js';
+export { compareResults } from './catalogue/strategies/fetch-and-sort.js';
+export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
+export type { TitleQuery } from './catalogue/title-query.js';
+export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';

@@ -72,6 +72,30 @@ export interface Season {
   episode_count: number;
 }
 
+/** GET /api/movies: one page of a listing. */
+export interface MovieListing {
+  movies: Movie[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** GET /api/tvshows: one page of a listing. */
+export interface TvShowListing {
+  tvShows: TvShow[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** GET /api/home: four rows, the first trending movie being the home hero. */
+export interface HomeRows {
+  trendingMovies: Movie[];
+  trendingTVShows: TvShow[];
+  topRatedMovies: Movie[];
+  topRatedTVShows: TvShow[];
+}
+
 export const MAX_SEARCH_LENGTH = 200;
 
 const SORTS = {

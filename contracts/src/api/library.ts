@@ -44,7 +44,7 @@ export const historyEntry = z.object({
 export type HistoryEntry = z.infer<typeof historyEntry>;
 export const historyResponse = z.array(historyEntry);
 
-/** GET /api/user/activity: the member's list changes, newest first, straight from the events. */
+/** GET /api/user/activity: the member's list changes, newest first (the activity read model). */
 export const activityEntry = z.object({
   action: z.enum(['added', 'removed']),
   list: z.enum(['favorites', 'watchlist']),

@@ -52,6 +52,15 @@ export const LIBRARIES = {
   history: (userId: string) => ['user', userId, 'history'],
 } as const;
 
+/** The activity read model: each member's list changes, as GET /api/user/activity answers them. */
+export const ACTIVITY = {
+  projector: 'activity',
+  /** List of JSON activity entries, newest first. */
+  entries: (userId: string) => ['user', userId, 'entries'],
+  /** Hash contentId → JSON { title, contentType } of its last addition: a removal carries only the id. */
+  titles: (userId: string) => ['user', userId, 'titles'],
+} as const;
+
 /**
  * Session consistency. After a member's write, `lastWrite(userId)` holds its position for a
  * minute, so that member's next reads wait for the projectors even when the client does not send

@@ -1,9 +1,9 @@
-import type { HistoryEntry, ListItem, ListName } from '@cinefold/contracts';
-import { LIBRARIES, readModelKeys } from '@cinefold/platform';
+import type { ActivityEntry, HistoryEntry, ListItem, ListName } from '@cinefold/contracts';
+import { ACTIVITY, LIBRARIES, readModelKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 
-async function generation(redis: Redis): Promise<number | null> {
-  const active = await redis.get(readModelKeys.active(LIBRARIES.projector));
+async function generation(redis: Redis, projector: string = LIBRARIES.projector): Promise<number | null> {
+  const active = await redis.get(readModelKeys.active(projector));
   return active === null ? null : Number(active);
 }
 
@@ -27,4 +27,21 @@ export async function readHistory(redis: Redis, userId: string): Promise<History
     -1,
   );
   return entries.map((json) => JSON.parse(json) as HistoryEntry);
+}
+
+/** One page of a member's list changes, newest first. */
+export async function readActivity(
+  redis: Redis,
+  userId: string,
+  { page, limit }: { readonly page: number; readonly limit: number },
+): Promise<ActivityEntry[]> {
+  const g = await generation(redis, ACTIVITY.projector);
+  if (g === null) return [];
+  const start = (page - 1) * limit;
+  const entries = await redis.lrange(
+    readModelKeys.key(ACTIVITY.projector, g, ...ACTIVITY.entries(userId)),
+    start,
+    start + limit - 1,
+  );
+  return entries.map((json) => JSON.parse(json) as ActivityEntry);
 }

@@ -3,10 +3,9 @@
  * list, answered from the catalogue read model.
  *
  * Answers are bytes: listing bodies are assembled from the stored bytes of each title without
- * decoding or parsing them (see `titleJson`), and the
- * answers to anonymous requests are kept for a few seconds: the same popular pages are asked for
- * over and over, until the catalogue changes. A request that must see a recent write (it carries a
- * position) skips the cache.
+ * decoding or parsing them (see `serialize.ts`), and the answers to anonymous requests are kept
+ * for a few seconds: the same popular pages are asked for over and over, until the catalogue
+ * changes. A request that must see a recent write (it carries a position) skips the cache.
  */
 import {
   type AdminContentItem,
@@ -16,8 +15,8 @@ import {
   MAX_LISTING_DEPTH,
   type Movie,
   noQuery,
-  type Season,
   titleIdParams,
+  type TitleType,
   type TvShow,
 } from '@cinefold/contracts';
 import {
@@ -31,7 +30,6 @@ import {
   type ProjectionWatcher,
   readAfterWrites,
   searchTerms,
-  titleJson,
   decodeTitle,
   type EventStore,
   validate,
@@ -39,8 +37,19 @@ import {
 } from '@cinefold/platform';
 import { type Request, type Response, Router } from 'express';
 import type { Redis } from 'ioredis';
-import { runQuery, type TitleQuery } from './engine.js';
+import { runQuery } from './engine.js';
 import { ResponseCache } from './response-cache.js';
+import { deriveSeasons } from './seasons.js';
+import {
+  genresJson,
+  homeJson,
+  listingJson,
+  type RenderedTitle,
+  renderTitle,
+  seasonsJson,
+  titlesJson,
+} from './serialize.js';
+import type { TitleQuery } from './title-query.js';
 
 export interface CatalogueDependencies {
   readonly redis: Redis;
@@ -53,8 +62,6 @@ export interface CatalogueDependencies {
   readonly answers?: ResponseCache<Buffer>;
 }
 
-type TitleType = 'movie' | 'tv';
-const LIST_FIELD: Record<TitleType, string> = { movie: 'movies', tv: 'tvShows' };
 const NOT_FOUND: Record<TitleType, string> = { movie: 'Movie not found', tv: 'TV show not found' };
 /** Home rows and the trending row. */
 const ROW_SIZE = 20;
@@ -81,35 +88,10 @@ async function docs(
   location: CatalogueLocation,
   type: TitleType,
   ids: readonly string[],
-): Promise<Buffer[]> {
+): Promise<RenderedTitle[]> {
   if (ids.length === 0) return [];
   const stored = await redis.mgetBuffer(...ids.map((id) => catalogueKey(location, type, 'doc', id)));
-  return stored.filter((s): s is Buffer => s !== null).map((s) => titleJson(type, s));
-}
-
-const COMMA = Buffer.from(',');
-
-/** One answer from literal JSON text and rendered JSON values. */
-function bytes(...parts: (string | Buffer)[]): Buffer {
-  return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
-}
-
-/** The values with commas between them, for a JSON array. */
-function commaSeparated(values: readonly Buffer[]): Buffer[] {
-  return values.flatMap((value, i) => (i === 0 ? [value] : [COMMA, value]));
-}
-
-/** Spreads a show's episodes over its seasons (the TV schema only has the two totals). */
-export function deriveSeasons(show: Pick<TvShow, 'number_of_seasons' | 'number_of_episodes'>): Season[] {
-  const seasons = Math.max(0, Math.floor(show.number_of_seasons));
-  const episodes = Math.max(0, Math.floor(show.number_of_episodes));
-  if (seasons === 0) return episodes > 0 ? [{ season_number: 1, episode_count: episodes }] : [];
-  const base = Math.floor(episodes / seasons);
-  const extra = episodes % seasons;
-  return Array.from({ length: seasons }, (_, i) => ({
-    season_number: i + 1,
-    episode_count: Math.max(1, base + (i < extra ? 1 : 0)),
-  }));
+  return stored.filter((s): s is Buffer => s !== null).map((s) => renderTitle(type, s));
 }
 
 /**
@@ -177,7 +159,7 @@ export function catalogueRouter({
 
   async function list(type: TitleType, query: Omit<TitleQuery, 'type' | 'universe'>) {
     const location = await locate();
-    if (!location) return { bodies: [] as Buffer[], total: 0 };
+    if (!location) return { bodies: [] as RenderedTitle[], total: 0 };
     // Genre and year sets hold visible titles only; otherwise the visible set is the filter.
     const implied = query.sets.some((set) => set.startsWith('genre:') || set.startsWith('year:'));
     const { ids, total } = await runQuery(redis, location, {
@@ -214,11 +196,7 @@ export function catalogueRouter({
           });
           // Pages past the deepest one served are not offered.
           const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
-          return bytes(
-            `{"${LIST_FIELD[type]}":[`,
-            ...commaSeparated(bodies),
-            `],"page":${query.page},"pages":${pages},"total":${total}}`,
-          );
+          return listingJson(type, bodies, { page: query.page, pages, total });
         },
         '',
       ),
@@ -230,9 +208,9 @@ export function catalogueRouter({
         res,
         async () => {
           const location = await locate();
-          if (!location) return bytes('[]');
+          if (!location) return genresJson([]);
           const names = Object.values(await redis.hgetall(catalogueKey(location, type, 'genre-names')));
-          return bytes(JSON.stringify(names.sort((a, b) => a.localeCompare(b))));
+          return genresJson(names.sort((a, b) => a.localeCompare(b)));
         },
         '',
       ),
@@ -245,7 +223,7 @@ export function catalogueRouter({
         async () => {
           const { params } = validated(req, idSchemas);
           const stored = await visibleDoc(type, params.id);
-          return stored && titleJson(type, stored);
+          return stored && renderTitle(type, stored);
         },
         NOT_FOUND[type],
       ),
@@ -269,7 +247,7 @@ export function catalogueRouter({
       res,
       async () => {
         const stored = await visibleDoc('tv', validated(req, idSchemas).params.id);
-        return stored && bytes(JSON.stringify(deriveSeasons(decodeTitle('tv', stored.toString()))));
+        return stored && seasonsJson(deriveSeasons(decodeTitle('tv', stored.toString())));
       },
       NOT_FOUND.tv,
     ),
@@ -279,7 +257,7 @@ export function catalogueRouter({
     (await list(type, { sets: [], sort, descending: true, offset: 0, limit: ROW_SIZE })).bodies;
 
   router.get('/movies/trending/now', validate(plainSchemas), fresh, (req, res) =>
-    cached(req, res, async () => bytes('[', ...commaSeparated(await row('movie', 'popularity')), ']'), ''),
+    cached(req, res, async () => titlesJson(await row('movie', 'popularity')), ''),
   );
 
   router.get('/home', validate(plainSchemas), fresh, (req, res) =>
@@ -293,17 +271,7 @@ export function catalogueRouter({
           row('movie', 'rating'),
           row('tv', 'rating'),
         ]);
-        return bytes(
-          '{"trendingMovies":[',
-          ...commaSeparated(trendingMovies),
-          '],"trendingTVShows":[',
-          ...commaSeparated(trendingTVShows),
-          '],"topRatedMovies":[',
-          ...commaSeparated(topRatedMovies),
-          '],"topRatedTVShows":[',
-          ...commaSeparated(topRatedTVShows),
-          ']}',
-        );
+        return homeJson({ trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows });
       },
       '',
     ),
