@@ -42,12 +42,8 @@ export interface ApiRequestOptions {
   readonly redirectOnUnauthorized?: boolean;
 }
 
-let latestEventPosition: string | null = null;
-
 /** The newest event position any answer carried; sent back on reads. */
-export function latestSeenEventPosition(): string | null {
-  return latestEventPosition;
-}
+let latestEventPosition: string | null = null;
 
 /** Lets each test start as a browser that has written nothing yet. */
 export function forgetEventPosition(): void {
