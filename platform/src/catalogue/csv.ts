@@ -2,6 +2,7 @@
  * Reading uploaded catalogue CSVs: their columns, their encoding, and their records, streamed.
  * The upload route uses it to refuse a bad file at once; the import worker to read a good one.
  */
+import type { TitleType } from '@cinefold/contracts';
 import { open } from 'node:fs/promises';
 import { type Options, parse } from 'csv-parse';
 
@@ -96,7 +97,7 @@ export class CsvProblem extends Error {
 }
 
 /** Checks that a file is a CSV of the given kind before anything is imported from it. */
-export async function inspectCsv(file: string, type: 'movie' | 'tv'): Promise<CsvInspection> {
+export async function inspectCsv(file: string, type: TitleType): Promise<CsvInspection> {
   const handle = await open(file);
   let sample: Buffer;
   try {

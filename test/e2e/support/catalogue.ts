@@ -1,3 +1,4 @@
+import type { ImportMode, TitleType } from '@cinefold/contracts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COLUMNS, csvRecord, generateTvRows } from '@cinefold/workers';
@@ -36,7 +37,7 @@ export async function adminToken(siteUrl: string): Promise<string> {
 export async function importCsv(
   siteUrl: string,
   csv: string | Buffer,
-  options: { type?: 'movie' | 'tv'; mode?: 'append' | 'replace'; fileName?: string } = {},
+  options: { type?: TitleType; mode?: ImportMode; fileName?: string } = {},
 ): Promise<ImportAnswer> {
   const form = new FormData();
   form.append('type', options.type ?? 'movie');

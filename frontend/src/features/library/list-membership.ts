@@ -1,13 +1,8 @@
-import type { ContentId, ListItem, ListName } from '@cinefold/contracts';
+import type { ContentId, ListEntry, ListName } from '@cinefold/contracts';
 import type { CurrentUser } from '../../lib/auth/auth-api';
 
 /** A title as the list buttons and the watch-history recorder describe it to the API. */
-export interface LibraryTitle {
-  readonly contentId: ContentId;
-  readonly contentType: ListItem['contentType'];
-  readonly title: string;
-  readonly poster: string | null;
-}
+export type LibraryTitle = Readonly<ListEntry>;
 
 /**
  * Ids are compared as text: a TMDB id arrives as the number 550 from one endpoint and may be the
