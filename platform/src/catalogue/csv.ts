@@ -6,6 +6,10 @@ import type { TitleType } from '@cinefold/contracts';
 import { open } from 'node:fs/promises';
 import { type Options, parse } from 'csv-parse';
 
+/**
+ * The column order of the TMDB exports (TMDB_movie_dataset_v11.csv and its TV counterpart): the
+ * importer reads any order by name, and the generator writes exactly this one.
+ */
 export const MOVIE_COLUMNS = [
   'id',
   'title',
@@ -64,6 +68,11 @@ export const TV_COLUMNS = [
   'production_countries',
   'episode_run_time',
 ] as const;
+
+export const CSV_COLUMNS: Readonly<Record<TitleType, readonly string[]>> = {
+  movie: MOVIE_COLUMNS,
+  tv: TV_COLUMNS,
+};
 
 /** Without these a row cannot become a title; every other column may be missing (real exports drop some). */
 export const REQUIRED_COLUMNS = { movie: ['id', 'title'], tv: ['id', 'name'] } as const;
