@@ -1,6 +1,5 @@
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, isNewerPosition } from '@cinefold/contracts';
 import { noteStartingAnswer } from './site-starting';
-import { isNewerPosition } from './event-position';
 
 export const API_BASE_PATH = '/api';
 export const TOKEN_STORAGE_KEY = 'token';
