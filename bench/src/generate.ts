@@ -7,7 +7,8 @@
  * repository if it exists; --no-sample forces the built-in words (different bytes for the same seed).
  */
 import { parseArgs } from 'node:util';
-import { loadVocabulary, writeCsv, type CsvKind } from '@cinefold/workers';
+import type { TitleType } from '@cinefold/contracts';
+import { loadVocabulary, writeCsv } from '@cinefold/workers';
 
 const USAGE =
   'usage: tsx bench/src/generate.ts --type movie|tv --rows N --out path [--seed S] [--crlf] [--bom] [--sample path | --no-sample]';
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
 
   const started = performance.now();
   let reported = started;
-  const result = await writeCsv(parsed.out, kind satisfies CsvKind, rows, seed, {
+  const result = await writeCsv(parsed.out, kind satisfies TitleType, rows, seed, {
     lineEnding: parsed.crlf ? 'crlf' : 'lf',
     bom: parsed.bom,
     samplePath,

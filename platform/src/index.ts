@@ -6,7 +6,7 @@ export * from './events/event-log.js';
 export * from './events/group-commit.js';
 export * from './http/errors.js';
 export * from './http/rate-limit.js';
-export * from './http/read-after.js';
+export * from './http/read-your-writes.js';
 export * from './http/request-context.js';
 export * from './http/validate.js';
 export * from './logging/logger.js';

@@ -1,7 +1,14 @@
 import type { Movie, TvShow } from '@cinefold/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, newAccount, registerByApi, signIn, storedItem } from './support/accounts.js';
+import {
+  callApi,
+  newAccount,
+  registerByApi,
+  signIn,
+  storedItem,
+  userMenuButton,
+} from './support/accounts.js';
 import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
 import { pathnameOf } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
@@ -153,6 +160,29 @@ describe('a movie page', () => {
         return (history.body as { contentId: number }[]).map((entry) => entry.contentId);
       })
       .toEqual([INCEPTION, INCEPTION]);
+  });
+
+  it("shows a title added on its page in the profile, and the page's button follows a removal made there", async () => {
+    const account = newAccount('Lists');
+    await registerByApi(site.url, account);
+    const page = await site.newPage();
+    await signIn(page, site.url, account);
+    await page.goto(`${site.url}/movies/${INCEPTION}`);
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+    await page.getByRole('button', { name: 'In Watchlist' }).waitFor();
+
+    // Within the page, without reloading: the profile and the button read the same copy of the lists.
+    await userMenuButton(page, account).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    const watchlistTab = page.getByRole('main').getByRole('tab', { name: /^Watchlist/ });
+    await expect.poll(() => watchlistTab.textContent()).toBe('Watchlist1');
+    await watchlistTab.click();
+    await page.getByRole('button', { name: 'Remove Inception from watchlist' }).click();
+    await expect.poll(() => watchlistTab.textContent()).toBe('Watchlist0');
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'Add to Watchlist' }).waitFor();
+    expect(await page.getByRole('button', { name: 'In Watchlist' }).count()).toBe(0);
   });
 });
 

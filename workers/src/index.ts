@@ -7,12 +7,4 @@ export {
 } from './support/deliver-contact-message.js';
 export { startWorkersService, type WorkersService } from './service.js';
 export { rowReader } from './imports/rows.js';
-export {
-  COLUMNS,
-  csvRecord,
-  type CsvKind,
-  generateMovieRows,
-  generateTvRows,
-  loadVocabulary,
-  writeCsv,
-} from './datasets/index.js';
+export { csvRecord, generateMovieRows, generateTvRows, loadVocabulary, writeCsv } from './datasets/index.js';

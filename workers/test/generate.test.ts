@@ -3,74 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { TitleType } from '@cinefold/contracts';
+import { MOVIE_COLUMNS, TV_COLUMNS } from '@cinefold/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SAMPLE_PATH,
   generateMovieRows,
   generateTvRows,
   writeCsv,
-  type CsvKind,
   type WriteCsvOptions,
 } from '../src/datasets/index.js';
 
-// The schemas as specified, spelled out here rather than imported so a drift in the generator fails.
-const MOVIE_SCHEMA = [
-  'id',
-  'title',
-  'vote_average',
-  'vote_count',
-  'status',
-  'release_date',
-  'revenue',
-  'runtime',
-  'adult',
-  'backdrop_path',
-  'budget',
-  'homepage',
-  'imdb_id',
-  'original_language',
-  'original_title',
-  'overview',
-  'popularity',
-  'poster_path',
-  'tagline',
-  'genres',
-  'production_companies',
-  'production_countries',
-  'spoken_languages',
-  'keywords',
-];
-const TV_SCHEMA = [
-  'id',
-  'name',
-  'number_of_seasons',
-  'number_of_episodes',
-  'original_language',
-  'vote_count',
-  'vote_average',
-  'overview',
-  'adult',
-  'backdrop_path',
-  'first_air_date',
-  'last_air_date',
-  'homepage',
-  'in_production',
-  'original_name',
-  'popularity',
-  'poster_path',
-  'type',
-  'status',
-  'tagline',
-  'genres',
-  'created_by',
-  'languages',
-  'networks',
-  'origin_country',
-  'spoken_languages',
-  'production_companies',
-  'production_countries',
-  'episode_run_time',
-];
+// The importer's columns: the generator must write exactly these, in this order.
+const MOVIE_SCHEMA = [...MOVIE_COLUMNS];
+const TV_SCHEMA = [...TV_COLUMNS];
 const MOVIE_GENRES = new Set(
   'Action,Adventure,Animation,Comedy,Crime,Documentary,Drama,Family,Fantasy,History,Horror,Music,Mystery,Romance,Science Fiction,TV Movie,Thriller,War,Western'.split(
     ',',
@@ -143,7 +89,7 @@ const count = (values: string[], test: (value: string) => boolean): number => va
 const dir = mkdtempSync(join(tmpdir(), 'cinefold-generate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function generate(kind: CsvKind, rows: number, seed: number, options: WriteCsvOptions = {}) {
+async function generate(kind: TitleType, rows: number, seed: number, options: WriteCsvOptions = {}) {
   const path = join(
     dir,
     `${kind}-${rows}-${seed}-${options.lineEnding ?? 'lf'}-${options.bom ? 'bom' : 'nobom'}.csv`,

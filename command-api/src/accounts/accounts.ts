@@ -4,7 +4,7 @@
  * made on stale state.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { normalizeEmail, type Role, streams } from '@cinefold/contracts';
+import { type ListItem, normalizeEmail, type Role, streams } from '@cinefold/contracts';
 import {
   type AppendResult,
   type CommandContext,
@@ -13,7 +13,7 @@ import {
   WrongExpectedVersionError,
 } from '@cinefold/platform';
 import bcrypt from 'bcrypt';
-import { type LibraryEntry, foldLibrary } from '../library/library.js';
+import { foldLibrary } from '../library/library.js';
 import { runCommand } from '../shared/run-command.js';
 import { ABANDONED_RESERVATION_MS, foldReservation } from './email-reservation.js';
 import { decideRoles, foldAdmins, type RoleCommand } from './roles.js';
@@ -33,11 +33,11 @@ export interface Account {
   readonly email: string;
   readonly role: Role;
   readonly createdAt: string;
-  readonly favorites: LibraryEntry[];
-  readonly watchlist: LibraryEntry[];
+  readonly favorites: ListItem[];
+  readonly watchlist: ListItem[];
 }
 
-const byNewest = (a: LibraryEntry, b: LibraryEntry) => b.addedAt.localeCompare(a.addedAt);
+const byNewest = (a: ListItem, b: ListItem) => b.addedAt.localeCompare(a.addedAt);
 
 export class Accounts {
   constructor(private readonly log: EventLog) {}

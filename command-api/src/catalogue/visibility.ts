@@ -3,7 +3,7 @@
  * the acting admin in its metadata. Whether the title exists is read from the catalogue: a title
  * has no stream of its own until an admin first acts on it (its data came in with an import).
  */
-import { contentParams, setHiddenRequest, streams } from '@cinefold/contracts';
+import { contentParams, setHiddenRequest, streams, type TitleType } from '@cinefold/contracts';
 import {
   CATALOGUE,
   catalogueKey,
@@ -35,7 +35,7 @@ const deleteSchemas = { params: contentParams };
 export function visibilityRouter({ log, redis, watcher }: VisibilityDependencies): Router {
   const router = Router();
 
-  async function mustExist(type: 'movie' | 'tv', id: number) {
+  async function mustExist(type: TitleType, id: number) {
     const location = await locateCatalogue(redis);
     const exists = location ? await redis.exists(catalogueKey(location, type, 'doc', String(id))) : 0;
     if (!exists) throw notFound(type === 'movie' ? 'Movie not found' : 'TV show not found');

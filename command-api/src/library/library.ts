@@ -2,28 +2,20 @@
  * A member's favorites and watchlist (the `library-{userId}` stream). Adding a title twice keeps
  * one; removing one that is not there is refused, so a client learns its view was stale.
  */
-import type { CinefoldEvent, ContentType, ListName } from '@cinefold/contracts';
+import type { CinefoldEvent, ListEntry, ListItem, ListName } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
 
-export interface LibraryEntry {
-  readonly contentId: number | string;
-  readonly contentType: ContentType;
-  readonly title: string;
-  readonly poster: string | null;
-  readonly addedAt: string;
-}
-
 export interface LibraryState {
-  readonly favorites: ReadonlyMap<string, LibraryEntry>;
-  readonly watchlist: ReadonlyMap<string, LibraryEntry>;
+  readonly favorites: ReadonlyMap<string, ListItem>;
+  readonly watchlist: ReadonlyMap<string, ListItem>;
 }
 
 /** Ids arrive as numbers (TMDB) or strings (a URL segment): one key for both. */
 export const entryKey = (contentId: number | string) => String(contentId);
 
 export function foldLibrary(events: readonly StoredEvent[]): LibraryState {
-  const favorites = new Map<string, LibraryEntry>();
-  const watchlist = new Map<string, LibraryEntry>();
+  const favorites = new Map<string, ListItem>();
+  const watchlist = new Map<string, ListItem>();
   for (const stored of events) {
     const event = stored.event;
     switch (event?.type) {
@@ -52,7 +44,7 @@ export type LibraryCommand =
       readonly type: 'AddToList';
       readonly userId: string;
       readonly list: ListName;
-      readonly item: Omit<LibraryEntry, 'addedAt'>;
+      readonly item: ListEntry;
     }
   | {
       readonly type: 'RemoveFromList';
@@ -60,8 +52,6 @@ export type LibraryCommand =
       readonly list: ListName;
       readonly contentId: string;
     };
-
-const LIST_LABEL: Record<ListName, string> = { favorites: 'favorites', watchlist: 'watchlist' };
 
 /**
  * Titles one list may hold. Far more than anyone keeps by hand (the profile shows them all), and
@@ -86,8 +76,7 @@ export function decideLibrary(state: LibraryState, command: LibraryCommand): Cin
     }
     case 'RemoveFromList': {
       const existing = state[command.list].get(entryKey(command.contentId));
-      if (!existing)
-        throw new Rejection('not-found', `That title is not in your ${LIST_LABEL[command.list]}.`);
+      if (!existing) throw new Rejection('not-found', `That title is not in your ${command.list}.`);
       const data = { userId: command.userId, contentId: existing.contentId };
       return [
         command.list === 'favorites'

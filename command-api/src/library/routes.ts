@@ -1,7 +1,8 @@
 import {
   addToListRequest,
-  type ListName,
+  LIST_NAMES,
   listItemParams,
+  type ListName,
   recordViewRequest,
   streams,
 } from '@cinefold/contracts';
@@ -43,7 +44,7 @@ export function libraryRouter({ log, redis }: LibraryDependencies): Router {
     message: 'You are changing your lists very quickly. Please wait a minute and try again.',
   });
 
-  for (const list of ['favorites', 'watchlist'] as const) {
+  for (const list of LIST_NAMES) {
     router.post(LIST_PATHS[list], requireUser, validate(addSchemas), memberWrites, async (req, res) => {
       const { body } = validated(req, addSchemas);
       const member = signedInUser(req);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ROLES, userProfile } from './auth.js';
+import { role } from '../vocabulary.js';
+import { userProfile } from './auth.js';
 
 /** Shared by every paginated list: page from 1, at most 100 a page. */
 export const pageQuery = (defaultLimit: number) =>
@@ -32,5 +33,5 @@ export const userIdParams = z.strictObject({ id: z.string().trim().min(1).max(64
 
 /** PUT /api/admin/users/{id}/role */
 export const changeRoleRequest = z.strictObject({
-  role: z.enum(ROLES, { error: 'role must be admin or user' }),
+  role,
 });

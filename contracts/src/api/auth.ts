@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { listEntry, role } from '../vocabulary.js';
 import { emailAddress, requiredText } from './common.js';
-
-export const ROLES = ['admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** bcrypt reads at most 72 bytes; a longer password would be silently cut. */
@@ -32,24 +30,8 @@ export const loginRequest = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const contentType = z.enum(['movie', 'tv'], { error: 'contentType must be movie or tv' });
-export type ContentType = z.infer<typeof contentType>;
-
-/** A title's id as clients send it: TMDB ids are numbers, but any short id is accepted. */
-export const contentId = z.union([
-  z.number().int('contentId must be a whole number').nonnegative('contentId must not be negative'),
-  z.string().trim().min(1, 'contentId is required').max(64, 'contentId must be at most 64 characters'),
-]);
-export type ContentId = z.infer<typeof contentId>;
-
 /** An entry of a member's favorites or watchlist. */
-export const listItem = z.object({
-  contentId,
-  contentType,
-  title: z.string(),
-  poster: z.string().nullable(),
-  addedAt: z.string(),
-});
+export const listItem = listEntry.extend({ addedAt: z.string() });
 export type ListItem = z.infer<typeof listItem>;
 
 /** The member as the API describes them. */
@@ -57,7 +39,7 @@ export const userProfile = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(ROLES),
+  role,
   createdAt: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { importMode, type ImportMode, titleType, type TitleType } from '../vocabulary.js';
 import { pageQuery } from './admin-users.js';
-
-export const TITLE_TYPES = ['movie', 'tv'] as const;
-export type TitleType = (typeof TITLE_TYPES)[number];
 
 const text = z.string();
 const path = z.string().nullable();
@@ -174,7 +172,7 @@ const isoDate = z
 
 /** GET /api/admin/content */
 export const adminContentQuery = pageQuery(20).extend({
-  type: z.enum(TITLE_TYPES, { error: 'type must be movie or tv' }).default('movie'),
+  type: titleType.default('movie'),
   search: optionalText(MAX_SEARCH_LENGTH, 'search'),
   hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
   sortBy: z
@@ -213,7 +211,7 @@ export interface AdminContentResponse {
 }
 
 export const contentParams = z.strictObject({
-  type: z.enum(TITLE_TYPES, { error: 'type must be movie or tv' }),
+  type: titleType,
   id: z.string().regex(/^\d{1,10}$/, 'id must be a number'),
 });
 
@@ -224,10 +222,9 @@ export const setHiddenRequest = z.strictObject({
 
 /** POST /api/admin/datasets/upload (multipart fields besides `file`) */
 export const uploadFields = z.object({
-  type: z.enum(TITLE_TYPES, { error: 'type must be movie or tv' }),
-  mode: z.enum(['append', 'replace'], { error: 'mode must be append or replace' }).default('append'),
+  type: titleType,
+  mode: importMode.default('append'),
 });
-export type ImportMode = 'append' | 'replace';
 
 export interface RejectedRow {
   line: number;

@@ -4,13 +4,6 @@ import { z } from 'zod';
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-/**
- * Read-your-own-writes: a write answers with the position of its last event in this header; a
- * client sends the newest position it has seen back in the same header on its next reads, and
- * the query side waits (briefly) until the read models have caught up with it.
- */
-export const EVENT_POSITION_HEADER = 'X-Event-Position';
-
 /** Trimmed text that must not be empty, with an upper bound so nobody can post a novel. */
 export const requiredText = (label: string, max: number) =>
   z

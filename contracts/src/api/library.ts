@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { contentId, contentType, listItem } from './auth.js';
+import { contentId, contentType, listEntry, listName } from '../vocabulary.js';
+import { listItem } from './auth.js';
 
 const title = z.string().trim().max(300, 'title must be at most 300 characters').default('');
 const poster = z.string().trim().max(500, 'poster must be at most 500 characters').nullable().default(null);
 
 /** POST /api/user/favorites and /api/user/watchlist */
-export const addToListRequest = z.strictObject({ contentId, contentType, title, poster });
+export const addToListRequest = z.strictObject({ ...listEntry.shape, title, poster });
 export type AddToListRequest = z.input<typeof addToListRequest>;
 
 /** POST /api/user/watch-history */
 export const recordViewRequest = z.strictObject({
-  contentId,
-  contentType,
+  ...listEntry.shape,
   title,
   poster,
   progress: z
@@ -32,11 +32,7 @@ export const listItemParams = z.strictObject({
 export const listResponse = z.array(listItem);
 
 /** An entry of the watch history: one per view, newest first. */
-export const historyEntry = z.object({
-  contentId,
-  contentType,
-  title: z.string(),
-  poster: z.string().nullable(),
+export const historyEntry = listEntry.extend({
   progress: z.number(),
   completed: z.boolean(),
   watchedAt: z.string(),
@@ -47,7 +43,7 @@ export const historyResponse = z.array(historyEntry);
 /** GET /api/user/activity: the member's list changes, newest first (the activity read model). */
 export const activityEntry = z.object({
   action: z.enum(['added', 'removed']),
-  list: z.enum(['favorites', 'watchlist']),
+  list: listName,
   contentId,
   contentType: contentType.nullable(),
   title: z.string().nullable(),
@@ -74,5 +70,3 @@ export const activityQuery = z.strictObject({
     .max(100, 'limit must be at most 100')
     .default(50),
 });
-
-export type ListName = 'favorites' | 'watchlist';

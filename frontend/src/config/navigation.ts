@@ -39,11 +39,6 @@ export const footerPopularItems: readonly NavItem[] = [
   { label: 'Help Center', to: '/help-center' },
 ];
 
-export const guestAccountItems: readonly NavItem[] = [
-  { label: 'Login', to: '/login' },
-  { label: 'Sign Up', to: '/register' },
-];
-
 /** The back office's own navigation, shown beside every /admin page. */
 export const adminNavItems: readonly NavItem[] = [
   { label: 'Dashboard', to: '/admin' },

@@ -1,6 +1,5 @@
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, isNewerPosition } from '@cinefold/contracts';
 import { noteStartingAnswer } from './site-starting';
-import { isNewerPosition } from './event-position';
 
 export const API_BASE_PATH = '/api';
 export const TOKEN_STORAGE_KEY = 'token';
@@ -42,12 +41,8 @@ export interface ApiRequestOptions {
   readonly redirectOnUnauthorized?: boolean;
 }
 
-let latestEventPosition: string | null = null;
-
 /** The newest event position any answer carried; sent back on reads. */
-export function latestSeenEventPosition(): string | null {
-  return latestEventPosition;
-}
+let latestEventPosition: string | null = null;
 
 /** Lets each test start as a browser that has written nothing yet. */
 export function forgetEventPosition(): void {

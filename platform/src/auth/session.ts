@@ -5,17 +5,11 @@
  * member who just signed up is known on their first.
  */
 import type { Role } from '@cinefold/contracts';
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import {
-  type AppendResult,
-  comparePositions,
-  decodePosition,
-  encodePosition,
-  type Position,
-} from '../event-store/port.js';
+import type { Position } from '../event-store/port.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
+import { laterPosition, parsePosition, positionSentBy, waitForReadModels } from '../http/read-your-writes.js';
 import { consistencyKeys, readModelKeys, USERS } from '../read-models/keys.js';
 import type { ProjectionWatcher } from '../read-models/positions.js';
 import { verifyToken } from './tokens.js';
@@ -44,16 +38,6 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export const CONSISTENCY_WAIT_MS = 1000;
-const SESSION_WRITE_TTL_SECONDS = 60;
-
-const later = (a: Position | null, b: Position | null): Position | null =>
-  a === null ? b : b === null ? a : comparePositions(a, b) >= 0 ? a : b;
-
-function parse(text: string | null | undefined): Position | null {
-  return text ? decodePosition(text) : null;
-}
-
 export interface SessionDependencies {
   readonly redis: Redis;
   readonly watcher: ProjectionWatcher;
@@ -67,7 +51,7 @@ export interface SessionDependencies {
  */
 export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies): RequestHandler {
   return async (req, _res, next) => {
-    const fromClient = parse(req.get(EVENT_POSITION_HEADER));
+    const fromClient = positionSentBy(req);
     const asGuest = (problem?: string) => {
       if (problem) req.sessionProblem = problem;
       if (fromClient) req.readAfter = fromClient;
@@ -85,10 +69,9 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
       consistencyKeys.authChanged,
       consistencyKeys.lastWrite(userId),
     );
-    const target = later(parse(authChanged), parse(lastWrite));
-    req.readAfter = later(fromClient, parse(lastWrite)) ?? undefined;
-    if (target && !(await watcher.waitFor([USERS.projector], target, CONSISTENCY_WAIT_MS)))
-      req.authStale = true;
+    const target = laterPosition(parsePosition(authChanged), parsePosition(lastWrite));
+    req.readAfter = laterPosition(fromClient, parsePosition(lastWrite)) ?? undefined;
+    if (target && !(await waitForReadModels(watcher, [USERS.projector], target))) req.authStale = true;
     const generation = target ? await redis.get(readModelKeys.active(USERS.projector)) : active;
     if (generation == null) return asGuest('Please sign in again.');
     const fields = await redis.hgetall(
@@ -126,24 +109,4 @@ export const requireAdmin: RequestHandler = (req, res, next) => {
 export function signedInUser(req: Request): AuthenticatedUser {
   if (!req.user) throw unauthorized(req.sessionProblem);
   return req.user;
-}
-
-/**
- * After a write: the position goes on the response (for the client to send back) and, for a
- * signed-in member, into their session, so their next reads see it whatever the client does.
- * `affectsAuthorization` marks writes that change who may do what.
- */
-export async function recordWrite(
-  redis: Redis,
-  res: Response,
-  result: Pick<AppendResult, 'position'>,
-  options: { userId?: string | undefined; affectsAuthorization?: boolean } = {},
-): Promise<void> {
-  const position = encodePosition(result.position);
-  res.setHeader(EVENT_POSITION_HEADER, position);
-  const tx = redis.multi();
-  if (options.userId)
-    tx.set(consistencyKeys.lastWrite(options.userId), position, 'EX', SESSION_WRITE_TTL_SECONDS);
-  if (options.affectsAuthorization) tx.set(consistencyKeys.authChanged, position);
-  if (options.userId || options.affectsAuthorization) await tx.exec();
 }

@@ -2,9 +2,14 @@
  * Reading uploaded catalogue CSVs: their columns, their encoding, and their records, streamed.
  * The upload route uses it to refuse a bad file at once; the import worker to read a good one.
  */
+import type { TitleType } from '@cinefold/contracts';
 import { open } from 'node:fs/promises';
 import { type Options, parse } from 'csv-parse';
 
+/**
+ * The column order of the TMDB exports (TMDB_movie_dataset_v11.csv and its TV counterpart): the
+ * importer reads any order by name, and the generator writes exactly this one.
+ */
 export const MOVIE_COLUMNS = [
   'id',
   'title',
@@ -64,6 +69,11 @@ export const TV_COLUMNS = [
   'episode_run_time',
 ] as const;
 
+export const CSV_COLUMNS: Readonly<Record<TitleType, readonly string[]>> = {
+  movie: MOVIE_COLUMNS,
+  tv: TV_COLUMNS,
+};
+
 /** Without these a row cannot become a title; every other column may be missing (real exports drop some). */
 export const REQUIRED_COLUMNS = { movie: ['id', 'title'], tv: ['id', 'name'] } as const;
 
@@ -96,7 +106,7 @@ export class CsvProblem extends Error {
 }
 
 /** Checks that a file is a CSV of the given kind before anything is imported from it. */
-export async function inspectCsv(file: string, type: 'movie' | 'tv'): Promise<CsvInspection> {
+export async function inspectCsv(file: string, type: TitleType): Promise<CsvInspection> {
   const handle = await open(file);
   let sample: Buffer;
   try {

@@ -7,9 +7,7 @@
  * null, and a replay rewrites every document anyway. A document written as an object (before this
  * format) still decodes.
  */
-import { type Movie, movieRecord, type TvShow, tvRecord } from '@cinefold/contracts';
-
-type TitleType = 'movie' | 'tv';
+import { type Movie, movieRecord, type TitleType, tvRecord, type TvShow } from '@cinefold/contracts';
 
 const FIELDS: Record<TitleType, readonly string[]> = {
   movie: Object.keys(movieRecord.shape),

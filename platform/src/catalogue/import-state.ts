@@ -2,14 +2,14 @@
  * What an import's stream says about it: the request, how far it got, what was rejected, and
  * how it ended. The worker resumes from it; the status route reports it.
  */
-import type { ImportJobStatus, RejectedRow } from '@cinefold/contracts';
+import type { ImportJobStatus, ImportMode, RejectedRow, TitleType } from '@cinefold/contracts';
 import type { StoredEvent } from '../events/event-log.js';
 
 /** Rejections kept with their reasons; beyond this only counted. */
 export const REJECTIONS_KEPT = 100;
 
 export interface ImportState {
-  requested: { type: 'movie' | 'tv'; mode: 'append' | 'replace'; file: string } | null;
+  requested: { type: TitleType; mode: ImportMode; file: string } | null;
   truncated: boolean;
   lastLine: number;
   processed: number;

@@ -1,9 +1,10 @@
+import type { TitleType } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { CATALOGUE, readModelKeys } from '../read-models/keys.js';
 
 export interface CatalogueLocation {
   readonly generation: number;
-  readonly epochs: Readonly<Record<'movie' | 'tv', number>>;
+  readonly epochs: Readonly<Record<TitleType, number>>;
 }
 
 /** Where the catalogue read model lives now: its active generation and each type's epoch. Null before it ever ran. */
@@ -19,7 +20,7 @@ export async function locateCatalogue(redis: Redis): Promise<CatalogueLocation |
 }
 
 /** A key of one type's catalogue, in the located generation and epoch. */
-export function catalogueKey(location: CatalogueLocation, type: 'movie' | 'tv', ...parts: string[]): string {
+export function catalogueKey(location: CatalogueLocation, type: TitleType, ...parts: string[]): string {
   return readModelKeys.key(
     CATALOGUE.projector,
     location.generation,

@@ -3,6 +3,7 @@
  * side that searches, so both always agree. Case- and accent-insensitive: "Amélie" and "AMELIE"
  * are the same term.
  */
+import type { TitleType } from '@cinefold/contracts';
 
 /** Common English words that would match most overviews and tell a search nothing. */
 export const STOPWORDS = new Set(
@@ -101,7 +102,7 @@ export function genreSlug(name: string): string {
  * The genre pages use short names ("Sci-Fi"); the datasets use TMDB's ("Science Fiction", and
  * for TV "Sci-Fi & Fantasy", "Action & Adventure").
  */
-const GENRE_ALIASES: Record<'movie' | 'tv', Record<string, string>> = {
+const GENRE_ALIASES: Record<TitleType, Record<string, string>> = {
   movie: { 'sci-fi': 'science-fiction', scifi: 'science-fiction' },
   tv: {
     'sci-fi': 'sci-fi-fantasy',
@@ -114,7 +115,7 @@ const GENRE_ALIASES: Record<'movie' | 'tv', Record<string, string>> = {
   },
 };
 
-export function genreQuerySlugs(type: 'movie' | 'tv', genre: string): string[] {
+export function genreQuerySlugs(type: TitleType, genre: string): string[] {
   const slug = genreSlug(genre);
   const alias = GENRE_ALIASES[type][slug];
   return alias ? [slug, alias] : [slug];

@@ -7,17 +7,17 @@
  * `typed-store.ts`, so the adapters stay dumb and interchangeable.
  */
 
+import type { EventPosition } from '@cinefold/contracts';
+
 /**
  * A place in the global order of all events ($all).
  *
  * Opaque to callers except for ordering: compare with `comparePositions`, carry across
- * process boundaries with `encodePosition` / `decodePosition`. EventStoreDB positions
- * are a (commit, prepare) pair; the SQLite adapter uses commit = prepare = its rowid.
+ * process boundaries with `encodePosition` / `decodePosition`. The codec lives in contracts,
+ * where the browser reads the same positions from the `X-Event-Position` header.
  */
-export interface Position {
-  readonly commit: bigint;
-  readonly prepare: bigint;
-}
+export type Position = EventPosition;
+export { comparePositions, decodePosition, encodePosition } from '@cinefold/contracts';
 
 /** Before the first event: reading or subscribing from here delivers everything. */
 export const START: Position = Object.freeze({ commit: -1n, prepare: -1n });
@@ -188,28 +188,4 @@ export class WrongExpectedVersionError extends Error {
 /** The store could not be reached or answered in a way that is not the caller's fault. */
 export class EventStoreUnavailableError extends Error {
   override readonly name = 'EventStoreUnavailableError';
-}
-
-export function comparePositions(a: Position, b: Position): number {
-  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
-  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
-  return 0;
-}
-
-/** `"42"` when commit and prepare agree (always, for SQLite), else `"42.40"`. */
-export function encodePosition(position: Position): string {
-  return position.commit === position.prepare
-    ? String(position.commit)
-    : `${position.commit}.${position.prepare}`;
-}
-
-const POSITION_TEXT = /^(-1|\d{1,20})(?:\.(\d{1,20}))?$/;
-
-/** Parses `encodePosition` output; `null` for anything else, so a bad header is never fatal. */
-export function decodePosition(text: string): Position | null {
-  const match = POSITION_TEXT.exec(text.trim());
-  if (!match) return null;
-  const commit = BigInt(match[1]!);
-  const prepare = match[2] === undefined ? commit : BigInt(match[2]);
-  return { commit, prepare };
 }

@@ -1,4 +1,6 @@
 /** Queue names and job payloads, shared by the services that enqueue and the ones that work. */
+import type { ImportMode, TitleType } from '@cinefold/contracts';
+
 export const QUEUES = {
   projectionReplay: 'projection-replay',
   supportMail: 'support-mail',
@@ -13,8 +15,8 @@ export interface DemoCatalogueJobData {
 
 export interface ImportJobData {
   readonly jobId: string;
-  readonly type: 'movie' | 'tv';
-  readonly mode: 'append' | 'replace';
+  readonly type: TitleType;
+  readonly mode: ImportMode;
 }
 
 export interface ReplayJobData {

@@ -11,6 +11,8 @@
  *                                    model is still being built and is not served
  *   rm:{projector}:g{N}:…            the read model itself
  */
+import type { LibraryListName, ListName, TitleType } from '@cinefold/contracts';
+
 export const POSITIONS_CHANNEL = 'rm:positions';
 
 export const readModelKeys = {
@@ -47,9 +49,9 @@ export const USERS = {
 export const LIBRARIES = {
   projector: 'libraries',
   /** Hash contentId → JSON list item. */
-  list: (userId: string, list: 'favorites' | 'watchlist') => ['user', userId, list],
+  list: (userId: string, list: ListName) => ['user', userId, list],
   /** List of JSON history entries, newest first. */
-  history: (userId: string) => ['user', userId, 'history'],
+  history: (userId: string) => ['user', userId, 'history' satisfies LibraryListName],
 } as const;
 
 /** The activity read model: each member's list changes, as GET /api/user/activity answers them. */
@@ -86,8 +88,8 @@ export const consistencyKeys = {
  */
 export const CATALOGUE = {
   projector: 'catalogue',
-  epoch: (type: 'movie' | 'tv') => [type, 'epoch'],
-  inEpoch: (type: 'movie' | 'tv', epoch: number, ...parts: string[]) => [type, `e${epoch}`, ...parts],
+  epoch: (type: TitleType) => [type, 'epoch'],
+  inEpoch: (type: TitleType, epoch: number, ...parts: string[]) => [type, `e${epoch}`, ...parts],
 } as const;
 export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
 export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];

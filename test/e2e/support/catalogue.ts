@@ -1,6 +1,8 @@
+import type { ImportMode, TitleType } from '@cinefold/contracts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { COLUMNS, csvRecord, generateTvRows } from '@cinefold/workers';
+import { CSV_COLUMNS } from '@cinefold/platform';
+import { csvRecord, generateTvRows } from '@cinefold/workers';
 import { ADMIN, callApi } from './accounts.js';
 
 /** The real TMDB rows beside the repository (2,630 whole rows and one cut mid-row). */
@@ -36,7 +38,7 @@ export async function adminToken(siteUrl: string): Promise<string> {
 export async function importCsv(
   siteUrl: string,
   csv: string | Buffer,
-  options: { type?: 'movie' | 'tv'; mode?: 'append' | 'replace'; fileName?: string } = {},
+  options: { type?: TitleType; mode?: ImportMode; fileName?: string } = {},
 ): Promise<ImportAnswer> {
   const form = new FormData();
   form.append('type', options.type ?? 'movie');
@@ -62,7 +64,7 @@ export async function importSampleMovies(siteUrl: string, rows?: number): Promis
 
 /** Builds a TV CSV in the exact schema from the project's generator (no real TV rows exist). */
 export function generatedTvCsv(rows: number, seed = 7): string {
-  const lines = [csvRecord(COLUMNS.tv)];
+  const lines = [csvRecord(CSV_COLUMNS.tv)];
   for (const fields of generateTvRows(rows, seed)) lines.push(csvRecord(fields));
   return `${lines.join('\n')}\n`;
 }

@@ -20,34 +20,6 @@ import {
 import { Rng, uniqueIds } from './random.js';
 import { loadVocabulary, type Vocabulary } from './vocabulary.js';
 
-/** The column order of TMDB_movie_dataset_v11.csv, which the importer expects verbatim. */
-export const MOVIE_COLUMNS = [
-  'id',
-  'title',
-  'vote_average',
-  'vote_count',
-  'status',
-  'release_date',
-  'revenue',
-  'runtime',
-  'adult',
-  'backdrop_path',
-  'budget',
-  'homepage',
-  'imdb_id',
-  'original_language',
-  'original_title',
-  'overview',
-  'popularity',
-  'poster_path',
-  'tagline',
-  'genres',
-  'production_companies',
-  'production_countries',
-  'spoken_languages',
-  'keywords',
-] as const;
-
 export interface GenerateOptions {
   /** Defaults to loadVocabulary(): the real sample when it is on disk. */
   readonly vocabulary?: Vocabulary;

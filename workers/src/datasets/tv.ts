@@ -25,38 +25,6 @@ import { checkCount, type GenerateOptions } from './movies.js';
 import { Rng, uniqueIds } from './random.js';
 import { loadVocabulary, type Vocabulary } from './vocabulary.js';
 
-export const TV_COLUMNS = [
-  'id',
-  'name',
-  'number_of_seasons',
-  'number_of_episodes',
-  'original_language',
-  'vote_count',
-  'vote_average',
-  'overview',
-  'adult',
-  'backdrop_path',
-  'first_air_date',
-  'last_air_date',
-  'homepage',
-  'in_production',
-  'original_name',
-  'popularity',
-  'poster_path',
-  'type',
-  'status',
-  'tagline',
-  'genres',
-  'created_by',
-  'languages',
-  'networks',
-  'origin_country',
-  'spoken_languages',
-  'production_companies',
-  'production_countries',
-  'episode_run_time',
-] as const;
-
 // TMDB's TV ids reach about 280k (2024).
 const TV_ID_RANGE = 300_000;
 

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { generateMovieRows, MOVIE_COLUMNS } from './movies.js';
-import { generateTvRows, TV_COLUMNS } from './tv.js';
+import type { TitleType } from '@cinefold/contracts';
+import { CSV_COLUMNS } from '@cinefold/platform';
+import { generateMovieRows } from './movies.js';
+import { generateTvRows } from './tv.js';
 import { loadVocabulary } from './vocabulary.js';
-
-export type CsvKind = 'movie' | 'tv';
 
 export interface WriteCsvOptions {
   /** Record terminator; fields keep their embedded "\n" either way, as spreadsheet exports do. */
@@ -24,8 +24,6 @@ export interface WriteCsvResult {
   readonly vocabulary: 'sample' | 'builtin';
 }
 
-export const COLUMNS: Readonly<Record<CsvKind, readonly string[]>> = { movie: MOVIE_COLUMNS, tv: TV_COLUMNS };
-
 /** Every field quoted, inner quotes doubled: the upstream export's style. */
 export function csvRecord(fields: readonly string[]): string {
   return `"${fields.map((f) => (f.includes('"') ? f.replaceAll('"', '""') : f)).join('","')}"`;
@@ -41,7 +39,7 @@ const CHUNK_CHARS = 1 << 20;
  */
 export async function writeCsv(
   path: string,
-  kind: CsvKind,
+  kind: TitleType,
   count: number,
   seed: number,
   options: WriteCsvOptions = {},
@@ -59,7 +57,7 @@ export async function writeCsv(
     failure ??= error;
   });
   try {
-    let chunk = `${options.bom ? '\uFEFF' : ''}${csvRecord(COLUMNS[kind])}${eol}`;
+    let chunk = `${options.bom ? '\uFEFF' : ''}${csvRecord(CSV_COLUMNS[kind])}${eol}`;
     let written = 0;
     for (const fields of rows) {
       chunk += csvRecord(fields) + eol;

@@ -13,6 +13,7 @@ import {
   type Movie,
   type RejectedRow,
   streams,
+  type TitleType,
   type TvShow,
 } from '@cinefold/contracts';
 import {
@@ -41,7 +42,7 @@ export class ImportInterrupted extends Error {
   override readonly name = 'ImportInterrupted';
 }
 
-function titleImported(type: 'movie' | 'tv', line: number, title: Movie | TvShow): CinefoldEvent {
+function titleImported(type: TitleType, line: number, title: Movie | TvShow): CinefoldEvent {
   return type === 'movie'
     ? { type: 'TitleImported', data: { type, line, title: title as Movie } }
     : { type: 'TitleImported', data: { type, line, title: title as TvShow } };

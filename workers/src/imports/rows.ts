@@ -9,7 +9,7 @@
  * doing it inside zod (a transform per field, on an object keyed by column) cost 16 µs a row,
  * more than parsing the CSV itself (see `npm run bench -- import`).
  */
-import { type Movie, movieRecord, type TvShow, tvRecord } from '@cinefold/contracts';
+import { type Movie, movieRecord, type TitleType, tvRecord, type TvShow } from '@cinefold/contracts';
 import { z } from 'zod';
 
 class Unreadable extends Error {}
@@ -136,7 +136,7 @@ function describe(issue: z.core.$ZodIssue): string {
 }
 
 /** Maps a row's fields by the file's header onto a movie or a TV show. */
-export function rowReader(type: 'movie' | 'tv', header: readonly string[]) {
+export function rowReader(type: TitleType, header: readonly string[]) {
   const columns: Record<string, Coerce> = type === 'movie' ? movieColumns : tvColumns;
   const schema: z.ZodType<Movie | TvShow> = type === 'movie' ? movieRow : tvRow;
   const plan = Object.entries(columns).map(([field, coerce]) => ({

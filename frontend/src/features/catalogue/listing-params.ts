@@ -2,8 +2,6 @@ import { MAX_SEARCH_LENGTH } from '@cinefold/contracts';
 import { z } from 'zod';
 import { MOVIE_SORTS, type MovieSort, TV_SHOW_SORTS, type TvShowSort } from './api/filters';
 
-export type ListingKind = 'movie' | 'tv';
-
 /** What a listing's address holds, so a filtered page can be shared and reloaded. */
 export interface ListingParams<Sort extends string = MovieSort | TvShowSort> {
   readonly page: number;

@@ -1,11 +1,9 @@
-import type { Movie, TvShow } from '@cinefold/contracts';
+import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
 import { contentPath } from '../../lib/content-paths';
-
-export type TitleKind = 'movie' | 'tv';
 
 /** What a card, a row, the hero and the ranked list need of a movie or a TV show alike. */
 export interface TitleSummary {
-  readonly kind: TitleKind;
+  readonly kind: TitleType;
   readonly id: number;
   readonly title: string;
   readonly path: string;

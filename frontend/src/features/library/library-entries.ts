@@ -1,4 +1,4 @@
-import type { ContentId, ContentType, HistoryEntry, ListItem } from '@cinefold/contracts';
+import type { HistoryEntry, ListEntry, ListItem } from '@cinefold/contracts';
 
 export const LIBRARY_TABS = ['watch-history', 'favorites', 'watchlist'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
@@ -8,12 +8,8 @@ export function isLibraryTab(value: string | null): value is LibraryTab {
 }
 
 /** One card of the profile grid, whichever list it came from. */
-export interface LibraryEntry {
+export interface LibraryEntry extends Readonly<ListEntry> {
   readonly key: string;
-  readonly contentId: ContentId;
-  readonly contentType: ContentType;
-  readonly title: string;
-  readonly poster: string | null;
   /** When it was watched (history) or added (favorites, watchlist). */
   readonly at: string;
 }

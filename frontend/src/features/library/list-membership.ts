@@ -1,13 +1,10 @@
-import type { ContentId, ListItem, ListName } from '@cinefold/contracts';
-import type { CurrentUser } from '../../lib/auth/auth-api';
+import type { ContentId, ListEntry, ListItem, ListName } from '@cinefold/contracts';
 
 /** A title as the list buttons and the watch-history recorder describe it to the API. */
-export interface LibraryTitle {
-  readonly contentId: ContentId;
-  readonly contentType: ListItem['contentType'];
-  readonly title: string;
-  readonly poster: string | null;
-}
+export type LibraryTitle = Readonly<ListEntry>;
+
+/** A member's favorites and watchlist, newest first. */
+export type MemberLists = { readonly [List in ListName]: ListItem[] };
 
 /**
  * Ids are compared as text: a TMDB id arrives as the number 550 from one endpoint and may be the
@@ -25,17 +22,17 @@ export function isInList(
 }
 
 /**
- * The member as they are once a title has been added to or removed from one of their lists, so
+ * The member's lists as they are once a title has been added to or removed from one of them, so
  * every button on screen agrees before the server's copy has been read again.
  */
-export function withListChange(
-  user: CurrentUser,
+export function withListChange<Lists extends MemberLists>(
+  lists: Lists,
   list: ListName,
   title: LibraryTitle,
   added: boolean,
   now: Date = new Date(),
-): CurrentUser {
-  const others = user[list].filter((item) => !sameContent(item.contentId, title.contentId));
+): Lists {
+  const others = lists[list].filter((item) => !sameContent(item.contentId, title.contentId));
   const items = added
     ? [
         {
@@ -48,5 +45,5 @@ export function withListChange(
         ...others,
       ]
     : others;
-  return { ...user, [list]: items };
+  return { ...lists, [list]: items };
 }

@@ -22,11 +22,6 @@ export function getMoviesQueryOptions(filters: MovieFilters) {
   });
 }
 
-/** A fixed selection, as the landing pages show: a new filter set starts from a spinner. */
-export function useMovies(filters: MovieFilters) {
-  return useQuery(getMoviesQueryOptions(filters));
-}
-
 /** One page of the movie listing: the previous page stays on screen while the next one loads. */
 export function useMoviesPage(filters: MovieFilters) {
   return useQuery({ ...getMoviesQueryOptions(filters), placeholderData: keepPreviousData });

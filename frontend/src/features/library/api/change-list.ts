@@ -2,10 +2,9 @@ import type { AddToListRequest, ContentId, ListName } from '@cinefold/contracts'
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiClient } from '../../../lib/api-client';
-import { getCurrentUserQueryOptions } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { isInList, type LibraryTitle, sameContent, withListChange } from '../list-membership';
-import { getMemberListQueryOptions } from './get-member-library';
+import { isInList, type LibraryTitle, withListChange } from '../list-membership';
+import { getMemberListsQueryOptions, useMemberLists } from './get-member-library';
 import { libraryKeys } from './library-keys';
 
 export function addToList(list: ListName, title: LibraryTitle): Promise<unknown> {
@@ -38,17 +37,15 @@ function sendListChange({ list, title, add }: ListChange): Promise<unknown> {
 }
 
 /**
- * The member's own copy of their lists (which every list button reads) is corrected at once;
- * then it and the profile's lists are read again, the api-client's event position making sure
- * the server's answer already includes this change.
+ * The member's lists (which every list button and the profile read) are corrected at once; then
+ * they and the activity are read again, the api-client's event position making sure the server's
+ * answer already includes this change.
  */
 async function afterListChange(queryClient: QueryClient, { list, title, add }: ListChange): Promise<void> {
-  const currentUser = getCurrentUserQueryOptions().queryKey;
-  queryClient.setQueryData(currentUser, (user) => (user ? withListChange(user, list, title, add) : user));
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: currentUser, exact: true }),
-    queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
-  ]);
+  queryClient.setQueryData(getMemberListsQueryOptions().queryKey, (lists) =>
+    lists ? withListChange(lists, list, title, add) : lists,
+  );
+  await queryClient.invalidateQueries({ queryKey: libraryKeys.all });
 }
 
 /** Removes a title from favorites or the watchlist (the profile's remove buttons). */
@@ -56,13 +53,8 @@ export function useRemoveFromList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ list, title }: Omit<ListChange, 'add'>) => removeFromList(list, title.contentId),
-    onSuccess: (_answer, { list, title }) => {
-      // The card leaves the profile at once rather than after the lists are read again.
-      queryClient.setQueryData(getMemberListQueryOptions(list).queryKey, (items) =>
-        items?.filter((item) => !sameContent(item.contentId, title.contentId)),
-      );
-      return afterListChange(queryClient, { list, title, add: false });
-    },
+    // The card leaves the profile at once rather than after the lists are read again.
+    onSuccess: (_answer, { list, title }) => afterListChange(queryClient, { list, title, add: false }),
   });
 }
 
@@ -86,7 +78,8 @@ export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
     onSuccess: (_answer, variables) => afterListChange(queryClient, variables),
   });
 
-  const saved = isInList(user?.[list], title.contentId);
+  const lists = useMemberLists(status === 'signed-in');
+  const saved = isInList(lists.data?.[list], title.contentId);
   const inList = change.isPending ? change.variables.add : saved;
 
   const toggle = () => {

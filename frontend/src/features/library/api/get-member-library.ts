@@ -1,14 +1,27 @@
-import type { HistoryEntry, ListItem, ListName } from '@cinefold/contracts';
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import type { HistoryEntry, ListItem } from '@cinefold/contracts';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import type { MemberLists } from '../list-membership';
 import { libraryKeys } from './library-keys';
 
-export function fetchMemberList(name: ListName): Promise<ListItem[]> {
-  return apiClient.get<ListItem[]>(`/user/${name}`);
+export async function fetchMemberLists(): Promise<MemberLists> {
+  const [favorites, watchlist] = await Promise.all([
+    apiClient.get<ListItem[]>('/user/favorites'),
+    apiClient.get<ListItem[]>('/user/watchlist'),
+  ]);
+  return { favorites, watchlist };
 }
 
-export function getMemberListQueryOptions(name: ListName) {
-  return queryOptions({ queryKey: libraryKeys.list(name), queryFn: () => fetchMemberList(name) });
+/**
+ * The member's favorites and watchlist: the one copy every list button and the profile read, so
+ * they always agree. Only for a signed-in member (the cache is dropped when the session changes).
+ */
+export function getMemberListsQueryOptions() {
+  return queryOptions({ queryKey: libraryKeys.lists(), queryFn: fetchMemberLists });
+}
+
+export function useMemberLists(signedIn: boolean) {
+  return useQuery({ ...getMemberListsQueryOptions(), enabled: signedIn });
 }
 
 export function fetchWatchHistory(): Promise<HistoryEntry[]> {
@@ -19,10 +32,8 @@ export function getWatchHistoryQueryOptions() {
   return queryOptions({ queryKey: libraryKeys.watchHistory(), queryFn: fetchWatchHistory });
 }
 
-export interface MemberLibrary {
+export interface MemberLibrary extends MemberLists {
   readonly watchHistory: HistoryEntry[];
-  readonly favorites: ListItem[];
-  readonly watchlist: ListItem[];
 }
 
 export type MemberLibraryState =
@@ -33,23 +44,16 @@ export type MemberLibraryState =
 /** The three lists of the profile, fetched side by side and shown only once all have arrived. */
 export function useMemberLibrary(): MemberLibraryState {
   return useQueries({
-    queries: [
-      getWatchHistoryQueryOptions(),
-      getMemberListQueryOptions('favorites'),
-      getMemberListQueryOptions('watchlist'),
-    ],
-    combine: ([watchHistory, favorites, watchlist]): MemberLibraryState => {
-      if (watchHistory.data && favorites.data && watchlist.data) {
-        return {
-          status: 'success',
-          library: { watchHistory: watchHistory.data, favorites: favorites.data, watchlist: watchlist.data },
-        };
+    queries: [getWatchHistoryQueryOptions(), getMemberListsQueryOptions()],
+    combine: ([watchHistory, lists]): MemberLibraryState => {
+      if (watchHistory.data && lists.data) {
+        return { status: 'success', library: { watchHistory: watchHistory.data, ...lists.data } };
       }
-      if (watchHistory.isError || favorites.isError || watchlist.isError) {
+      if (watchHistory.isError || lists.isError) {
         return {
           status: 'error',
           retry: () => {
-            for (const query of [watchHistory, favorites, watchlist]) if (query.isError) void query.refetch();
+            for (const query of [watchHistory, lists]) if (query.isError) void query.refetch();
           },
         };
       }

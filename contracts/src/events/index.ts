@@ -1,0 +1,35 @@
+/**
+ * Every event Cinefold stores, one file per capability. Adding a capability means adding its file
+ * here: the typed event log refuses to append anything this catalogue does not describe.
+ */
+import { accountEvents, accountStreams } from './accounts.js';
+import { catalogueEvents, catalogueStreams } from './catalogue.js';
+import { createCatalogue, type EventOf } from './define.js';
+import { libraryEvents, libraryStreams } from './library.js';
+import { supportEvents, supportStreams } from './support.js';
+
+export * from './accounts.js';
+export * from './catalogue.js';
+export * from './define.js';
+export * from './library.js';
+export * from './support.js';
+
+export const eventDefinitions = [
+  ...supportEvents,
+  ...accountEvents,
+  ...libraryEvents,
+  ...catalogueEvents,
+] as const;
+
+export const eventCatalogue = createCatalogue(eventDefinitions);
+export type CinefoldEvent = EventOf<typeof eventDefinitions>;
+/** Every event type: a projector's `handles` and a switch's cases are checked against it. */
+export type CinefoldEventType = CinefoldEvent['type'];
+
+/** Stream names, one helper per aggregate, so a typo cannot split a stream in two. */
+export const streams = {
+  ...supportStreams,
+  ...accountStreams,
+  ...libraryStreams,
+  ...catalogueStreams,
+} as const;
