@@ -1,6 +1,7 @@
 import type { HistoryEntry, ListItem } from '@cinefold/contracts';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { authKeys, type CurrentUser } from '../../../lib/auth/auth-api';
 import type { MemberLists } from '../list-membership';
 import { libraryKeys } from './library-keys';
 
@@ -20,8 +21,20 @@ export function getMemberListsQueryOptions() {
   return queryOptions({ queryKey: libraryKeys.lists(), queryFn: fetchMemberLists });
 }
 
+/**
+ * Until the lists arrive, the copy in the signed-in member's session (`/auth/me` carries both)
+ * stands in for them, so a saved title's button does not flicker to "Add" on the first page.
+ */
 export function useMemberLists(signedIn: boolean) {
-  return useQuery({ ...getMemberListsQueryOptions(), enabled: signedIn });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...getMemberListsQueryOptions(),
+    enabled: signedIn,
+    placeholderData: () => {
+      const me = queryClient.getQueryData<CurrentUser | null>(authKeys.currentUser());
+      return me ? { favorites: me.favorites, watchlist: me.watchlist } : undefined;
+    },
+  });
 }
 
 export function fetchWatchHistory(): Promise<HistoryEntry[]> {
