@@ -13,6 +13,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TitleType } from '@cinefold/contracts';
 import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
@@ -34,7 +35,7 @@ const GENRES = [
 ];
 const SORTS = ['popularity', 'rating', 'release_date', 'title'];
 
-export async function dataset(kind: 'movie' | 'tv', rows: number): Promise<string> {
+export async function dataset(kind: TitleType, rows: number): Promise<string> {
   const dir = join(root, '.bench-data');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${kind}-${rows}.csv`);
@@ -49,7 +50,7 @@ export async function importFile(
   base: string,
   token: string,
   file: string,
-  type: 'movie' | 'tv',
+  type: TitleType,
   workersPid: number,
 ) {
   let peakRss = rssMb(workersPid);

@@ -1,7 +1,8 @@
+import type { TitleType } from '@cinefold/contracts';
 import type { CatalogueSortKey } from '@cinefold/platform';
 
 export interface TitleQuery {
-  readonly type: 'movie' | 'tv';
+  readonly type: TitleType;
   readonly universe: 'visible' | 'hidden' | 'all';
   /** Relative set names that every result must belong to: 'genre:action', 'term:love', 'year:2010'. */
   readonly sets: readonly string[];
