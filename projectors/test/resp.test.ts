@@ -1,7 +1,9 @@
 import { useRedisServer } from '@cinefold/platform/testing';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeCommand, RecordedTransaction, RespConnection, RespWriter } from '../src/runtime/resp.js';
+import { RespConnection } from '../src/runtime/resp-connection.js';
+import { encodeCommand, RespWriter } from '../src/runtime/resp-writer.js';
+import { RecordedTransaction } from '../src/runtime/transaction.js';
 
 const redisServer = useRedisServer();
 const opened: Redis[] = [];
