@@ -34,13 +34,25 @@ export interface ThenOptions {
 }
 
 export interface ProjectorSpec {
-  given(events: readonly GivenEvent[]): { then(expected: unknown, options?: ThenOptions): Promise<void> };
+  given(events: readonly GivenEvent[]): {
+    then(expected: unknown, options?: ThenOptions): Promise<void>;
+    /** The read model the events leave, in one batch: to compare other ways of getting there with. */
+    built(): Promise<ReadModel>;
+  };
 }
 
 /** The spec of a projector: `create` makes a fresh one for each run, as each runner does. */
 export function specOf(create: () => Projector, redis: () => Redis): ProjectorSpec {
   return {
     given: (events) => ({
+      async built() {
+        const client = redis();
+        const name = create().name;
+        const generation = await newGeneration(client, name);
+        const writer = new GenerationWriter(create(), { redis: client, generation, requireActive: false });
+        await runLive(writer, inBatches(record(events, 0), Math.max(events.length, 1)));
+        return readModel(client, name, generation);
+      },
       async then(expected, options = {}) {
         const client = redis();
         const name = create().name;
@@ -88,7 +100,7 @@ async function runLive(writer: GenerationWriter, batches: readonly RecordedEvent
 }
 
 /** The events as the store would hand them over, the first at position `from`. */
-function record(events: readonly GivenEvent[], from: number): RecordedEvent[] {
+export function record(events: readonly GivenEvent[], from: number): RecordedEvent[] {
   return events.map(({ at, ...event }, i) => {
     const position = BigInt(from + i);
     return {
@@ -102,7 +114,7 @@ function record(events: readonly GivenEvent[], from: number): RecordedEvent[] {
   });
 }
 
-function inBatches<T>(items: readonly T[], size: number): T[][] {
+export function inBatches<T>(items: readonly T[], size: number): T[][] {
   const batches: T[][] = [];
   for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
   return batches;
