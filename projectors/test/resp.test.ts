@@ -79,6 +79,14 @@ describe('the projection writer connection', () => {
     expect(await redis.get('never')).toBeNull();
   });
 
+  it('records writes only: a read cannot be queued in a projection transaction', () => {
+    const recorded = new RecordedTransaction();
+    // @ts-expect-error reads are not part of a transaction's type
+    expect(recorded.tx.hgetall).toBeUndefined();
+    recorded.tx.hset('hash', 'field', 'value');
+    expect(recorded.count).toBe(1);
+  });
+
   it('writes to the database of the client it goes with, under its name', async () => {
     const redis = new Redis(`${redisServer.url}/3`, { connectionName: 'projector:test' });
     opened.push(redis);
