@@ -168,4 +168,3 @@ export class RespConnection {
     for (const waiting of this.waiting.splice(0)) waiting.reject(error);
   }
 }
-
