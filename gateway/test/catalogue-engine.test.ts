@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { CinefoldEvent, Movie } from '@cinefold/contracts';
 import {
+  CATALOGUE,
   type CatalogueSortKey,
   catalogueKey,
   createEventLog,
@@ -19,7 +20,7 @@ import {
   titleTerms,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { catalogueProjector, rebuildProjection } from '@cinefold/projectors';
+import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
 import { compareResults, INTERSECTION_TTL_MS, runQuery, type TitleQuery } from '@cinefold/query-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowReader } from '@cinefold/workers';
@@ -78,7 +79,7 @@ beforeAll(async () => {
       hidden.delete(id);
     }
   }
-  await rebuildProjection(catalogueProjector, { store, redis: redisServer.client() });
+  await rebuildProjection(createCatalogueProjector(), { store, redis: redisServer.client() });
   await store.close();
 }, 60_000);
 afterAll(() => dir.remove());
@@ -237,7 +238,7 @@ describe('the catalogue query engine', () => {
     const before = await runQuery(redis, location, query, 'intersect');
     expect(before.total).toBeGreaterThan(5);
     // What a commit of the projector does: change the sets, move the checkpoint.
-    const checkpointKey = readModelKeys.checkpoint(catalogueProjector.name, location.generation);
+    const checkpointKey = readModelKeys.checkpoint(CATALOGUE.projector, location.generation);
     const checkpoint = await redis.get(checkpointKey);
     const first = before.ids[0]!;
     const termKey = catalogueKey(location, 'movie', 'term:love');

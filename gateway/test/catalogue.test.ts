@@ -7,7 +7,7 @@ import {
   openSqliteEventStore,
   readModelKeys,
 } from '@cinefold/platform';
-import { catalogueProjector, rebuildProjection } from '@cinefold/projectors';
+import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -417,7 +417,11 @@ describe('the catalogue read model', () => {
     expect(Object.keys(projected).length).toBeGreaterThan(1000);
     const store = openSqliteEventStore(eventStoreFile(dir.path));
     try {
-      const { generation } = await rebuildProjection(catalogueProjector, { store, redis, batchSize: 700 });
+      const { generation } = await rebuildProjection(createCatalogueProjector(), {
+        store,
+        redis,
+        batchSize: 700,
+      });
       expect(generation).not.toBe(live);
       expect(await dump(redis, generation)).toEqual(projected);
     } finally {

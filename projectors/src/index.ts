@@ -1,6 +1,12 @@
 export { eventCountsProjector } from './health/event-counts.js';
-export { findProjectors, projectors } from './registry.js';
-export type { ProjectionBatch, Projector } from './runtime/projector.js';
+export { findProjectors, projectors, type RegisteredProjector } from './registry.js';
+export {
+  defineProjector,
+  type ProjectedEvent,
+  type ProjectionBatch,
+  type Projector,
+  unhandled,
+} from './runtime/projector.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 export { ensureActiveGeneration, GenerationWriter, LiveProjectionRunner } from './runtime/runner.js';
 export {
@@ -12,4 +18,4 @@ export {
 export { activityProjector } from './accounts/activity.js';
 export { librariesProjector } from './accounts/libraries.js';
 export { usersProjector } from './accounts/users.js';
-export { catalogueProjector } from './catalogue/catalogue.js';
+export { createCatalogueProjector } from './catalogue/catalogue.js';

@@ -1,26 +1,43 @@
+import { CATALOGUE } from '@cinefold/platform';
 import { activityProjector } from './accounts/activity.js';
 import { librariesProjector } from './accounts/libraries.js';
 import { usersProjector } from './accounts/users.js';
-import { catalogueProjector } from './catalogue/catalogue.js';
+import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { eventCountsProjector } from './health/event-counts.js';
 import type { Projector } from './runtime/projector.js';
 
+/**
+ * A read model the projectors service keeps. `create` makes the projector that writes it: each
+ * live runner and each rebuild makes its own, since a projector may keep state between batches.
+ */
+export interface RegisteredProjector {
+  readonly name: string;
+  create(): Projector;
+}
+
+/** A projector that keeps nothing between batches: one instance serves every runner. */
+const stateless = (projector: Projector): RegisteredProjector => ({
+  name: projector.name,
+  create: () => projector,
+});
+
 /** Every projector the projectors service runs. A new read model is added here. */
-export const projectors: readonly Projector[] = [
-  eventCountsProjector,
-  usersProjector,
-  librariesProjector,
-  activityProjector,
-  catalogueProjector,
+export const projectors: readonly RegisteredProjector[] = [
+  stateless(eventCountsProjector),
+  stateless(usersProjector),
+  stateless(librariesProjector),
+  stateless(activityProjector),
+  { name: CATALOGUE.projector, create: createCatalogueProjector },
 ];
 
+/** New projectors for the read models named (all of them when none is). */
 export function findProjectors(names: readonly string[]): Projector[] {
-  if (names.length === 0) return [...projectors];
+  if (names.length === 0) return projectors.map((p) => p.create());
   return names.map((name) => {
     const found = projectors.find((p) => p.name === name);
     if (!found) {
       throw new Error(`Unknown projector "${name}". Known: ${projectors.map((p) => p.name).join(', ')}`);
     }
-    return found;
+    return found.create();
   });
 }

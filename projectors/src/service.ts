@@ -15,7 +15,7 @@ import {
 } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { findProjectors, projectors } from './registry.js';
+import { findProjectors } from './registry.js';
 import { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 import { LiveProjectionRunner } from './runtime/runner.js';
 
@@ -46,7 +46,7 @@ export function startProjectorsService(options: {
     connections.push(redis);
     return redis;
   };
-  const runners = projectors.map(
+  const runners = findProjectors([]).map(
     (projector) =>
       new LiveProjectionRunner(projector, {
         store,

@@ -10,7 +10,7 @@ import {
   systemContext,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { catalogueProjector, GenerationWriter } from '@cinefold/projectors';
+import { createCatalogueProjector, GenerationWriter } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -67,7 +67,11 @@ describe('the catalogue projector, indexing a batch ahead', () => {
   it('indexes the batch again when the epoch it encoded the writes under has moved', async () => {
     const generation = 1;
     const key = (...parts: string[]) => readModelKeys.key(CATALOGUE.projector, generation, ...parts);
-    const writer = new GenerationWriter(catalogueProjector, { redis, generation, requireActive: false });
+    const writer = new GenerationWriter(createCatalogueProjector(), {
+      redis,
+      generation,
+      requireActive: false,
+    });
     const failures: unknown[] = [];
 
     await importMovies('import-a', [movie(1, 'Heat'), movie(2, 'Ronin')]);

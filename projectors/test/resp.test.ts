@@ -1,7 +1,9 @@
 import { useRedisServer } from '@cinefold/platform/testing';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeCommand, RecordedTransaction, RespConnection, RespWriter } from '../src/runtime/resp.js';
+import { RespConnection } from '../src/runtime/resp-connection.js';
+import { encodeCommand, RespWriter } from '../src/runtime/resp-writer.js';
+import { RecordedTransaction } from '../src/runtime/transaction.js';
 
 const redisServer = useRedisServer();
 const opened: Redis[] = [];
@@ -75,6 +77,14 @@ describe('the projection writer connection', () => {
     const aborted = await connection.send([MULTI, ...refused.parts, EXEC], refused.count + 2);
     expect(String(aborted.at(-1))).toMatch(/EXECABORT/);
     expect(await redis.get('never')).toBeNull();
+  });
+
+  it('records writes only: a read cannot be queued in a projection transaction', () => {
+    const recorded = new RecordedTransaction();
+    // @ts-expect-error reads are not part of a transaction's type
+    expect(recorded.tx.hgetall).toBeUndefined();
+    recorded.tx.hset('hash', 'field', 'value');
+    expect(recorded.count).toBe(1);
   });
 
   it('writes to the database of the client it goes with, under its name', async () => {

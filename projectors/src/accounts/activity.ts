@@ -1,6 +1,6 @@
 import type { ActivityEntry, CinefoldEvent } from '@cinefold/contracts';
 import { ACTIVITY, type StoredEvent } from '@cinefold/platform';
-import type { Projector } from '../runtime/projector.js';
+import { defineProjector, unhandled } from '../runtime/projector.js';
 
 type ListEvent = Extract<
   CinefoldEvent,
@@ -14,7 +14,7 @@ type KnownTitle = Pick<ActivityEntry, 'title' | 'contentType'>;
  * answers them; one entry per event of the member's library stream. A removal carries only the
  * title's id, so the title and type of each title's last addition are kept beside the entries.
  */
-export const activityProjector: Projector = {
+export const activityProjector = defineProjector({
   name: ACTIVITY.projector,
   handles: ['FavoriteAdded', 'FavoriteRemoved', 'WatchlistItemAdded', 'WatchlistItemRemoved', 'UserDeleted'],
   async apply({ events, tx, key, redis }) {
@@ -23,7 +23,8 @@ export const activityProjector: Projector = {
     );
     const titlesOf = (userId: string) => titles.get(userId) ?? titles.set(userId, new Map()).get(userId)!;
     for (const { event, metadata } of events) {
-      switch (event?.type) {
+      if (!event) continue;
+      switch (event.type) {
         case 'FavoriteAdded':
         case 'WatchlistItemAdded': {
           const { userId, contentId, contentType, title } = event.data;
@@ -51,10 +52,12 @@ export const activityProjector: Projector = {
           tx.del(key(...ACTIVITY.entries(userId)), key(...ACTIVITY.titles(userId)));
           break;
         }
+        default:
+          unhandled(event);
       }
     }
   },
-};
+});
 
 function entry(event: ListEvent, known: KnownTitle, at: string): ActivityEntry {
   return {

@@ -1,11 +1,11 @@
 import { LIBRARIES } from '@cinefold/platform';
-import type { Projector } from '../runtime/projector.js';
+import { defineProjector, unhandled } from '../runtime/projector.js';
 
 /** How many views of a member's watch history are kept for the profile. */
 export const HISTORY_LIMIT = 500;
 
 /** Each member's favorites and watchlist (hash: contentId → item) and watch history (newest first). */
-export const librariesProjector: Projector = {
+export const librariesProjector = defineProjector({
   name: LIBRARIES.projector,
   handles: [
     'FavoriteAdded',
@@ -18,8 +18,9 @@ export const librariesProjector: Projector = {
   apply({ events, tx, key }) {
     for (const stored of events) {
       const event = stored.event;
+      if (!event) continue;
       const at = stored.metadata.occurredAt;
-      switch (event?.type) {
+      switch (event.type) {
         case 'FavoriteAdded':
         case 'WatchlistItemAdded': {
           const { userId, ...item } = event.data;
@@ -53,7 +54,9 @@ export const librariesProjector: Projector = {
           );
           break;
         }
+        default:
+          unhandled(event);
       }
     }
   },
-};
+});

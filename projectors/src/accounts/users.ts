@@ -1,17 +1,18 @@
 import { USERS } from '@cinefold/platform';
-import type { Projector } from '../runtime/projector.js';
+import { defineProjector, unhandled } from '../runtime/projector.js';
 
 /**
  * Who can sign in and with which role: one hash per user, the sign-up order for the admin list,
  * and the set of admins. Password hashes are not copied here: sign-in decides on the events.
  */
-export const usersProjector: Projector = {
+export const usersProjector = defineProjector({
   name: USERS.projector,
   handles: ['UserRegistered', 'UserDeleted', 'AdminRoleGranted', 'AdminRoleRevoked'],
   apply({ events, tx, key }) {
     for (const stored of events) {
       const event = stored.event;
-      switch (event?.type) {
+      if (!event) continue;
+      switch (event.type) {
         case 'UserRegistered': {
           const { userId, name, email } = event.data;
           const createdAt = stored.metadata.occurredAt;
@@ -37,7 +38,9 @@ export const usersProjector: Projector = {
           );
           tx.srem(key(USERS.admins), event.data.userId);
           break;
+        default:
+          unhandled(event);
       }
     }
   },
-};
+});

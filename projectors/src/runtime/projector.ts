@@ -1,6 +1,16 @@
+import type { CinefoldEvent, CinefoldEventType } from '@cinefold/contracts';
 import type { StoredEvent } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import type { Transaction } from './resp.js';
+import type { Transaction } from './transaction.js';
+
+/**
+ * A stored event of one of the types a projector handles. `event` is null only for a version of
+ * a type newer than this code (see `StoredEvent`).
+ */
+export type ProjectedEvent<Type extends CinefoldEventType = CinefoldEventType> = Omit<
+  StoredEvent,
+  'event'
+> & { readonly event: Extract<CinefoldEvent, { type: Type }> | null };
 
 /**
  * What a projector is handed for one batch. Reads (`redis`, `key`) see the generation as it was
@@ -8,8 +18,8 @@ import type { Transaction } from './resp.js';
  * the new checkpoint. So a projector never has to be idempotent itself: the checkpoint in the
  * same transaction guarantees each event is applied exactly once.
  */
-export interface ProjectionBatch {
-  readonly events: readonly StoredEvent[];
+export interface ProjectionBatch<Type extends CinefoldEventType = CinefoldEventType> {
+  readonly events: readonly ProjectedEvent<Type>[];
   /** A key of this projector's read model in the generation being written. */
   key(...parts: string[]): string;
   /** Queue writes here; they run in one MULTI/EXEC with the checkpoint. */
@@ -18,16 +28,20 @@ export interface ProjectionBatch {
   readonly redis: Redis;
 }
 
-export interface Projector {
+/** A projector as written: `Type` is the union of the event types it handles. */
+export interface ProjectorDefinition<Type extends CinefoldEventType> {
   /** Names the read model: keys, checkpoints, health and replay use it. */
   readonly name: string;
-  /** Event types it reacts to, or 'all'. Others still advance its checkpoint. */
-  readonly handles: readonly string[] | 'all';
+  /**
+   * Event types it reacts to, or 'all' (then also types this code does not know, which arrive
+   * with a null `event`). Others still advance its checkpoint.
+   */
+  readonly handles: readonly Type[] | 'all';
   /**
    * The event types whose payload (data and metadata) it reads: by default those it handles.
    * A projector that counts events by type needs none.
    */
-  readonly payloadTypes?: readonly string[];
+  readonly payloadTypes?: readonly Type[];
   /** Events per batch (default 2000). */
   readonly batchSize?: number;
   /**
@@ -38,13 +52,32 @@ export interface Projector {
    * encode writes ahead), and `apply` must still work for events that were never prepared (a
    * rebuild does not call it).
    */
-  prepare?(events: readonly StoredEvent[], key: (...parts: string[]) => string): void;
-  apply(batch: ProjectionBatch): void | Promise<void>;
+  prepare?(events: readonly ProjectedEvent<Type>[], key: (...parts: string[]) => string): void;
+  apply(batch: ProjectionBatch<Type>): void | Promise<void>;
   /**
    * Runs after a batch committed, for slow clean-up that must not sit inside the transaction
    * (deleting a dropped epoch's keys). Must be safe to run again or not at all.
    */
   afterCommit?(redis: Redis, key: (...parts: string[]) => string): Promise<void>;
+}
+
+/** A projector as the runtime holds it, whatever it handles. */
+export type Projector = ProjectorDefinition<CinefoldEventType>;
+
+/**
+ * Declares a projector, its event types checked against the event catalogue: a misspelt type
+ * does not compile, and its batches hold events of those types only.
+ */
+export function defineProjector<const Type extends CinefoldEventType>(
+  definition: ProjectorDefinition<Type>,
+): Projector {
+  // Sound because the runtime hands a projector only the events of the types it handles.
+  return definition as unknown as Projector;
+}
+
+/** Ends a switch over the event types a projector handles: a type left out does not compile. */
+export function unhandled(event: never): never {
+  throw new Error(`a projector was given an event it does not handle: ${(event as CinefoldEvent).type}`);
 }
 
 /** What a projector's subscription must read of each event (see `Projector.payloadTypes`). */

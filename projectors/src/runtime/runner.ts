@@ -28,7 +28,9 @@ import {
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { type Projector, payloadTypesOf } from './projector.js';
-import { encodeCommand, RecordedTransaction, RespConnection } from './resp.js';
+import { RespConnection } from './resp-connection.js';
+import { encodeCommand } from './resp-writer.js';
+import { RecordedTransaction } from './transaction.js';
 
 class GenerationSwitched extends Error {}
 
@@ -132,7 +134,7 @@ export class GenerationWriter {
 
   /** The events of the batch this projector handles, decoded once (payloads parse lazily). */
   private decode(recorded: readonly RecordedEvent[]): StoredEvent[] {
-    const { handles } = this.projector;
+    const handles: readonly string[] | 'all' = this.projector.handles;
     const events: StoredEvent[] = [];
     for (const e of recorded) if (handles === 'all' || handles.includes(e.type)) events.push(decodeEvent(e));
     return events;

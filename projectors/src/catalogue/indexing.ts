@@ -1,0 +1,70 @@
+/**
+ * What one title indexes to in the catalogue read model: its search terms, its score in each
+ * order, the sets it belongs to and the document the API serves. Pure: the projector decides
+ * when a title enters or leaves these, this module only says what they are.
+ */
+import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
+import {
+  dateScore,
+  encodeTitle,
+  genreNames,
+  genreSlug,
+  ratingScore,
+  titleSortScore,
+  titleTerms,
+} from '@cinefold/platform';
+
+export type Title = Movie | TvShow;
+
+/** The orders a title's own fields score it in; `created` and `views` come from its history. */
+export type TitleScores = Record<'popularity' | 'rating' | 'date' | 'title', number>;
+
+export interface TitleIndex {
+  /** It is in the set `term:<term>` of each, hidden or not (admins search hidden titles too). */
+  readonly terms: Set<string>;
+  /** Slug and name of each genre: "Science Fiction" is `science-fiction`. */
+  readonly genres: [slug: string, name: string][];
+  /** `genre:<slug>` and `year:<yyyy>`: they hold visible titles only. */
+  readonly publicSets: string[];
+  readonly scores: TitleScores;
+  readonly doc: string;
+}
+
+export function indexOf(type: TitleType, title: Title): TitleIndex {
+  const genres = genresOf(title);
+  return {
+    terms: termsOf(type, title),
+    genres,
+    publicSets: publicSetsOf(type, title, genres),
+    scores: scoresOf(type, title),
+    doc: encodeTitle(type, title),
+  };
+}
+
+export const termsOf = (type: TitleType, title: Title): Set<string> =>
+  titleTerms(nameOf(type, title), title.overview);
+
+export function publicSetsOf(type: TitleType, title: Title, genres = genresOf(title)): string[] {
+  const sets: string[] = [];
+  for (const [slug] of genres) sets.push(`genre:${slug}`);
+  const year = dateOf(type, title)?.slice(0, 4);
+  if (year && /^\d{4}$/.test(year)) sets.push(`year:${year}`);
+  return sets;
+}
+
+function scoresOf(type: TitleType, title: Title): TitleScores {
+  return {
+    popularity: title.popularity,
+    rating: ratingScore(title.vote_average, title.vote_count),
+    date: dateScore(dateOf(type, title)),
+    title: titleSortScore(nameOf(type, title)),
+  };
+}
+
+const genresOf = (title: Title): [slug: string, name: string][] =>
+  genreNames(title.genres).map((name) => [genreSlug(name), name]);
+
+const nameOf = (type: TitleType, title: Title) =>
+  type === 'movie' ? (title as Movie).title : (title as TvShow).name;
+const dateOf = (type: TitleType, title: Title) =>
+  type === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;

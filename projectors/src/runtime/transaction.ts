@@ -1,0 +1,93 @@
+/**
+ * A batch's writes, recorded as RESP for the writer to run in one MULTI/EXEC with the checkpoint.
+ * Only write commands can be recorded: a read queued here would answer inside EXEC, where no
+ * projector looks, so the type (and the recorder, for whatever the type lets through) refuses it.
+ */
+import type { ChainableCommander } from 'ioredis';
+import { encodeCommand, type RespArgument } from './resp-writer.js';
+
+/** The commands a projector may queue: each changes the read model, none answers with data it needs. */
+const WRITE_COMMANDS = [
+  'set',
+  'setnx',
+  'mset',
+  'del',
+  'unlink',
+  'expire',
+  'pexpire',
+  'persist',
+  'incr',
+  'incrby',
+  'decr',
+  'decrby',
+  'hset',
+  'hsetnx',
+  'hdel',
+  'hincrby',
+  'hincrbyfloat',
+  'sadd',
+  'srem',
+  'smove',
+  'zadd',
+  'zrem',
+  'zincrby',
+  'zremrangebyscore',
+  'zremrangebyrank',
+  'lpush',
+  'rpush',
+  'lrem',
+  'ltrim',
+  'pfadd',
+  // A script is how a write depends on what is there (see the users projector); it is run for its effect.
+  'eval',
+] as const;
+type WriteCommand = (typeof WRITE_COMMANDS)[number];
+const writeCommands: ReadonlySet<string> = new Set(WRITE_COMMANDS);
+
+/**
+ * `tx.hset(key, fields)`, `tx.sadd(key, ...members)` and the other write commands take their
+ * arguments as on an ioredis pipeline; `raw` takes commands the projector encoded itself.
+ */
+export type Transaction = Pick<ChainableCommander, WriteCommand> & {
+  raw(commands: string | Buffer, count: number): Transaction;
+};
+
+type Loose =
+  RespArgument | readonly Loose[] | ReadonlyMap<unknown, unknown> | { readonly [field: string]: unknown };
+
+/** Arguments as ioredis takes them: arrays spread, objects and maps as field-value pairs. */
+function flatten(args: readonly unknown[], into: RespArgument[] = []): RespArgument[] {
+  for (const arg of args) {
+    if (typeof arg === 'string' || typeof arg === 'number' || Buffer.isBuffer(arg)) into.push(arg);
+    else if (Array.isArray(arg)) flatten(arg, into);
+    else if (arg instanceof Map) flatten([...arg].flat(), into);
+    else if (arg !== null && typeof arg === 'object') flatten(Object.entries(arg).flat(), into);
+    else throw new TypeError(`a Redis argument cannot be ${String(arg)}`);
+  }
+  return into;
+}
+
+export class RecordedTransaction {
+  readonly parts: (string | Buffer)[] = [];
+  count = 0;
+  readonly tx: Transaction;
+
+  constructor() {
+    const raw = (commands: string | Buffer, count: number) => {
+      this.parts.push(commands);
+      this.count += count;
+      return this.tx;
+    };
+    this.tx = new Proxy({} as Transaction, {
+      get: (_target, name) => {
+        if (name === 'raw') return raw;
+        if (typeof name !== 'string' || !writeCommands.has(name)) return undefined;
+        return (...args: Loose[]) => {
+          this.parts.push(encodeCommand([name.toUpperCase(), ...flatten(args)]));
+          this.count++;
+          return this.tx;
+        };
+      },
+    });
+  }
+}

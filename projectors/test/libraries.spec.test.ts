@@ -1,0 +1,100 @@
+import { useRedisServer } from '@cinefold/platform/testing';
+import { librariesProjector } from '@cinefold/projectors';
+import { describe, it } from 'vitest';
+import { HISTORY_LIMIT } from '../src/accounts/libraries.js';
+import { type GivenEvent, SPEC_TIME, specOf } from './support/spec.js';
+
+const redisServer = useRedisServer();
+const { given } = specOf(
+  () => librariesProjector,
+  () => redisServer.client(),
+);
+
+const inception = {
+  contentId: 27205,
+  contentType: 'movie',
+  title: 'Inception',
+  poster: '/inception.jpg',
+} as const;
+const dark = { contentId: 70523, contentType: 'tv', title: 'Dark', poster: null } as const;
+const ada = 'u-ada';
+
+/** A list entry as the profile reads it: the title as it was added, and when. */
+const entry = (item: object, addedAt = SPEC_TIME) => JSON.stringify({ ...item, addedAt });
+
+describe('the libraries read model', () => {
+  it('keeps each member’s favorites and watchlist apart, one entry per title', async () => {
+    await given([
+      { type: 'FavoriteAdded', data: { userId: ada, ...inception } },
+      { type: 'FavoriteAdded', data: { userId: ada, ...dark }, at: '2025-03-02T09:00:00.000Z' },
+      { type: 'WatchlistItemAdded', data: { userId: ada, ...dark } },
+      { type: 'FavoriteAdded', data: { userId: 'u-bob', ...inception } },
+    ]).then(
+      {
+        'user:u-ada:favorites': {
+          27205: entry(inception),
+          70523: entry(dark, '2025-03-02T09:00:00.000Z'),
+        },
+        'user:u-ada:watchlist': { 70523: entry(dark) },
+        'user:u-bob:favorites': { 27205: entry(inception) },
+      },
+      { twice: true },
+    );
+  });
+
+  it('takes a title off a list when it is removed, and leaves the other list alone', async () => {
+    await given([
+      { type: 'FavoriteAdded', data: { userId: ada, ...inception } },
+      { type: 'WatchlistItemAdded', data: { userId: ada, ...inception } },
+      { type: 'FavoriteAdded', data: { userId: ada, ...dark } },
+      { type: 'FavoriteRemoved', data: { userId: ada, contentId: 27205 } },
+      { type: 'WatchlistItemRemoved', data: { userId: ada, contentId: 70523 } },
+    ]).then(
+      {
+        'user:u-ada:favorites': { 70523: entry(dark) },
+        'user:u-ada:watchlist': { 27205: entry(inception) },
+      },
+      { twice: true },
+    );
+  });
+
+  it('keeps the watch history newest first, with the progress of each view', async () => {
+    await given([
+      { type: 'TitleWatched', data: { userId: ada, ...inception, progress: 40, completed: false } },
+      {
+        type: 'TitleWatched',
+        data: { userId: ada, ...dark, progress: 100, completed: true },
+        at: '2025-03-01T21:00:00.000Z',
+      },
+    ]).then({
+      'user:u-ada:history': [
+        JSON.stringify({ ...dark, progress: 100, completed: true, watchedAt: '2025-03-01T21:00:00.000Z' }),
+        JSON.stringify({ ...inception, progress: 40, completed: false, watchedAt: SPEC_TIME }),
+      ],
+    });
+  });
+
+  it(`keeps the latest ${HISTORY_LIMIT} views of a member's history`, async () => {
+    const views: GivenEvent[] = Array.from({ length: HISTORY_LIMIT + 2 }, (_, i) => ({
+      type: 'TitleWatched',
+      data: { userId: ada, ...inception, progress: i, completed: false },
+    }));
+    await given(views).then(HISTORY_LIMIT, {
+      batchSize: 200,
+      view: (model) => (model['user:u-ada:history'] as string[]).length,
+    });
+    await given(views).then(HISTORY_LIMIT + 1, {
+      view: (model) => JSON.parse((model['user:u-ada:history'] as string[])[0]!).progress,
+    });
+  });
+
+  it('forgets a deleted member’s lists and history, and no one else’s', async () => {
+    await given([
+      { type: 'FavoriteAdded', data: { userId: ada, ...inception } },
+      { type: 'WatchlistItemAdded', data: { userId: ada, ...dark } },
+      { type: 'TitleWatched', data: { userId: ada, ...dark, progress: 10, completed: false } },
+      { type: 'FavoriteAdded', data: { userId: 'u-bob', ...dark } },
+      { type: 'UserDeleted', data: { userId: ada } },
+    ]).then({ 'user:u-bob:favorites': { 70523: entry(dark) } }, { twice: true });
+  });
+});
