@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ActivityEntry, CinefoldEvent } from '@cinefold/contracts';
+import type { ActivityEntry, CinefoldEvent, TitleType } from '@cinefold/contracts';
 import {
   ACTIVITY,
   createEventLog,
@@ -49,7 +49,7 @@ const film = (
   userId: string,
   contentId: number | string,
   title: string,
-  contentType: 'movie' | 'tv' = 'movie',
+  contentType: TitleType = 'movie',
 ) => ({
   userId,
   contentId,
