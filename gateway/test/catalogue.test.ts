@@ -1,47 +1,22 @@
 import { readFileSync } from 'node:fs';
-import {
-  CATALOGUE,
-  createLogger,
-  eventStoreFile,
-  loadConfig,
-  openSqliteEventStore,
-  readModelKeys,
-} from '@cinefold/platform';
+import { CATALOGUE, eventStoreFile, openSqliteEventStore, readModelKeys } from '@cinefold/platform';
 import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSite } from './support/site.js';
 
 const SAMPLE = '../shared/data/tmdb-movies-2631.csv';
 const DAMAGED = '../shared/data/tmdb-movies-91-crlf-damaged.csv';
-const redisServer = useRedisServer();
-const dir = makeTempDir('catalogue');
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
-let site: RunningSite;
+const site = useSite('catalogue', {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
+});
 let admin: string;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
-  const login = await fetch(`${site.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  admin = ((await login.json()) as { token: string }).token;
-}, 60_000);
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
+  admin = await site.signIn(ADMIN);
 });
 
 type Json = Record<string, unknown> & { message?: string };
@@ -406,7 +381,7 @@ async function dump(redis: Redis, generation: number): Promise<Record<string, un
 
 describe('the catalogue read model', () => {
   it('is the same rebuilt from the log (batch by batch) as projected live (prepared ahead)', async () => {
-    const redis = redisServer.client();
+    const redis = site.client();
     for (;;) {
       const health = await get<{ projectors: { name: string; lag: number | null }[] }>('/health', admin);
       if (health.body.projectors.every((p) => p.lag === 0)) break;
@@ -415,7 +390,7 @@ describe('the catalogue read model', () => {
     const live = Number(await redis.get(readModelKeys.active(CATALOGUE.projector)));
     const projected = await dump(redis, live);
     expect(Object.keys(projected).length).toBeGreaterThan(1000);
-    const store = openSqliteEventStore(eventStoreFile(dir.path));
+    const store = openSqliteEventStore(eventStoreFile(site.dataDir));
     try {
       const { generation } = await rebuildProjection(createCatalogueProjector(), {
         store,

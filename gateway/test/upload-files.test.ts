@@ -4,49 +4,29 @@ import { join } from 'node:path';
 import { streams } from '@cinefold/contracts';
 import {
   createEventLog,
-  createLogger,
   createQueue,
   eventStoreFile,
   type ImportJobData,
-  loadConfig,
   openSqliteEventStore,
   QUEUES,
   systemContext,
 } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSite } from './support/site.js';
 
 // What an upload leaves in the data directory: nothing, once its import has ended or the upload
 // itself was abandoned. A 2 GB file kept after its import is disk nobody gets back.
-const redisServer = useRedisServer();
-const dir = makeTempDir('upload-files');
-const uploads = join(dir.path, 'uploads');
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
-let site: RunningSite;
+const site = useSite('upload-files', {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
+});
+const uploads = join(site.dataDir, 'uploads');
 let admin: string;
 
 beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
-  const login = await fetch(`${site.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  admin = ((await login.json()) as { token: string }).token;
-}, 60_000);
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
+  admin = await site.signIn(ADMIN);
 });
 
 const movieHeader =
@@ -144,8 +124,8 @@ describe('an uploaded file', () => {
   });
 
   it('that is gone before its import starts fails the import once, saying so', async () => {
-    const store = openSqliteEventStore(eventStoreFile(dir.path));
-    const queue = createQueue<ImportJobData, unknown>(QUEUES.catalogueImport, redisServer.url);
+    const store = openSqliteEventStore(eventStoreFile(site.dataDir));
+    const queue = createQueue<ImportJobData, unknown>(QUEUES.catalogueImport, site.redisUrl);
     try {
       const jobId = crypto.randomUUID();
       await createEventLog(store).append(

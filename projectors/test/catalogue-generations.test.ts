@@ -5,32 +5,18 @@ import { createCatalogueProjector, GenerationWriter } from '@cinefold/projectors
 import type { RecordedEvent } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
 import { type GivenEvent, inBatches, readModel, record } from './support/spec.js';
+import { movie as movieWith } from './support/titles.js';
 
 const redisServer = useRedisServer();
 
 function movie(id: number, title: string, adult = false): Movie {
-  return {
-    id,
-    title,
+  return movieWith(id, title, {
     overview: `The story of ${title}.`,
-    tagline: '',
-    poster_path: null,
-    backdrop_path: null,
     release_date: `${1990 + (id % 30)}-01-01`,
-    runtime: 100,
-    vote_average: 7,
-    vote_count: 100,
     genres: id % 2 ? 'Drama' : 'Comedy, Drama',
-    status: 'Released',
-    original_language: 'en',
-    budget: 0,
-    revenue: 0,
-    production_companies: '',
-    homepage: '',
-    imdb_id: '',
     popularity: id,
     adult,
-  };
+  });
 }
 
 const imported = (title: Movie): GivenEvent => ({

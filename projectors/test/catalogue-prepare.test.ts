@@ -13,6 +13,7 @@ import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { createCatalogueProjector, GenerationWriter } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { movie as movieWith } from './support/titles.js';
 
 const redisServer = useRedisServer();
 let dir: ReturnType<typeof makeTempDir>;
@@ -31,28 +32,7 @@ afterEach(async () => {
 });
 
 function movie(id: number, title: string): Movie {
-  return {
-    id,
-    title,
-    overview: `The story of ${title}.`,
-    tagline: '',
-    poster_path: null,
-    backdrop_path: null,
-    release_date: '2010-07-15',
-    runtime: 100,
-    vote_average: 7,
-    vote_count: 100,
-    genres: 'Drama',
-    status: 'Released',
-    original_language: 'en',
-    budget: 0,
-    revenue: 0,
-    production_companies: '',
-    homepage: '',
-    imdb_id: '',
-    popularity: 1,
-    adult: false,
-  };
+  return movieWith(id, title, { overview: `The story of ${title}.` });
 }
 
 async function importMovies(stream: string, titles: Movie[]) {

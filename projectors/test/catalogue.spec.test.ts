@@ -4,35 +4,10 @@ import { useRedisServer } from '@cinefold/platform/testing';
 import { createCatalogueProjector } from '@cinefold/projectors';
 import { describe, expect, it } from 'vitest';
 import { type GivenEvent, type ReadModel, specOf } from './support/spec.js';
+import { movie } from './support/titles.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(createCatalogueProjector, () => redisServer.client());
-
-function movie(id: number, title: string, more: Partial<Movie> = {}): Movie {
-  return {
-    id,
-    title,
-    overview: '',
-    tagline: '',
-    poster_path: null,
-    backdrop_path: null,
-    release_date: '2010-07-15',
-    runtime: 100,
-    vote_average: 7,
-    vote_count: 100,
-    genres: 'Drama',
-    status: 'Released',
-    original_language: 'en',
-    budget: 0,
-    revenue: 0,
-    production_companies: '',
-    homepage: '',
-    imdb_id: '',
-    popularity: 1,
-    adult: false,
-    ...more,
-  };
-}
 
 function show(id: number, name: string): TvShow {
   return {

@@ -1,5 +1,6 @@
 import { createLogger, loadConfig } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { type Role, type RunningSite, startSite } from '../../src/site.js';
 
@@ -9,6 +10,10 @@ export interface TestSite {
   readonly dataDir: string;
   readonly redisUrl: string;
   readonly running: RunningSite;
+  /** A new client of the site's Redis, closed after the file's tests. */
+  client(): Redis;
+  /** Signs in and returns the token. */
+  signIn(account: { email: string; password: string }): Promise<string>;
 }
 
 /**
@@ -30,7 +35,7 @@ export function useSite(label: string, settings: Record<string, string> = {}, ro
     });
     // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
     running = await startSite(role, { ...config, PORT: 0 }, createLogger('test'));
-  });
+  }, 60_000);
   afterAll(async () => {
     await running?.stop();
     dir.remove();
@@ -49,6 +54,15 @@ export function useSite(label: string, settings: Record<string, string> = {}, ro
     },
     get running() {
       return started();
+    },
+    client: () => redisServer.client(),
+    async signIn(account) {
+      const response = await fetch(`${started().url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      });
+      return ((await response.json()) as { token: string }).token;
     },
   };
 }
