@@ -9,6 +9,21 @@ import { runService, stop, waitForHttp } from './processes.js';
 import { tempDir } from './temp.js';
 
 export const ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' };
+/** Lets the benchmarks read /api/health's details (projector lag). */
+export const BENCH_OPERATOR_TOKEN = 'bench-operator-token-0123456789';
+
+/** Resolves once every projector has caught up with the store. */
+export async function waitForProjectors(base: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = (await (
+      await fetch(`${base}/api/health`, { headers: { 'X-Operator-Token': BENCH_OPERATOR_TOKEN } })
+    ).json()) as { projectors?: { lag: number | null }[] };
+    if (health.projectors?.every((p) => p.lag === 0)) return;
+    if (Date.now() > deadline) throw new Error('the projectors did not catch up in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 export interface BenchServices {
   /** The gateway's address. */
@@ -31,7 +46,13 @@ export async function startBenchServices(label: string): Promise<BenchServices> 
   const dir = tempDir(label);
   const redisServer = await startLocalRedis();
   const redis = connectRedis(redisServer.url, { name: 'bench' });
-  const env = { DATA_DIR: dir.path, REDIS_URL: redisServer.url, SEED_DEMO: '0', ...ADMIN };
+  const env = {
+    DATA_DIR: dir.path,
+    REDIS_URL: redisServer.url,
+    SEED_DEMO: '0',
+    OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
+    ...ADMIN,
+  };
   const port = await freePort();
   const workers = runService('workers', env);
   const projectors = runService('projectors', env);
@@ -63,6 +84,9 @@ export async function startBenchServices(label: string): Promise<BenchServices> 
   };
   try {
     await waitForHttp(`${base}/api/health`);
+    // The projectors run apart: the admin the gateway created must reach the users read model
+    // before its token is accepted.
+    await waitForProjectors(base);
   } catch (error) {
     await services.stop();
     throw error;

@@ -18,6 +18,8 @@ import {
   checkRedis,
   compactAppendOnlyFile,
   connectRedis,
+  consistencyKeys,
+  encodePosition,
   createEventLog,
   createQueue,
   type EventStore,
@@ -251,11 +253,21 @@ async function startBackground(
   }
 }
 
-async function bootstrapAdmin(store: EventStore, config: Config): Promise<void> {
+async function bootstrapAdmin(store: EventStore, redisUrl: string, config: Config): Promise<void> {
   const admin = await new Accounts(createEventLog(store)).bootstrapAdmin(
     { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     systemContext(),
   );
+  if (admin) {
+    // A change to who may do what: until the users read model has it, authorizations wait for
+    // it (see consistencyKeys.authChanged), or the new admin's first requests would be refused.
+    const redis = connectRedis(redisUrl, { name: 'bootstrap' });
+    try {
+      await redis.set(consistencyKeys.authChanged, encodePosition(await store.headPosition()));
+    } finally {
+      redis.disconnect();
+    }
+  }
   if (admin?.generatedPassword) {
     // Printed once: it is not stored anywhere but as a bcrypt hash.
     process.stdout.write(
@@ -424,7 +436,7 @@ export async function startSite(
     });
     const store = plan.proxied ? null : await openStore(config, parts);
     if (store) await startBackground(role, store, redisUrl, config, logger, parts);
-    if (store && plan.servesCommands) await bootstrapAdmin(store, config);
+    if (store && plan.servesCommands) await bootstrapAdmin(store, redisUrl, config);
 
     let app: Express | null = null;
     if (http) {
