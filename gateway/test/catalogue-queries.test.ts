@@ -1,31 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import { createLogger, loadConfig, ProjectionWatcher } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { ProjectionWatcher } from '@cinefold/platform';
 import { catalogueRouter, ResponseCache } from '@cinefold/query-api';
 import express from 'express';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { useSite } from './support/site.js';
 
 // Public listings cost what a client chooses to make them cost: these are the limits on that.
-const redisServer = useRedisServer();
-const dir = makeTempDir('catalogue-queries');
-let site: RunningSite;
-
-beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
-});
+const site = useSite('catalogue-queries');
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${site.url}/api${path}`, { headers });
@@ -88,11 +71,11 @@ describe('the answer cache', () => {
   let watcher: ProjectionWatcher;
 
   beforeAll(async () => {
-    redis = new Redis(redisServer.url);
-    watcher = new ProjectionWatcher(new Redis(redisServer.url), new Redis(redisServer.url));
+    redis = new Redis(site.redisUrl);
+    watcher = new ProjectionWatcher(new Redis(site.redisUrl), new Redis(site.redisUrl));
     const app = express();
     app.set('query parser', 'simple');
-    app.use('/api', catalogueRouter({ redis, store: site.store!, watcher, answers }));
+    app.use('/api', catalogueRouter({ redis, store: site.running.store!, watcher, answers }));
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`;

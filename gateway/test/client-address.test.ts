@@ -1,26 +1,10 @@
 import { createLogger, loadConfig } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { expect, it } from 'vitest';
+import { startSite } from '../src/site.js';
+import { useSite } from './support/site.js';
 
-const redisServer = useRedisServer();
-const dir = makeTempDir('client-address');
-let site: RunningSite;
-
-beforeAll(async () => {
-  // The default configuration: no TRUST_PROXY.
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
-});
+// The default configuration: no TRUST_PROXY.
+const site = useSite('client-address');
 
 it('counts a visitor on a private network by their own address, whatever X-Forwarded-For says', async () => {
   // The test connects from 127.0.0.1, a private address; before, it could name any address in
@@ -40,7 +24,7 @@ it('counts a visitor on a private network by their own address, whatever X-Forwa
 it('tells the services behind a gateway the client it judged, not the addresses the client sent', async () => {
   // A scaled deployment: a gateway behind a proxy on this machine (TRUST_PROXY=loopback) in front
   // of a command-api that trusts one hop, the gateway.
-  const base = { SEED_DEMO: '0', DATA_DIR: dir.path, REDIS_URL: redisServer.url, LOG_LEVEL: 'error' };
+  const base = { SEED_DEMO: '0', DATA_DIR: site.dataDir, REDIS_URL: site.redisUrl, LOG_LEVEL: 'error' };
   const commands = await startSite(
     'command-api',
     { ...loadConfig({ ...base, TRUST_PROXY: '1' }), PORT: 0 },
