@@ -3,3 +3,4 @@ export * from './device.js';
 export * from './source.js';
 export * from './visitor.js';
 export * from './day.js';
+export * from './keys.js';
