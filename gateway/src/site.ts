@@ -376,6 +376,7 @@ async function createApi(
           projectorNames,
           cacheMs: config.QUERY_CACHE_MS,
           answers,
+          siteTimeZone: config.SITE_TIME_ZONE,
           ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
         }),
       );

@@ -6,6 +6,7 @@ import {
   type GroupCommit,
   isBot,
   rateLimit,
+  sendPosition,
   siteDay,
   trafficSource,
   validate,
@@ -101,7 +102,9 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
       } as const;
       // Anonymous even for a member: a view is not tied to an account.
       const context = { ...commandContext(req), actor: 'anonymous' };
-      await pageViews.append(streams.pageViews(day), [event], context);
+      const result = await pageViews.append(streams.pageViews(day), [event], context);
+      // An admin watching their own visit may send it back to read the dashboard after it.
+      sendPosition(res, result);
       res.status(204).end();
     },
   );
