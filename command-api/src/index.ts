@@ -6,10 +6,12 @@ import { visibilityRouter } from './catalogue/visibility.js';
 import { libraryRouter } from './library/routes.js';
 import { type ReplayDependencies, replayRouter } from './projections/routes.js';
 import { type ContactDependencies, contactRouter } from './support/contact.js';
+import { type TrackDependencies, trackRouter } from './traffic/track.js';
 
 export { Accounts } from './accounts/accounts.js';
 
-export interface CommandApiDependencies extends ContactDependencies, ReplayDependencies, UploadDependencies {
+export interface CommandApiDependencies
+  extends ContactDependencies, ReplayDependencies, UploadDependencies, TrackDependencies {
   readonly jwtSecret: string;
 }
 
@@ -24,6 +26,7 @@ export function createCommandRouter(deps: CommandApiDependencies): Router {
   router.use(replayRouter(deps));
   router.use(uploadRouter(deps));
   router.use(visibilityRouter(deps));
+  router.use(trackRouter(deps));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

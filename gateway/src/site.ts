@@ -21,6 +21,7 @@ import {
   consistencyKeys,
   encodePosition,
   createEventLog,
+  GroupCommit,
   createQueue,
   type EventStore,
   type LocalRedis,
@@ -358,6 +359,9 @@ async function createApi(
           deliver: async (messageId) => {
             await supportMail.add('deliver', { messageId }, { jobId: messageId });
           },
+          pageViews: new GroupCommit(store),
+          siteTimeZone: config.SITE_TIME_ZONE,
+          ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
         }),
       );
     }
@@ -372,6 +376,7 @@ async function createApi(
           projectorNames,
           cacheMs: config.QUERY_CACHE_MS,
           answers,
+          siteTimeZone: config.SITE_TIME_ZONE,
           ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
         }),
       );

@@ -3,9 +3,11 @@ import {
   countryOf,
   DIRECT,
   dailySalt,
+  daysEndingWith,
   deviceOf,
   isBot,
   SALT_TTL_SECONDS,
+  siteDay,
   trafficSource,
   VisitorHasher,
   visitorId,
@@ -128,5 +130,20 @@ describe('a visitor', () => {
     expect(ttl).toBeGreaterThan(SALT_TTL_SECONDS - 10);
     expect(ttl).toBeLessThanOrEqual(SALT_TTL_SECONDS);
     expect(visitorId(a, '198.51.100.1', 'x')).toBe(visitorId(b, '198.51.100.1', 'x'));
+  });
+});
+
+describe('the day of a page view', () => {
+  it.each([
+    ['UTC', '2025-03-01T23:30:00Z', '2025-03-01'],
+    ['Europe/Paris', '2025-03-01T23:30:00Z', '2025-03-02'],
+    ['America/New_York', '2025-03-02T03:00:00Z', '2025-03-01'],
+  ])('is the calendar day of the site in %s (%s is %s)', (zone, at, day) => {
+    expect(siteDay(zone, new Date(at))).toBe(day);
+  });
+
+  it('windows of days run oldest first across months and years', () => {
+    expect(daysEndingWith('2025-01-02', 4)).toEqual(['2024-12-30', '2024-12-31', '2025-01-01', '2025-01-02']);
+    expect(daysEndingWith('2024-03-01', 2)).toEqual(['2024-02-29', '2024-03-01']);
   });
 });

@@ -19,3 +19,4 @@ export { activityProjector } from './accounts/activity.js';
 export { librariesProjector } from './accounts/libraries.js';
 export { usersProjector } from './accounts/users.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';
+export { trafficProjector } from './traffic/traffic.js';

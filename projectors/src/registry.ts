@@ -5,6 +5,7 @@ import { usersProjector } from './accounts/users.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { eventCountsProjector } from './health/event-counts.js';
 import type { Projector } from './runtime/projector.js';
+import { trafficProjector } from './traffic/traffic.js';
 
 /**
  * A read model the projectors service keeps. `create` makes the projector that writes it: each
@@ -28,6 +29,7 @@ export const projectors: readonly RegisteredProjector[] = [
   stateless(librariesProjector),
   stateless(activityProjector),
   { name: CATALOGUE.projector, create: createCatalogueProjector },
+  stateless(trafficProjector),
 ];
 
 /** New projectors for the read models named (all of them when none is). */

@@ -7,9 +7,11 @@ import { importStatusRouter } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
+import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
-  AccountReadsDependencies & {
+  AccountReadsDependencies &
+  TrafficReadsDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
@@ -23,6 +25,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(projectionsRouter(deps));
   router.use(catalogueRouter(deps));
   router.use(importStatusRouter(deps));
+  router.use(trafficReadsRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';

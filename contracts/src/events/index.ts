@@ -7,18 +7,21 @@ import { catalogueEvents, catalogueStreams } from './catalogue.js';
 import { createCatalogue, type EventOf } from './define.js';
 import { libraryEvents, libraryStreams } from './library.js';
 import { supportEvents, supportStreams } from './support.js';
+import { trafficEvents, trafficStreams } from './traffic.js';
 
 export * from './accounts.js';
 export * from './catalogue.js';
 export * from './define.js';
 export * from './library.js';
 export * from './support.js';
+export * from './traffic.js';
 
 export const eventDefinitions = [
   ...supportEvents,
   ...accountEvents,
   ...libraryEvents,
   ...catalogueEvents,
+  ...trafficEvents,
 ] as const;
 
 export const eventCatalogue = createCatalogue(eventDefinitions);
@@ -32,4 +35,5 @@ export const streams = {
   ...accountStreams,
   ...libraryStreams,
   ...catalogueStreams,
+  ...trafficStreams,
 } as const;

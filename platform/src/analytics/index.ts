@@ -2,3 +2,5 @@ export * from './country.js';
 export * from './device.js';
 export * from './source.js';
 export * from './visitor.js';
+export * from './day.js';
+export * from './keys.js';

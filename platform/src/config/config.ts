@@ -116,6 +116,17 @@ export const configSchema = z
     COMMAND_API_URL: optional(url(['http:', 'https:'], 'http://command-api:8080')),
     QUERY_API_URL: optional(url(['http:', 'https:'], 'http://query-api:8080')),
     TRUST_PROXY: optional(trustProxy).transform((v) => v ?? false),
+    /** Where the site's days begin and end: traffic is counted per day of this IANA time zone. */
+    SITE_TIME_ZONE: optional(
+      z.string().refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone, e.g. Europe/Paris or UTC'),
+    ).transform((v) => v ?? 'UTC'),
   })
   .superRefine((env, ctx) => {
     if (env.EVENTSTORE === 'esdb' && !env.EVENTSTORE_CONNECTION_STRING) {

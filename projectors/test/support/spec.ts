@@ -13,8 +13,8 @@ import { GenerationWriter, type Projector } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
 
-/** An event as a spec gives it: its time is `SPEC_TIME` unless it says otherwise. */
-export type GivenEvent = CinefoldEvent & { readonly at?: string };
+/** An event as a spec gives it: its time is `SPEC_TIME` and its stream `spec` unless it says otherwise. */
+export type GivenEvent = CinefoldEvent & { readonly at?: string; readonly stream?: string };
 
 export const SPEC_TIME = '2025-03-01T12:00:00.000Z';
 
@@ -101,12 +101,12 @@ async function runLive(writer: GenerationWriter, batches: readonly RecordedEvent
 
 /** The events as the store would hand them over, the first at position `from`. */
 export function record(events: readonly GivenEvent[], from: number): RecordedEvent[] {
-  return events.map(({ at, ...event }, i) => {
+  return events.map(({ at, stream, ...event }, i) => {
     const position = BigInt(from + i);
     return {
       ...eventCatalogue.encode(event as CinefoldEvent),
       id: `spec-${from + i}`,
-      stream: 'spec',
+      stream: stream ?? 'spec',
       revision: position,
       position: { commit: position, prepare: position },
       metadata: { occurredAt: at ?? SPEC_TIME, actor: 'system', correlationId: 'spec', causationId: null },

@@ -1,0 +1,94 @@
+import { type TrafficSummaryResponse, trafficSummaryQuery } from '@cinefold/contracts';
+import {
+  daysEndingWith,
+  type ProjectionWatcher,
+  readAfterWrites,
+  readModelKeys,
+  siteDay,
+  TRAFFIC,
+  TRAFFIC_BREAKDOWNS,
+  type TrafficBreakdown,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+
+export interface TrafficReadsDependencies {
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+  /** IANA zone whose calendar days the views were counted in (SITE_TIME_ZONE). */
+  readonly siteTimeZone: string;
+}
+
+const schemas = { query: trafficSummaryQuery };
+
+type Counted = { name: string; count: number };
+
+/** `ZUNION … WITHSCORES` answers member, score pairs, lowest first; the dashboard wants highest first. */
+function byCountDescending(flat: readonly string[]): Counted[] {
+  const counted: Counted[] = [];
+  for (let i = 0; i < flat.length; i += 2) counted.push({ name: flat[i]!, count: Number(flat[i + 1]) });
+  return counted.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/**
+ * The traffic of the last `days` days (today included, in the site's time zone), read from the
+ * per-day structures of the traffic read model: one pipeline of a few commands a day plus one
+ * union per breakdown, whatever the number of views.
+ */
+export async function readTrafficSummary(
+  redis: Redis,
+  timeZone: string,
+  days: number,
+  now = new Date(),
+): Promise<TrafficSummaryResponse> {
+  const window = daysEndingWith(siteDay(timeZone, now), days);
+  const active = await redis.get(readModelKeys.active(TRAFFIC.projector));
+  if (active === null) {
+    return {
+      days,
+      timeseries: window.map((day) => ({ day, count: 0, visitors: 0 })),
+      sources: [],
+      devices: [],
+      countries: [],
+    };
+  }
+  const key = (...parts: string[]) => readModelKeys.key(TRAFFIC.projector, Number(active), ...parts);
+  const pipeline = redis.pipeline();
+  for (const day of window) {
+    pipeline.hget(key(...TRAFFIC.day(day)), 'views');
+    pipeline.pfcount(key(...TRAFFIC.visitors(day)));
+  }
+  for (const by of TRAFFIC_BREAKDOWNS) {
+    const keys = window.map((day) => key(...TRAFFIC.breakdown(day, by)));
+    pipeline.zunion(keys.length, ...keys, 'WITHSCORES');
+  }
+  const replies = (await pipeline.exec()) ?? [];
+  for (const [error] of replies) if (error) throw error;
+  const values = replies.map(([, value]) => value);
+  const breakdown = (by: TrafficBreakdown) =>
+    byCountDescending(values[window.length * 2 + TRAFFIC_BREAKDOWNS.indexOf(by)] as string[]);
+  return {
+    days,
+    timeseries: window.map((day, i) => ({
+      day,
+      count: Number(values[i * 2] ?? 0),
+      visitors: Number(values[i * 2 + 1] ?? 0),
+    })),
+    sources: breakdown('sources').map(({ name, count }) => ({ source: name, count })),
+    devices: breakdown('devices').map(({ name, count }) => ({ device: name, count })),
+    countries: breakdown('countries').map(({ name, count }) => ({ country: name, count })),
+  };
+}
+
+/** GET /analytics/admin/summary?days=7 (1 to 90): admins only, by the guard on /analytics/admin. */
+export function trafficReadsRouter({ redis, watcher, siteTimeZone }: TrafficReadsDependencies): Router {
+  const router = Router();
+  const fresh = readAfterWrites(watcher, [TRAFFIC.projector]);
+  router.get('/analytics/admin/summary', validate(schemas), fresh, async (req, res) => {
+    const { query } = validated(req, schemas);
+    res.json(await readTrafficSummary(redis, siteTimeZone, query.days));
+  });
+  return router;
+}
