@@ -10,3 +10,4 @@ export * from './api/admin-users.js';
 export * from './api/auth.js';
 export * from './api/library.js';
 export * from './api/catalogue.js';
+export * from './api/ads.js';

@@ -27,3 +27,4 @@ export * from './catalogue/import-state.js';
 export * from './catalogue/import-jobs.js';
 export * from './catalogue/locate.js';
 export * from './catalogue/documents.js';
+export * from './time/site-day.js';

@@ -3,12 +3,14 @@
  * here: the typed event log refuses to append anything this catalogue does not describe.
  */
 import { accountEvents, accountStreams } from './accounts.js';
+import { adEvents, adStreams } from './ads.js';
 import { catalogueEvents, catalogueStreams } from './catalogue.js';
 import { createCatalogue, type EventOf } from './define.js';
 import { libraryEvents, libraryStreams } from './library.js';
 import { supportEvents, supportStreams } from './support.js';
 
 export * from './accounts.js';
+export * from './ads.js';
 export * from './catalogue.js';
 export * from './define.js';
 export * from './library.js';
@@ -19,6 +21,7 @@ export const eventDefinitions = [
   ...accountEvents,
   ...libraryEvents,
   ...catalogueEvents,
+  ...adEvents,
 ] as const;
 
 export const eventCatalogue = createCatalogue(eventDefinitions);
@@ -32,4 +35,5 @@ export const streams = {
   ...accountStreams,
   ...libraryStreams,
   ...catalogueStreams,
+  ...adStreams,
 } as const;

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../time/site-day.js';
 
 // Compose files and shells often pass an unset variable as an empty string.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -116,6 +117,10 @@ export const configSchema = z
     COMMAND_API_URL: optional(url(['http:', 'https:'], 'http://command-api:8080')),
     QUERY_API_URL: optional(url(['http:', 'https:'], 'http://query-api:8080')),
     TRUST_PROXY: optional(trustProxy).transform((v) => v ?? false),
+    /** Where the site's day begins and ends: ads' date windows and the day of their beacons. */
+    SITE_TIME_ZONE: optional(
+      z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. UTC or Europe/Paris'),
+    ).transform((v) => v ?? 'UTC'),
   })
   .superRefine((env, ctx) => {
     if (env.EVENTSTORE === 'esdb' && !env.EVENTSTORE_CONNECTION_STRING) {
