@@ -19,3 +19,5 @@ export { activityProjector } from './accounts/activity.js';
 export { librariesProjector } from './accounts/libraries.js';
 export { usersProjector } from './accounts/users.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';
+export { adCountersProjector } from './ads/ad-counters.js';
+export { adsProjector } from './ads/ads.js';
