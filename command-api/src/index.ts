@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { type AdBeaconDependencies, adBeaconsRouter } from './ads/beacons.js';
+import { adminAdsRouter } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountsRouter } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
@@ -9,7 +11,8 @@ import { type ContactDependencies, contactRouter } from './support/contact.js';
 
 export { Accounts } from './accounts/accounts.js';
 
-export interface CommandApiDependencies extends ContactDependencies, ReplayDependencies, UploadDependencies {
+export interface CommandApiDependencies
+  extends ContactDependencies, ReplayDependencies, UploadDependencies, AdBeaconDependencies {
   readonly jwtSecret: string;
 }
 
@@ -24,6 +27,8 @@ export function createCommandRouter(deps: CommandApiDependencies): Router {
   router.use(replayRouter(deps));
   router.use(uploadRouter(deps));
   router.use(visibilityRouter(deps));
+  router.use(adminAdsRouter(deps));
+  router.use(adBeaconsRouter(deps));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

@@ -23,6 +23,7 @@ import {
   createEventLog,
   createQueue,
   type EventStore,
+  GroupCommit,
   type LocalRedis,
   type Logger,
   localRedisDir,
@@ -343,6 +344,9 @@ async function createApi(
       }
     }
     if (plan.servesCommands) {
+      // Beacons answered before a stop are in a write under way: it ends before the store closes.
+      const beacons = new GroupCommit(store);
+      parts.add('ad beacons', () => beacons.flushed());
       const supportMail = queue<DeliverContactMessage>(QUEUES.supportMail);
       routers.push(
         createCommandRouter({
@@ -355,6 +359,8 @@ async function createApi(
           projectorNames,
           dataDir: config.DATA_DIR,
           maxUploadBytes: config.UPLOAD_MAX_BYTES,
+          beacons,
+          siteTimeZone: config.SITE_TIME_ZONE,
           deliver: async (messageId) => {
             await supportMail.add('deliver', { messageId }, { jobId: messageId });
           },
@@ -371,6 +377,7 @@ async function createApi(
           importQueue,
           projectorNames,
           cacheMs: config.QUERY_CACHE_MS,
+          siteTimeZone: config.SITE_TIME_ZONE,
           answers,
           ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
         }),

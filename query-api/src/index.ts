@@ -2,6 +2,7 @@ import type { ImportJobData } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
+import { type AdReadsDependencies, adReadsRouter } from './ads/routes.js';
 import { catalogueRouter } from './catalogue/routes.js';
 import { importStatusRouter } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
@@ -9,7 +10,8 @@ import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
-  AccountReadsDependencies & {
+  AccountReadsDependencies &
+  AdReadsDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
@@ -23,6 +25,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(projectionsRouter(deps));
   router.use(catalogueRouter(deps));
   router.use(importStatusRouter(deps));
+  router.use(adReadsRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
@@ -31,3 +34,4 @@ export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
 export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
+export { readAdStats } from './ads/routes.js';
