@@ -226,6 +226,24 @@ describe('the beacons of a slot', () => {
     expect(counted).toMatchObject({ impressions: 2, viewableImpressions: 1, clicks: 1 });
   });
 
+  it('are kept in the stream of the day in the site’s time zone, each with its ad, display and what happened', async () => {
+    const id = await create({ ...imageAd, title: 'Streamed', position: 'global-bottom' });
+    await settled();
+    const display = displayId();
+    const day = siteDay(new Date(), TIME_ZONE);
+    expect((await beacon(id, 'impression', display)).status).toBe(204);
+    expect((await beacon(id, 'click', display)).status).toBe(204);
+    const events = await site.running.store!.readStream(`ad-beacons-${day}`);
+    expect(
+      events
+        .filter((event) => (event.data as { adId: string }).adId === id)
+        .map(({ type, data }) => ({ type, data })),
+    ).toEqual([
+      { type: 'AdImpressionRecorded', data: { adId: id, displayId: display } },
+      { type: 'AdClicked', data: { adId: id, displayId: display } },
+    ]);
+  });
+
   it('are refused with 404 for an ad that does not exist or was deleted, and 400 without a display id', async () => {
     const id = await create({ ...imageAd, title: 'Deleted', position: 'global-bottom' });
     await call('DELETE', `/admin/ads/${id}`);

@@ -45,7 +45,7 @@ export function adminAdsRouter({ log, redis }: AdminAdsDependencies): Router {
     const adminId = signedInUser(req).id;
     const adId = randomUUID();
     const outcome = await run(req, { type: 'CreateAd', adId, adminId, ad: body });
-    await recordWrite(redis, res, outcome.result!, { userId: adminId });
+    if (outcome.result) await recordWrite(redis, res, outcome.result, { userId: adminId });
     res.status(201).json({ id: adId, ...body });
   });
 
