@@ -211,6 +211,34 @@ describe('a slot', () => {
   });
 });
 
+describe('a network ad’s frame', () => {
+  it('is a page of its own with the embed code, sandboxed by its own policy without the site’s origin', async () => {
+    const embedCode = '<script>parent.location = "https://evil.example"; document.cookie</script>';
+    const id = await create({ ...imageAd, type: 'network', imageUrl: '', provider: 'evadav', embedCode });
+    await settled();
+    const response = await fetch(`${site.url}/api/ads/${id}/frame`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy).toContain('sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox;');
+    expect(policy).not.toContain('allow-same-origin');
+    expect(policy).not.toContain('allow-top-navigation');
+    expect(await response.text()).toContain(`<body>${embedCode}</body>`);
+  });
+
+  it('is not found for an image ad, a deleted ad or an unknown one', async () => {
+    const image = await create({ ...imageAd, title: 'Picture' });
+    const network = await create({ ...imageAd, type: 'network', embedCode: '<i>x</i>' });
+    await call('DELETE', `/admin/ads/${network}`);
+    await settled();
+    for (const id of [image, network, 'no-such-ad']) {
+      expect(await call('GET', `/ads/${id}/frame`, { auth: false })).toEqual(
+        expect.objectContaining({ status: 404, body: { message: 'Ad not found' } }),
+      );
+    }
+  });
+});
+
 describe('the beacons of a slot', () => {
   it('count an impression, a viewable impression and a click once per display, however often sent', async () => {
     const id = await create({ ...imageAd, title: 'Counted', position: 'global-bottom' });

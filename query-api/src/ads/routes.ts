@@ -17,6 +17,7 @@ import {
 } from '@cinefold/platform';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
+import { adFrameRouter } from './frame.js';
 
 export interface AdReadsDependencies {
   readonly redis: Redis;
@@ -57,6 +58,7 @@ export async function readAdStats(redis: Redis): Promise<AdStats> {
 export function adReadsRouter({ redis, watcher, siteTimeZone }: AdReadsDependencies): Router {
   const router = Router();
   const fresh = readAfterWrites(watcher, [ADS.projector, AD_COUNTERS.projector]);
+  router.use(adFrameRouter({ redis }));
 
   router.get('/ads', validate(slotSchemas), async (req, res) => {
     const { query } = validated(req, slotSchemas);
