@@ -1,5 +1,5 @@
 import { type AdminAd, EVENT_POSITION_HEADER, type PublicAd } from '@cinefold/contracts';
-import { siteDay } from '@cinefold/platform';
+import { comparePositions, decodePosition, siteDay } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
 
@@ -73,6 +73,8 @@ const slot = async (position: string) => {
 };
 /** Waits until the public read models have the admin's last change: the admin's own read waits for it. */
 const settled = () => adminList();
+
+const byPosition = (a: string, b: string) => comparePositions(decodePosition(a)!, decodePosition(b)!);
 
 let displays = 0;
 const displayId = () => `display-${String(++displays).padStart(4, '0')}`;
@@ -252,6 +254,20 @@ describe('the beacons of a slot', () => {
     expect(last.status).toBe(204);
     const counted = (await adminList(last.position)).body.find((ad) => ad.id === id);
     expect(counted).toMatchObject({ impressions: 2, viewableImpressions: 1, clicks: 1 });
+  });
+
+  it('sent together by many visitors are all counted: the counters equal the beacons answered', async () => {
+    const id = await create({ ...imageAd, title: 'Busy', position: 'global-bottom' });
+    await settled();
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, () => beacon(id, 'impression', displayId())),
+    );
+    expect(replies.every((reply) => reply.status === 204)).toBe(true);
+    const newest = replies
+      .map((reply) => reply.position!)
+      .sort(byPosition)
+      .at(-1)!;
+    expect((await adminList(newest)).body.find((ad) => ad.id === id)?.impressions).toBe(200);
   });
 
   it('are kept in the stream of the day in the site’s time zone, each with its ad, display and what happened', async () => {
