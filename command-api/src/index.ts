@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { type AdBeaconDependencies, adBeaconsRouter } from './ads/beacons.js';
+import { adminAdsRouter } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountsRouter } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
@@ -11,7 +13,12 @@ import { type TrackDependencies, trackRouter } from './traffic/track.js';
 export { Accounts } from './accounts/accounts.js';
 
 export interface CommandApiDependencies
-  extends ContactDependencies, ReplayDependencies, UploadDependencies, TrackDependencies {
+  extends
+    ContactDependencies,
+    ReplayDependencies,
+    UploadDependencies,
+    TrackDependencies,
+    AdBeaconDependencies {
   readonly jwtSecret: string;
 }
 
@@ -27,6 +34,8 @@ export function createCommandRouter(deps: CommandApiDependencies): Router {
   router.use(uploadRouter(deps));
   router.use(visibilityRouter(deps));
   router.use(trackRouter(deps));
+  router.use(adminAdsRouter(deps));
+  router.use(adBeaconsRouter(deps));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

@@ -11,3 +11,4 @@ export * from './api/auth.js';
 export * from './api/library.js';
 export * from './api/catalogue.js';
 export * from './api/traffic.js';
+export * from './api/ads.js';

@@ -21,9 +21,9 @@ import {
   consistencyKeys,
   encodePosition,
   createEventLog,
-  GroupCommit,
   createQueue,
   type EventStore,
+  GroupCommit,
   type LocalRedis,
   type Logger,
   localRedisDir,
@@ -344,6 +344,10 @@ async function createApi(
       }
     }
     if (plan.servesCommands) {
+      // Page views and ad beacons share one group commit: their appends ride the same writes.
+      // Those answered before a stop are in a write under way: it ends before the store closes.
+      const highVolume = new GroupCommit(store);
+      parts.add('page views and ad beacons', () => highVolume.flushed());
       const supportMail = queue<DeliverContactMessage>(QUEUES.supportMail);
       routers.push(
         createCommandRouter({
@@ -356,11 +360,12 @@ async function createApi(
           projectorNames,
           dataDir: config.DATA_DIR,
           maxUploadBytes: config.UPLOAD_MAX_BYTES,
+          beacons: highVolume,
+          pageViews: highVolume,
+          siteTimeZone: config.SITE_TIME_ZONE,
           deliver: async (messageId) => {
             await supportMail.add('deliver', { messageId }, { jobId: messageId });
           },
-          pageViews: new GroupCommit(store),
-          siteTimeZone: config.SITE_TIME_ZONE,
           ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
         }),
       );

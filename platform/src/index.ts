@@ -27,3 +27,5 @@ export * from './catalogue/import-state.js';
 export * from './catalogue/import-jobs.js';
 export * from './catalogue/locate.js';
 export * from './catalogue/documents.js';
+export * from './time/site-day.js';
+export * from './read-models/ads.js';

@@ -55,6 +55,14 @@ describe('the configuration', () => {
     expect(problemsOf({ ADMIN_EMAIL: 'a@example.com' })[0]).toMatch(/^ADMIN_PASSWORD .*together/);
   });
 
+  it('takes the site’s time zone from SITE_TIME_ZONE, UTC by default, and refuses a zone that does not exist', () => {
+    expect(loadConfig({}).SITE_TIME_ZONE).toBe('UTC');
+    expect(loadConfig({ SITE_TIME_ZONE: 'Europe/Paris' }).SITE_TIME_ZONE).toBe('Europe/Paris');
+    expect(problemsOf({ SITE_TIME_ZONE: 'Mars/Olympus' })).toEqual([
+      'SITE_TIME_ZONE must be an IANA time zone, e.g. UTC or Europe/Paris (got "Mars/Olympus")',
+    ]);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names them, by address, range or hop count', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);

@@ -20,3 +20,5 @@ export { librariesProjector } from './accounts/libraries.js';
 export { usersProjector } from './accounts/users.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';
+export { adCountersProjector } from './ads/ad-counters.js';
+export { adsProjector } from './ads/ads.js';

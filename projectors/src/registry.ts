@@ -1,5 +1,7 @@
 import { CATALOGUE } from '@cinefold/platform';
 import { activityProjector } from './accounts/activity.js';
+import { adCountersProjector } from './ads/ad-counters.js';
+import { adsProjector } from './ads/ads.js';
 import { librariesProjector } from './accounts/libraries.js';
 import { usersProjector } from './accounts/users.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
@@ -28,6 +30,8 @@ export const projectors: readonly RegisteredProjector[] = [
   stateless(usersProjector),
   stateless(librariesProjector),
   stateless(activityProjector),
+  stateless(adsProjector),
+  stateless(adCountersProjector),
   { name: CATALOGUE.projector, create: createCatalogueProjector },
   stateless(trafficProjector),
 ];

@@ -2,6 +2,7 @@ import type { ImportJobData } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
+import { type AdReadsDependencies, adReadsRouter } from './ads/routes.js';
 import { catalogueRouter } from './catalogue/routes.js';
 import { importStatusRouter } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
@@ -11,7 +12,8 @@ import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/sum
 
 export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies &
-  TrafficReadsDependencies & {
+  TrafficReadsDependencies &
+  AdReadsDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
@@ -26,6 +28,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(catalogueRouter(deps));
   router.use(importStatusRouter(deps));
   router.use(trafficReadsRouter(deps));
+  router.use(adReadsRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
@@ -34,3 +37,4 @@ export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
 export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
+export { readAdStats } from './ads/routes.js';

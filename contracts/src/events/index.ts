@@ -3,6 +3,7 @@
  * here: the typed event log refuses to append anything this catalogue does not describe.
  */
 import { accountEvents, accountStreams } from './accounts.js';
+import { adEvents, adStreams } from './ads.js';
 import { catalogueEvents, catalogueStreams } from './catalogue.js';
 import { createCatalogue, type EventOf } from './define.js';
 import { libraryEvents, libraryStreams } from './library.js';
@@ -10,6 +11,7 @@ import { supportEvents, supportStreams } from './support.js';
 import { trafficEvents, trafficStreams } from './traffic.js';
 
 export * from './accounts.js';
+export * from './ads.js';
 export * from './catalogue.js';
 export * from './define.js';
 export * from './library.js';
@@ -22,6 +24,7 @@ export const eventDefinitions = [
   ...libraryEvents,
   ...catalogueEvents,
   ...trafficEvents,
+  ...adEvents,
 ] as const;
 
 export const eventCatalogue = createCatalogue(eventDefinitions);
@@ -36,4 +39,5 @@ export const streams = {
   ...libraryStreams,
   ...catalogueStreams,
   ...trafficStreams,
+  ...adStreams,
 } as const;

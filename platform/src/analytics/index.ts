@@ -2,5 +2,4 @@ export * from './country.js';
 export * from './device.js';
 export * from './source.js';
 export * from './visitor.js';
-export * from './day.js';
 export * from './keys.js';

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../time/site-day.js';
 
 // Compose files and shells often pass an unset variable as an empty string.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -116,16 +117,9 @@ export const configSchema = z
     COMMAND_API_URL: optional(url(['http:', 'https:'], 'http://command-api:8080')),
     QUERY_API_URL: optional(url(['http:', 'https:'], 'http://query-api:8080')),
     TRUST_PROXY: optional(trustProxy).transform((v) => v ?? false),
-    /** Where the site's days begin and end: traffic is counted per day of this IANA time zone. */
+    /** Where the site's day begins and ends: the days traffic is counted in, ads' date windows, the day streams of page views and beacons. */
     SITE_TIME_ZONE: optional(
-      z.string().refine((zone) => {
-        try {
-          new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'must be an IANA time zone, e.g. Europe/Paris or UTC'),
+      z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. UTC or Europe/Paris'),
     ).transform((v) => v ?? 'UTC'),
   })
   .superRefine((env, ctx) => {

@@ -1,6 +1,8 @@
 /**
- * The site's days: traffic is counted per calendar day of the site's time zone
- * (`SITE_TIME_ZONE`), so "today" on the dashboard is the operator's today, not UTC's.
+ * The site's calendar days. Traffic is counted per day, an ad's date window is checked against
+ * today and page views and beacons go to a stream per day, all in the site's time zone
+ * (`SITE_TIME_ZONE`), not the server's: "today" on the dashboard, and the 31st a campaign ends on,
+ * are the operator's, wherever the servers are.
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -19,7 +21,7 @@ function formatOf(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** `YYYY-MM-DD` of `at` in `timeZone`. */
+/** `YYYY-MM-DD` of `at` in `timeZone` (an IANA name, e.g. Europe/Paris). */
 export function siteDay(timeZone: string, at: Date = new Date()): string {
   return formatOf(timeZone).format(at);
 }
@@ -32,4 +34,13 @@ export function daysEndingWith(lastDay: string, count: number): string[] {
     days.push(new Date(Date.UTC(year, month - 1, day - back)).toISOString().slice(0, 10));
   }
   return days;
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }

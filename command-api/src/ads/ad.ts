@@ -1,0 +1,61 @@
+/**
+ * An ad (the `ad-{adId}` stream): created, changed as a whole, deleted. A deleted ad stays
+ * deleted: its id is never reused, so no beacon or edit can bring it back.
+ */
+import type { AdFields, CinefoldEvent } from '@cinefold/contracts';
+import { Rejection, type StoredEvent } from '@cinefold/platform';
+
+export type AdState =
+  | { readonly status: 'none' }
+  | { readonly status: 'live'; readonly ad: AdFields }
+  | { readonly status: 'deleted' };
+
+export function foldAd(events: readonly StoredEvent[]): AdState {
+  let state: AdState = { status: 'none' };
+  for (const { event } of events) {
+    switch (event?.type) {
+      case 'AdCreated':
+      case 'AdUpdated':
+        state = { status: 'live', ad: event.data.ad };
+        break;
+      case 'AdDeleted':
+        state = { status: 'deleted' };
+        break;
+    }
+  }
+  return state;
+}
+
+export type AdCommand =
+  | { readonly type: 'CreateAd'; readonly adId: string; readonly adminId: string; readonly ad: AdFields }
+  | { readonly type: 'UpdateAd'; readonly adId: string; readonly adminId: string; readonly ad: AdFields }
+  | { readonly type: 'DeleteAd'; readonly adId: string; readonly adminId: string };
+
+const sameAd = (a: AdFields, b: AdFields) =>
+  (Object.keys(a) as (keyof AdFields)[]).every((field) => a[field] === b[field]);
+
+export function decideAd(state: AdState, command: AdCommand): CinefoldEvent[] {
+  switch (command.type) {
+    case 'CreateAd': {
+      // Ids are made by the server: a second create on one is a retried request, not a new ad.
+      if (state.status !== 'none') return [];
+      const { adId, adminId, ad } = command;
+      return [{ type: 'AdCreated', data: { adId, adminId, ad } }];
+    }
+    case 'UpdateAd': {
+      if (state.status !== 'live') throw new Rejection('not-found', 'Ad not found');
+      // Saving the form unchanged records nothing.
+      if (sameAd(state.ad, command.ad)) return [];
+      const { adId, adminId, ad } = command;
+      return [{ type: 'AdUpdated', data: { adId, adminId, ad } }];
+    }
+    case 'DeleteAd': {
+      if (state.status !== 'live') throw new Rejection('not-found', 'Ad not found');
+      return [{ type: 'AdDeleted', data: { adId: command.adId, adminId: command.adminId } }];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}

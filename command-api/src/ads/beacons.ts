@@ -1,0 +1,73 @@
+/**
+ * The slots' beacons: an ad shown (`/ads/{id}/impression`), seen by the MRC standard
+ * (`/ads/{id}/viewable-impression`), clicked (`/ads/{id}/click`). Thousands a second and decided
+ * against nothing: each is appended through group commit to the day's beacon stream, with no
+ * check per ad beyond "does it exist" (one read of the ads read model). A beacon sent again with
+ * the same display id is counted once by the counters' projector.
+ */
+import { adBeaconRequest, adParams, type CinefoldEvent, streams } from '@cinefold/contracts';
+import {
+  ADS,
+  commandContext,
+  type GroupCommit,
+  notFound,
+  rateLimit,
+  readModelKeys,
+  sendPosition,
+  siteDay,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+
+export interface AdBeaconDependencies {
+  readonly redis: Redis;
+  /** The shared group commit of the high-volume appends. */
+  readonly beacons: GroupCommit;
+  readonly siteTimeZone: string;
+}
+
+const beaconSchemas = { params: adParams, body: adBeaconRequest };
+
+const BEACONS = {
+  impression: 'AdImpressionRecorded',
+  'viewable-impression': 'AdViewableImpressionRecorded',
+  click: 'AdClicked',
+} as const satisfies Record<string, CinefoldEvent['type']>;
+
+export function adBeaconsRouter({ redis, beacons, siteTimeZone }: AdBeaconDependencies): Router {
+  const router = Router();
+  // A page shows a handful of ads, each reporting a few beacons per display: far below this. A
+  // script sending them in a loop is stopped here, answered 429, rather than growing the log.
+  const perClient = rateLimit(redis, {
+    name: 'ad-beacons',
+    limit: 600,
+    windowSeconds: 60,
+    message: 'Too many ad reports from your network. Please wait a minute.',
+  });
+
+  async function adExists(adId: string): Promise<boolean> {
+    const active = await redis.get(readModelKeys.active(ADS.projector));
+    return (
+      active !== null &&
+      (await redis.hexists(readModelKeys.key(ADS.projector, Number(active), ADS.all), adId)) === 1
+    );
+  }
+
+  for (const [path, type] of Object.entries(BEACONS)) {
+    router.post(`/ads/:id/${path}`, validate(beaconSchemas), perClient, async (req, res) => {
+      const { params, body } = validated(req, beaconSchemas);
+      if (!(await adExists(params.id))) throw notFound('Ad not found');
+      const context = commandContext(req);
+      const result = await beacons.append(
+        streams.adBeacons(siteDay(siteTimeZone, context.now)),
+        [{ type, data: { adId: params.id, displayId: body.displayId } }],
+        context,
+      );
+      sendPosition(res, result);
+      res.status(204).end();
+    });
+  }
+  return router;
+}

@@ -1,0 +1,326 @@
+import { type AdminAd, EVENT_POSITION_HEADER, type PublicAd } from '@cinefold/contracts';
+import { comparePositions, decodePosition, siteDay } from '@cinefold/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSite } from './support/site.js';
+
+// Kiritimati is UTC+14: most hours of the day its date is not UTC's, so the date windows below
+// show whether the site's day is the one the ads are checked against.
+const TIME_ZONE = 'Pacific/Kiritimati';
+const admin = { email: 'root@example.com', password: 'root-password-1' };
+const site = useSite('ads', {
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  SITE_TIME_ZONE: TIME_ZONE,
+});
+
+let token = '';
+beforeAll(async () => {
+  token = await site.signIn(admin);
+});
+
+interface Reply<T> {
+  status: number;
+  body: T;
+  position: string | null;
+}
+
+async function call<T = { message: string }>(
+  method: string,
+  path: string,
+  options: { auth?: boolean; body?: unknown; position?: string | null } = {},
+): Promise<Reply<T>> {
+  const response = await fetch(`${site.url}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.auth === false ? {} : { authorization: `Bearer ${token}` }),
+      ...(options.position ? { [EVENT_POSITION_HEADER]: options.position } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : null) as T,
+    position: response.headers.get(EVENT_POSITION_HEADER),
+  };
+}
+
+const imageAd = {
+  title: 'Spring sale',
+  description: 'Everything half price',
+  type: 'image',
+  provider: 'evadav',
+  embedCode: '<script>left over from the network tab</script>',
+  imageUrl: 'https://ads.example/spring.png',
+  linkUrl: 'https://shop.example/spring',
+  position: 'home-hero',
+  active: true,
+  startDate: '',
+  endDate: '',
+};
+
+async function create(ad: object): Promise<string> {
+  const reply = await call<{ id: string }>('POST', '/admin/ads', { body: ad });
+  expect(reply.status).toBe(201);
+  return reply.body.id;
+}
+const adminList = (position?: string | null) => call<AdminAd[]>('GET', '/admin/ads', { position });
+const slot = async (position: string) => {
+  const reply = await call<PublicAd[]>('GET', `/ads?position=${position}`, { auth: false });
+  expect(reply.status).toBe(200);
+  return reply.body.map((ad) => ad.title);
+};
+/** Waits until the public read models have the admin's last change: the admin's own read waits for it. */
+const settled = () => adminList();
+
+const byPosition = (a: string, b: string) => comparePositions(decodePosition(a)!, decodePosition(b)!);
+
+let displays = 0;
+const displayId = () => `display-${String(++displays).padStart(4, '0')}`;
+const beacon = (id: string, kind: string, display: string) =>
+  call('POST', `/ads/${id}/${kind}`, { auth: false, body: { displayId: display } });
+
+describe('an admin managing ads', () => {
+  it('creates an ad, finds it in the list with zero counters, and sees it in its slot', async () => {
+    const id = await create(imageAd);
+    const list = await adminList();
+    expect(list.status).toBe(200);
+    expect(list.body.find((ad) => ad.id === id)).toMatchObject({
+      ...imageAd,
+      id,
+      // Saved as an image ad: no provider, no embed code; empty dates are no dates.
+      provider: null,
+      embedCode: '',
+      startDate: null,
+      endDate: null,
+      impressions: 0,
+      viewableImpressions: 0,
+      clicks: 0,
+    });
+    expect(await slot('home-hero')).toContain('Spring sale');
+  });
+
+  it('switches an ad off by sending it back whole with the flag flipped, and its slot stops showing it', async () => {
+    const id = await create({ ...imageAd, title: 'Toggled', position: 'home-mid' });
+    const whole = (await adminList()).body.find((ad) => ad.id === id)!;
+    const reply = await call<AdminAd>('PUT', `/admin/ads/${id}`, { body: { ...whole, active: false } });
+    expect(reply.status).toBe(200);
+    expect(reply.position).not.toBeNull();
+    expect((await adminList()).body.find((ad) => ad.id === id)).toMatchObject({
+      active: false,
+      title: 'Toggled',
+    });
+    expect(await slot('home-mid')).not.toContain('Toggled');
+  });
+
+  it('moves an ad to another slot', async () => {
+    const id = await create({ ...imageAd, title: 'Mover', position: 'movies-top' });
+    await call('PUT', `/admin/ads/${id}`, {
+      body: { ...imageAd, title: 'Mover', position: 'action-movies-top' },
+    });
+    await settled();
+    expect(await slot('movies-top')).not.toContain('Mover');
+    expect(await slot('action-movies-top')).toContain('Mover');
+  });
+
+  it('deletes an ad, which then is gone from the list, its slot, and cannot be changed or deleted again', async () => {
+    const id = await create({ ...imageAd, title: 'Doomed', position: 'tv-top' });
+    expect((await call('DELETE', `/admin/ads/${id}`)).status).toBe(200);
+    expect((await adminList()).body.map((ad) => ad.id)).not.toContain(id);
+    expect(await slot('tv-top')).not.toContain('Doomed');
+    expect(await call('PUT', `/admin/ads/${id}`, { body: imageAd })).toEqual(
+      expect.objectContaining({ status: 404, body: { message: 'Ad not found' } }),
+    );
+    expect((await call('DELETE', `/admin/ads/${id}`)).status).toBe(404);
+    expect((await call('DELETE', '/admin/ads/no-such-ad')).body).toEqual({ message: 'Ad not found' });
+  });
+
+  it('is refused with a message naming the field for every rule of the form, and nothing is stored', async () => {
+    const before = (await adminList()).body.length;
+    const cases: [object, string][] = [
+      [{ ...imageAd, title: '' }, 'title is required.'],
+      [{ ...imageAd, imageUrl: '' }, 'imageUrl is required for an image ad.'],
+      [{ ...imageAd, imageUrl: 'not a url' }, 'imageUrl must be an http or https URL.'],
+      [{ ...imageAd, linkUrl: 'javascript:alert(document.cookie)' }, 'linkUrl must be an http or https URL.'],
+      [{ ...imageAd, type: 'network', embedCode: ' ' }, 'embedCode is required for a network ad.'],
+      [
+        { ...imageAd, type: 'network', embedCode: 'x'.repeat(20_001) },
+        'embedCode must be at most 20000 characters.',
+      ],
+      [{ ...imageAd, type: 'video' }, 'type must be image or network.'],
+      [{ ...imageAd, provider: 'someone' }, 'provider must be evadav, ad-maven or custom.'],
+      [{ ...imageAd, position: 'footer' }, 'position must be one of the site’s ad slots.'],
+      [{ ...imageAd, active: 'yes' }, 'active must be true or false.'],
+      [{ ...imageAd, startDate: '01/03/2025' }, 'startDate must be a date (YYYY-MM-DD).'],
+      [
+        { ...imageAd, startDate: '2025-03-02', endDate: '2025-03-01' },
+        'endDate must not be before startDate.',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      expect(await call('POST', '/admin/ads', { body }), message).toEqual(
+        expect.objectContaining({ status: 400, body: { message } }),
+      );
+    }
+    const id = await create({ ...imageAd, title: 'Valid' });
+    expect((await call('PUT', `/admin/ads/${id}`, { body: { ...imageAd, title: ' ' } })).body).toEqual({
+      message: 'title is required.',
+    });
+    expect((await adminList()).body).toHaveLength(before + 1);
+  });
+
+  it('keeps a network ad’s provider and embed code', async () => {
+    const id = await create({
+      ...imageAd,
+      type: 'network',
+      imageUrl: '',
+      provider: 'ad-maven',
+      embedCode: '<b>ad</b>',
+    });
+    expect((await adminList()).body.find((ad) => ad.id === id)).toMatchObject({
+      type: 'network',
+      provider: 'ad-maven',
+      embedCode: '<b>ad</b>',
+    });
+  });
+});
+
+describe('a slot', () => {
+  it('shows only active ads whose date window holds today in the site’s time zone', async () => {
+    const today = siteDay(TIME_ZONE);
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const position = 'details-sidebar';
+    await create({ ...imageAd, position, title: 'Today only', startDate: today, endDate: today });
+    await create({ ...imageAd, position, title: 'Open ended', startDate: day(-3) });
+    await create({ ...imageAd, position, title: 'Ended yesterday', endDate: day(-1) });
+    await create({ ...imageAd, position, title: 'Starts tomorrow', startDate: day(1) });
+    await create({ ...imageAd, position, title: 'Off', active: false });
+    await settled();
+    expect((await slot(position)).sort()).toEqual(['Open ended', 'Today only']);
+  });
+
+  it('answers an empty list for a slot with no ads, and 400 for a slot that does not exist', async () => {
+    expect(await slot('details-bottom')).toEqual([]);
+    expect(await call('GET', '/ads?position=footer', { auth: false })).toEqual(
+      expect.objectContaining({
+        status: 400,
+        body: { message: 'position must be one of the site’s ad slots.' },
+      }),
+    );
+    expect((await call('GET', '/ads', { auth: false })).status).toBe(400);
+  });
+});
+
+describe('a network ad’s frame', () => {
+  it('is a page of its own with the embed code, sandboxed by its own policy without the site’s origin', async () => {
+    const embedCode = '<script>parent.location = "https://evil.example"; document.cookie</script>';
+    const id = await create({ ...imageAd, type: 'network', imageUrl: '', provider: 'evadav', embedCode });
+    await settled();
+    const response = await fetch(`${site.url}/api/ads/${id}/frame`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy).toContain('sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox;');
+    expect(policy).not.toContain('allow-same-origin');
+    expect(policy).not.toContain('allow-top-navigation');
+    expect(await response.text()).toContain(`<body>${embedCode}</body>`);
+  });
+
+  it('is not found for an image ad, a deleted ad or an unknown one', async () => {
+    const image = await create({ ...imageAd, title: 'Picture' });
+    const network = await create({ ...imageAd, type: 'network', embedCode: '<i>x</i>' });
+    await call('DELETE', `/admin/ads/${network}`);
+    await settled();
+    for (const id of [image, network, 'no-such-ad']) {
+      expect(await call('GET', `/ads/${id}/frame`, { auth: false })).toEqual(
+        expect.objectContaining({ status: 404, body: { message: 'Ad not found' } }),
+      );
+    }
+  });
+});
+
+describe('the beacons of a slot', () => {
+  it('count an impression, a viewable impression and a click once per display, however often sent', async () => {
+    const id = await create({ ...imageAd, title: 'Counted', position: 'global-bottom' });
+    await settled();
+    const first = displayId();
+    const second = displayId();
+    for (const kind of ['impression', 'impression', 'viewable-impression', 'click', 'click']) {
+      expect((await beacon(id, kind, first)).status).toBe(204);
+    }
+    const last = await beacon(id, 'impression', second);
+    expect(last.status).toBe(204);
+    const counted = (await adminList(last.position)).body.find((ad) => ad.id === id);
+    expect(counted).toMatchObject({ impressions: 2, viewableImpressions: 1, clicks: 1 });
+  });
+
+  it('sent together by many visitors are all counted: the counters equal the beacons answered', async () => {
+    const id = await create({ ...imageAd, title: 'Busy', position: 'global-bottom' });
+    await settled();
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, () => beacon(id, 'impression', displayId())),
+    );
+    expect(replies.every((reply) => reply.status === 204)).toBe(true);
+    const newest = replies
+      .map((reply) => reply.position!)
+      .sort(byPosition)
+      .at(-1)!;
+    expect((await adminList(newest)).body.find((ad) => ad.id === id)?.impressions).toBe(200);
+  });
+
+  it('are kept in the stream of the day in the site’s time zone, each with its ad, display and what happened', async () => {
+    const id = await create({ ...imageAd, title: 'Streamed', position: 'global-bottom' });
+    await settled();
+    const display = displayId();
+    const day = siteDay(TIME_ZONE);
+    expect((await beacon(id, 'impression', display)).status).toBe(204);
+    expect((await beacon(id, 'click', display)).status).toBe(204);
+    const events = await site.running.store!.readStream(`ad-beacons-${day}`);
+    expect(
+      events
+        .filter((event) => (event.data as { adId: string }).adId === id)
+        .map(({ type, data }) => ({ type, data })),
+    ).toEqual([
+      { type: 'AdImpressionRecorded', data: { adId: id, displayId: display } },
+      { type: 'AdClicked', data: { adId: id, displayId: display } },
+    ]);
+  });
+
+  it('are refused with 404 for an ad that does not exist or was deleted, and 400 without a display id', async () => {
+    const id = await create({ ...imageAd, title: 'Deleted', position: 'global-bottom' });
+    await call('DELETE', `/admin/ads/${id}`);
+    await settled();
+    expect(await beacon(id, 'impression', displayId())).toEqual(
+      expect.objectContaining({ status: 404, body: { message: 'Ad not found' } }),
+    );
+    expect((await beacon('no-such-ad', 'click', displayId())).status).toBe(404);
+    expect(await call('POST', `/ads/${id}/impression`, { auth: false, body: {} })).toEqual(
+      expect.objectContaining({ status: 400, body: { message: 'displayId is required.' } }),
+    );
+  });
+
+  it('are refused with 429 when one client sends more than 600 a minute, never with a server error', async () => {
+    const id = await create({ ...imageAd, title: 'Hammered', position: 'global-bottom' });
+    await settled();
+    const statuses = new Map<number, number>();
+    for (let round = 0; round < 13; round++) {
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, () => beacon(id, 'impression', displayId())),
+      );
+      for (const { status } of replies) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    // The beacons of the tests above count too: at most 600 pass, the rest are refused.
+    expect([...statuses.keys()].sort()).toEqual([204, 429]);
+    expect(statuses.get(204)).toBeLessThanOrEqual(600);
+    expect(statuses.get(429)).toBeGreaterThanOrEqual(50);
+    const refused = await beacon(id, 'click', displayId());
+    expect(refused).toEqual(
+      expect.objectContaining({
+        status: 429,
+        body: { message: 'Too many ad reports from your network. Please wait a minute.' },
+      }),
+    );
+  }, 60_000);
+});

@@ -1,0 +1,96 @@
+import { AD_COUNTERS, type AdCounter } from '@cinefold/platform';
+import { defineProjector, unhandled } from '../runtime/projector.js';
+
+/**
+ * Each ad's impressions, viewable impressions and clicks, and their totals over the ads that
+ * exist. A display id is counted once: the first beacon of a display adds it to that day's set of
+ * seen displays (the day before is checked too, for a display that spans midnight or a beacon
+ * replayed the next day), and only an id new to the set counts. The sets are dropped two days on:
+ * the counters are the record, the sets only catch repeats.
+ */
+const COUNT_ONCE = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 0 end
+if redis.call('SISMEMBER', KEYS[3], ARGV[2]) == 1 then return 0 end
+if redis.call('SADD', KEYS[2], ARGV[2]) == 0 then return 0 end
+redis.call('EXPIRE', KEYS[2], ${2 * 24 * 3600})
+redis.call('HINCRBY', KEYS[4], ARGV[3], 1)
+redis.call('HINCRBY', KEYS[5], ARGV[4], 1)
+return 1
+`;
+
+/** A deleted ad's counts leave the totals with it, as the dashboard sums the ads there are. */
+const FORGET = `
+redis.call('SREM', KEYS[1], ARGV[1])
+for i = 2, #ARGV, 2 do
+  local n = tonumber(redis.call('HGET', KEYS[2], ARGV[i]) or '0')
+  if n ~= 0 then redis.call('HINCRBY', KEYS[3], ARGV[i + 1], -n) end
+  redis.call('HDEL', KEYS[2], ARGV[i])
+end
+return 1
+`;
+
+const COUNTERS = {
+  AdImpressionRecorded: 'impressions',
+  AdViewableImpressionRecorded: 'viewableImpressions',
+  AdClicked: 'clicks',
+} as const satisfies Record<string, AdCounter>;
+
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+export const adCountersProjector = defineProjector({
+  name: AD_COUNTERS.projector,
+  handles: ['AdCreated', 'AdDeleted', 'AdImpressionRecorded', 'AdViewableImpressionRecorded', 'AdClicked'],
+  apply({ events, tx, key }) {
+    for (const stored of events) {
+      const event = stored.event;
+      if (!event) continue;
+      switch (event.type) {
+        case 'AdCreated':
+          tx.sadd(key(AD_COUNTERS.live), event.data.adId);
+          break;
+        case 'AdDeleted': {
+          const { adId } = event.data;
+          const fields = (['impressions', 'viewableImpressions', 'clicks'] as const).flatMap((counter) => [
+            AD_COUNTERS.countField(adId, counter),
+            counter,
+          ]);
+          tx.eval(
+            FORGET,
+            3,
+            key(AD_COUNTERS.live),
+            key(AD_COUNTERS.counts),
+            key(AD_COUNTERS.totals),
+            adId,
+            ...fields,
+          );
+          break;
+        }
+        case 'AdImpressionRecorded':
+        case 'AdViewableImpressionRecorded':
+        case 'AdClicked': {
+          const { adId, displayId } = event.data;
+          const counter = COUNTERS[event.type];
+          // The UTC day of the beacon: the sets only need a day both beacons of a display agree on.
+          const day = stored.metadata.occurredAt.slice(0, 10);
+          tx.eval(
+            COUNT_ONCE,
+            5,
+            key(AD_COUNTERS.live),
+            key(...AD_COUNTERS.seen(counter, adId, day)),
+            key(...AD_COUNTERS.seen(counter, adId, dayBefore(day))),
+            key(AD_COUNTERS.counts),
+            key(AD_COUNTERS.totals),
+            adId,
+            displayId,
+            AD_COUNTERS.countField(adId, counter),
+            counter,
+          );
+          break;
+        }
+        default:
+          unhandled(event);
+      }
+    }
+  },
+});

@@ -1,0 +1,102 @@
+import type { AdFields } from '@cinefold/contracts';
+import { useRedisServer } from '@cinefold/platform/testing';
+import { adCountersProjector } from '@cinefold/projectors';
+import { describe, it } from 'vitest';
+import { type GivenEvent, specOf } from './support/spec.js';
+
+const redisServer = useRedisServer();
+const { given } = specOf(
+  () => adCountersProjector,
+  () => redisServer.client(),
+);
+
+const ad: AdFields = {
+  title: 'Spring sale',
+  description: '',
+  type: 'image',
+  provider: null,
+  embedCode: '',
+  imageUrl: 'https://ads.example/spring.png',
+  linkUrl: '',
+  position: 'home-hero',
+  active: true,
+  startDate: null,
+  endDate: null,
+};
+const created = (adId: string): GivenEvent => ({ type: 'AdCreated', data: { adId, adminId: 'u-root', ad } });
+const shown = (adId: string, displayId: string, at?: string): GivenEvent => ({
+  type: 'AdImpressionRecorded',
+  data: { adId, displayId },
+  ...(at ? { at } : {}),
+});
+const seen = (adId: string, displayId: string): GivenEvent => ({
+  type: 'AdViewableImpressionRecorded',
+  data: { adId, displayId },
+});
+const clicked = (adId: string, displayId: string): GivenEvent => ({
+  type: 'AdClicked',
+  data: { adId, displayId },
+});
+
+const counters = (model: Record<string, unknown>) => ({ counts: model.counts, totals: model.totals });
+
+describe('the ad counters', () => {
+  it('count each ad’s impressions, viewable impressions and clicks, and their totals', async () => {
+    await given([
+      created('a1'),
+      created('a2'),
+      shown('a1', 'display-1'),
+      shown('a1', 'display-2'),
+      seen('a1', 'display-1'),
+      clicked('a1', 'display-2'),
+      shown('a2', 'display-3'),
+    ]).then(
+      {
+        counts: {
+          'a1:impressions': '2',
+          'a1:viewableImpressions': '1',
+          'a1:clicks': '1',
+          'a2:impressions': '1',
+        },
+        totals: { impressions: '3', viewableImpressions: '1', clicks: '1' },
+      },
+      { view: counters, twice: true },
+    );
+  });
+
+  it('count a display once, however often its beacon is sent, even the next day', async () => {
+    await given([
+      created('a1'),
+      shown('a1', 'display-1', '2025-03-01T23:59:59.000Z'),
+      shown('a1', 'display-1', '2025-03-01T23:59:59.500Z'),
+      shown('a1', 'display-1', '2025-03-02T00:00:01.000Z'),
+      clicked('a1', 'display-1'),
+      clicked('a1', 'display-1'),
+    ]).then(
+      {
+        counts: { 'a1:impressions': '1', 'a1:clicks': '1' },
+        totals: { impressions: '1', clicks: '1' },
+      },
+      { view: counters, twice: true },
+    );
+  });
+
+  it('do not count beacons of an ad that does not exist or was deleted, and take a deleted ad out of the totals', async () => {
+    await given([
+      created('a1'),
+      created('a2'),
+      shown('a1', 'display-1'),
+      clicked('a1', 'display-1'),
+      shown('a2', 'display-2'),
+      shown('ghost', 'display-3'),
+      { type: 'AdDeleted', data: { adId: 'a1', adminId: 'u-root' } },
+      shown('a1', 'display-4'),
+    ]).then(
+      {
+        counts: { 'a2:impressions': '1' },
+        totals: { impressions: '1', clicks: '0' },
+      },
+      { view: counters, twice: true },
+    );
+  });
+});

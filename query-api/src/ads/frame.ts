@@ -1,0 +1,40 @@
+/**
+ * A network ad's own page (`GET /ads/{id}/frame`), which its slot shows in a sandboxed iframe.
+ * The embed code is the network's HTML and scripts, run as they are: what keeps them from the
+ * site is the sandbox. The page carries it in its own Content-Security-Policy (`sandbox`, never
+ * `allow-same-origin`), so even opened on its own it runs in an opaque origin: it can read
+ * neither the member's token nor cookies, and cannot move the top page. An iframe's `srcdoc`
+ * would not do: it inherits the site's policy, which would block the network's scripts.
+ */
+import { adParams, type PublicAd } from '@cinefold/contracts';
+import { ADS, notFound, readModelKeys, validate, validated } from '@cinefold/platform';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+
+export const AD_FRAME_POLICY =
+  "sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox; frame-ancestors 'self'";
+
+const frameSchemas = { params: adParams };
+
+const page = (embedCode: string) =>
+  '<!doctype html><html><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<style>html,body{margin:0;padding:0;overflow:hidden;background:transparent}</style>' +
+  `</head><body>${embedCode}</body></html>`;
+
+export function adFrameRouter({ redis }: { readonly redis: Redis }): Router {
+  const router = Router();
+  router.get('/ads/:id/frame', validate(frameSchemas), async (req, res) => {
+    const { params } = validated(req, frameSchemas);
+    const active = await redis.get(readModelKeys.active(ADS.projector));
+    const json =
+      active === null
+        ? null
+        : await redis.hget(readModelKeys.key(ADS.projector, Number(active), ADS.all), params.id);
+    const ad = json === null ? null : (JSON.parse(json) as PublicAd);
+    if (!ad || ad.type !== 'network') throw notFound('Ad not found');
+    res.setHeader('Content-Security-Policy', AD_FRAME_POLICY);
+    res.type('html').send(page(ad.embedCode));
+  });
+  return router;
+}

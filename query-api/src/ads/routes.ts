@@ -1,0 +1,104 @@
+/**
+ * The ads a slot shows (`GET /ads?position=`) and the back office's list with its counters
+ * (`GET /admin/ads`). Each is a fixed number of Redis calls, however many ads there are: a slot's
+ * ads are one hash, every ad another, every counter a third.
+ */
+import { type AdminAd, type AdStats, adsQuery, type PublicAd } from '@cinefold/contracts';
+import {
+  AD_COUNTERS,
+  AD_COUNTERS_NAMES,
+  ADS,
+  type ProjectionWatcher,
+  readAfterWrites,
+  readModelKeys,
+  siteDay,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+import { adFrameRouter } from './frame.js';
+
+export interface AdReadsDependencies {
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+  readonly siteTimeZone: string;
+}
+
+const slotSchemas = { query: adsQuery };
+
+const newestFirst = (a: PublicAd, b: PublicAd) =>
+  b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
+
+/** Whether `day` (YYYY-MM-DD) is inside the ad's window; both ends are whole days and included. */
+export function runsOn(ad: Pick<PublicAd, 'startDate' | 'endDate'>, day: string): boolean {
+  return (ad.startDate === null || ad.startDate <= day) && (ad.endDate === null || day <= ad.endDate);
+}
+
+async function generations(redis: Redis): Promise<{ ads: number | null; counters: number | null }> {
+  const [ads, counters] = await redis.mget(
+    readModelKeys.active(ADS.projector),
+    readModelKeys.active(AD_COUNTERS.projector),
+  );
+  return { ads: ads === null ? null : Number(ads), counters: counters === null ? null : Number(counters) };
+}
+
+/** The dashboard's `adStats`: impressions and clicks of the ads there are. */
+export async function readAdStats(redis: Redis): Promise<AdStats> {
+  const { counters } = await generations(redis);
+  if (counters === null) return { totalImpressions: 0, totalClicks: 0 };
+  const [impressions, clicks] = await redis.hmget(
+    readModelKeys.key(AD_COUNTERS.projector, counters, AD_COUNTERS.totals),
+    'impressions',
+    'clicks',
+  );
+  return { totalImpressions: Number(impressions ?? 0), totalClicks: Number(clicks ?? 0) };
+}
+
+export function adReadsRouter({ redis, watcher, siteTimeZone }: AdReadsDependencies): Router {
+  const router = Router();
+  const fresh = readAfterWrites(watcher, [ADS.projector, AD_COUNTERS.projector]);
+  router.use(adFrameRouter({ redis }));
+
+  router.get('/ads', validate(slotSchemas), async (req, res) => {
+    const { query } = validated(req, slotSchemas);
+    const active = await redis.get(readModelKeys.active(ADS.projector));
+    if (active === null) {
+      res.json([]);
+      return;
+    }
+    const slot = await redis.hvals(
+      readModelKeys.key(ADS.projector, Number(active), ...ADS.slot(query.position)),
+    );
+    const today = siteDay(siteTimeZone);
+    const ads = slot.map((json) => JSON.parse(json) as PublicAd).filter((ad) => runsOn(ad, today));
+    res.json(ads.sort(newestFirst));
+  });
+
+  router.get('/admin/ads', fresh, async (req, res) => {
+    const { ads: adsGeneration, counters } = await generations(redis);
+    if (adsGeneration === null) {
+      res.json([]);
+      return;
+    }
+    const reads = redis.pipeline().hvals(readModelKeys.key(ADS.projector, adsGeneration, ADS.all));
+    if (counters !== null)
+      reads.hgetall(readModelKeys.key(AD_COUNTERS.projector, counters, AD_COUNTERS.counts));
+    const replies = (await reads.exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const values = (replies[0]?.[1] ?? []) as string[];
+    const countOf = (replies[1]?.[1] ?? {}) as Record<string, string>;
+    const ads: AdminAd[] = values
+      .map((json) => JSON.parse(json) as PublicAd)
+      .sort(newestFirst)
+      .map((ad) => {
+        const [impressions, viewableImpressions, clicks] = AD_COUNTERS_NAMES.map((counter) =>
+          Number(countOf[AD_COUNTERS.countField(ad.id, counter)] ?? 0),
+        ) as [number, number, number];
+        return { ...ad, impressions, viewableImpressions, clicks };
+      });
+    res.json(ads);
+  });
+
+  return router;
+}
