@@ -1,0 +1,110 @@
+import { join } from 'node:path';
+import {
+  EVENT_COUNTS,
+  type EventStore,
+  openSqliteEventStore,
+  readModelKeys,
+  TRAFFIC,
+} from '@cinefold/platform';
+import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
+import {
+  eventCountsProjector,
+  rebuildProjection,
+  trafficProjector,
+  verifyProjection,
+} from '@cinefold/projectors';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const redisServer = useRedisServer();
+const dir = makeTempDir('verify');
+let store: EventStore;
+
+const DAY = '2026-01-02';
+
+function pageView(n: number) {
+  return newEvent('PageViewed', {
+    path: `/movie/${n % 7}`,
+    title: { type: 'movie', id: String(n % 7) },
+    source: n % 2 ? 'search' : 'direct',
+    device: n % 3 ? 'desktop' : 'mobile',
+    country: n % 5 ? 'FR' : 'DE',
+    visitor: `visitor-${n % 40}`,
+  });
+}
+
+beforeAll(async () => {
+  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+  for (let i = 0; i < 300; i += 50) {
+    await store.append(
+      `pageviews-${DAY}`,
+      Array.from({ length: 50 }, (_, j) => pageView(i + j)),
+      { expectedRevision: 'any' },
+    );
+    await store.append(`other-${i}`, [newEvent('TitleImported', { n: i })], { expectedRevision: 'any' });
+  }
+  // The serving generations, built as `npm run replay` builds them.
+  const redis = redisServer.client();
+  await rebuildProjection(eventCountsProjector, { store, redis });
+  await rebuildProjection(trafficProjector, { store, redis });
+});
+
+afterAll(async () => {
+  await store.close();
+  dir.remove();
+});
+
+async function generationsOf(projector: string): Promise<string[]> {
+  const keys = await redisServer.client().keys(`rm:${projector}:g*`);
+  return [...new Set(keys.map((key) => key.split(':')[2]!))].sort();
+}
+
+it('a read model verifies equal to its replay, HyperLogLogs and sorted sets included', async () => {
+  const redis = redisServer.client();
+  for (const projector of [eventCountsProjector, trafficProjector]) {
+    const result = await verifyProjection(projector, { store, redis, batchSize: 64 });
+    expect(result.verdict).toBe('equal');
+    expect(result.differing).toEqual([]);
+    expect(result.keys).toBeGreaterThan(0);
+    expect(result.rebuiltChecksum).toBe(result.servingChecksum);
+  }
+  const result = await verifyProjection(trafficProjector, { store, redis });
+  expect(result.keys).toBe(
+    new Set(
+      (await redis.keys(`rm:${TRAFFIC.projector}:g${result.servingGeneration}:*`)).filter(
+        (k) => !k.endsWith(':checkpoint'),
+      ),
+    ).size,
+  );
+});
+
+it('verify compares both generations at the serving checkpoint, not at the head of the store', async () => {
+  const redis = redisServer.client();
+  // Events the serving generation has not seen yet (its runner is not running): not a difference.
+  await store.append(`pageviews-${DAY}`, [pageView(1000), pageView(1001)], { expectedRevision: 'any' });
+  const result = await verifyProjection(trafficProjector, { store, redis });
+  expect(result.verdict).toBe('equal');
+});
+
+it('a key changed by hand in the serving generation makes verify report that key and fail', async () => {
+  const redis = redisServer.client();
+  const active = Number(await redis.get(readModelKeys.active(EVENT_COUNTS.projector)));
+  await redis.hset(readModelKeys.key(EVENT_COUNTS.projector, active, EVENT_COUNTS.byType), 'PageViewed', '1');
+  const result = await verifyProjection(eventCountsProjector, { store, redis });
+  expect(result.verdict).toBe('different');
+  expect(result.differing).toEqual([EVENT_COUNTS.byType]);
+  expect(result.servingChecksum).not.toBe(result.rebuiltChecksum);
+
+  await redis.set(readModelKeys.key(EVENT_COUNTS.projector, active, 'stray'), 'x');
+  const again = await verifyProjection(eventCountsProjector, { store, redis });
+  expect(again.differing).toEqual([EVENT_COUNTS.byType, 'stray']);
+});
+
+it('the scratch generation is gone afterwards and the serving one is still active', async () => {
+  const redis = redisServer.client();
+  const before = await generationsOf(TRAFFIC.projector);
+  const active = await redis.get(readModelKeys.active(TRAFFIC.projector));
+  const result = await verifyProjection(trafficProjector, { store, redis });
+  expect(result.scratchGeneration).not.toBe(result.servingGeneration);
+  expect(await generationsOf(TRAFFIC.projector)).toEqual(before);
+  expect(await redis.get(readModelKeys.active(TRAFFIC.projector))).toBe(active);
+});
