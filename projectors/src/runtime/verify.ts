@@ -175,6 +175,11 @@ async function servingCheckpoint(
   return { generation, checkpoint: await redis.get(readModelKeys.checkpoint(projector, generation)) };
 }
 
+/** A difference seen this many times in a row, each at a standing checkpoint, is reported. */
+const CONFIRMATIONS = 2;
+/** Pause before reading a difference again: time for a projector's after-commit clean-up. */
+const CONFIRM_PAUSE_MS = 250;
+
 export async function verifyProjection(projector: Projector, options: VerifyOptions): Promise<VerifyResult> {
   const { store, redis } = options;
   const batchSize = options.batchSize ?? 1000;
@@ -182,43 +187,56 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
   const scratch = await allocateGeneration(redis, projector.name);
   try {
     const writer = new GenerationWriter(projector, { redis, generation: scratch, requireActive: false });
-    let serving: Map<string, string> | null = null;
     let before = await servingCheckpoint(redis, projector.name);
     if (before === null) throw new Error(`${projector.name} has no serving generation to verify`);
-    let stood = before;
-    for (let attempt = 0; attempt < attempts; attempt++) {
+    let result: VerifyResult | null = null;
+    let confirmations = 0;
+    for (let attempt = 0; attempt < attempts + CONFIRMATIONS; attempt++) {
       const target = (before.checkpoint === null ? null : decodePosition(before.checkpoint)) ?? START;
       await buildTo(writer, projector, store, target, batchSize);
-      const digests = await digestGeneration(redis, projector.name, before.generation);
+      const serving = await digestGeneration(redis, projector.name, before.generation);
       const after = await servingCheckpoint(redis, projector.name);
-      stood = before;
-      if (after && after.generation === before.generation && after.checkpoint === before.checkpoint) {
-        serving = digests;
-        break;
-      }
-      // A replay switched generations: the scratch one is only good for the old position if later.
       if (after === null || after.generation !== before.generation) {
         throw new Error(`${projector.name} switched generations during the verify; run it again`);
       }
-      before = after;
+      if (after.checkpoint !== before.checkpoint) {
+        // Written to while being read: catch the scratch generation up and read both again.
+        before = after;
+        continue;
+      }
+      const rebuilt = await digestGeneration(redis, projector.name, scratch);
+      const names = new Set([...serving.keys(), ...rebuilt.keys()]);
+      const differing = [...names].filter((name) => serving.get(name) !== rebuilt.get(name)).sort();
+      result = {
+        projector: projector.name,
+        servingGeneration: before.generation,
+        scratchGeneration: scratch,
+        position: target,
+        keys: names.size,
+        differing,
+        servingChecksum: checksumOf(serving),
+        rebuiltChecksum: checksumOf(rebuilt),
+        verdict: differing.length > 0 ? 'different' : 'equal',
+      };
+      // Work a projector does after its commit (the catalogue unlinking a dropped import's keys)
+      // does not move the checkpoint: a difference counts once it is seen again after a pause.
+      if (differing.length === 0 || ++confirmations >= CONFIRMATIONS) return result;
+      await new Promise((resolve) => setTimeout(resolve, CONFIRM_PAUSE_MS));
+      before = (await servingCheckpoint(redis, projector.name)) ?? before;
     }
-    const rebuilt = await digestGeneration(redis, projector.name, scratch);
-    const position = (stood.checkpoint === null ? null : decodePosition(stood.checkpoint)) ?? START;
-    const names = new Set([...(serving ?? new Map()).keys(), ...rebuilt.keys()]);
-    const differing = serving
-      ? [...names].filter((name) => serving.get(name) !== rebuilt.get(name)).sort()
-      : [];
-    return {
-      projector: projector.name,
-      servingGeneration: stood.generation,
-      scratchGeneration: scratch,
-      position,
-      keys: names.size,
-      differing,
-      servingChecksum: serving ? checksumOf(serving) : '-',
-      rebuiltChecksum: checksumOf(rebuilt),
-      verdict: serving === null ? 'moved' : differing.length > 0 ? 'different' : 'equal',
-    };
+    return (
+      result ?? {
+        projector: projector.name,
+        servingGeneration: before.generation,
+        scratchGeneration: scratch,
+        position: (before.checkpoint === null ? null : decodePosition(before.checkpoint)) ?? START,
+        keys: 0,
+        differing: [],
+        servingChecksum: '-',
+        rebuiltChecksum: '-',
+        verdict: 'moved',
+      }
+    );
   } finally {
     await deleteGeneration(redis, projector.name, scratch);
   }
