@@ -172,3 +172,34 @@ it('verify never reports a difference while the live projector keeps writing, an
   expect(after.keys).toBeGreaterThan(40);
   expect(await generationsOf(CATALOGUE.projector)).toEqual([`g${after.servingGeneration}`]);
 });
+
+it('a sorted set too big for one read is compared in full, down to a score far past its start', async () => {
+  const redis = redisServer.client();
+  const day = '2026-02-03';
+  for (let i = 0; i < 25_000; i += 5000) {
+    await store.append(
+      `pageviews-${day}`,
+      Array.from({ length: 5000 }, (_, j) =>
+        newEvent('PageViewed', {
+          path: '/tv/x',
+          title: { type: 'tv', id: String(i + j) },
+          source: 'direct',
+          device: 'desktop',
+          country: 'FR',
+          visitor: `v-${i + j}`,
+        }),
+      ),
+      { expectedRevision: 'any' },
+    );
+  }
+  await rebuildProjection(trafficProjector, { store, redis });
+  expect((await verifyProjection(trafficProjector, { store, redis, batchSize: 5000 })).verdict).toBe('equal');
+
+  const active = Number(await redis.get(readModelKeys.active(TRAFFIC.projector)));
+  const titles = readModelKeys.key(TRAFFIC.projector, active, ...TRAFFIC.titles('tv'));
+  expect(await redis.zcard(titles)).toBe(25_000);
+  await redis.zincrby(titles, 0.5, '24999');
+  const result = await verifyProjection(trafficProjector, { store, redis, batchSize: 5000 });
+  expect(result.verdict).toBe('different');
+  expect(result.differing).toEqual([TRAFFIC.titles('tv').join(':')]);
+}, 60_000);

@@ -68,11 +68,37 @@ function digestOf(type: string, parts: readonly (Buffer | string)[]): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-function pairsSorted(flat: readonly Buffer[]): Buffer[] {
-  const pairs: [Buffer, Buffer][] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i]!, flat[i + 1]!]);
-  pairs.sort((a, b) => Buffer.compare(a[0], b[0]));
-  return pairs.flat();
+/** Elements read per command from one collection: a 1M-member sorted set is not one reply. */
+const CHUNK = 10_000;
+
+/** Every element of a list or sorted set, in order, a range at a time. */
+async function ranged(
+  read: (start: number, stop: number) => Promise<Buffer[]>,
+  perElement: number,
+): Promise<Buffer[]> {
+  const all: Buffer[] = [];
+  for (let start = 0; ; start += CHUNK) {
+    const part = await read(start, start + CHUNK - 1);
+    for (const item of part) all.push(item);
+    if (part.length < CHUNK * perElement) return all;
+  }
+}
+
+/** Every field and value of a hash (or member of a set), by HSCAN/SSCAN: duplicates dropped. */
+async function scanned(
+  scan: (cursor: string) => Promise<[Buffer, Buffer[]]>,
+  perElement: number,
+): Promise<Buffer[]> {
+  const seen = new Map<string, Buffer[]>();
+  let cursor = '0';
+  do {
+    const [next, items] = await scan(cursor);
+    cursor = next.toString();
+    for (let i = 0; i + perElement - 1 < items.length; i += perElement) {
+      seen.set(items[i]!.toString('latin1'), items.slice(i, i + perElement));
+    }
+  } while (cursor !== '0');
+  return [...seen.values()].sort((a, b) => Buffer.compare(a[0]!, b[0]!)).flat();
 }
 
 /**
@@ -91,13 +117,13 @@ async function digestKey(redis: Redis, key: string, type: string): Promise<strin
       return digestOf('string', [value]);
     }
     case 'hash':
-      return digestOf('hash', pairsSorted((await redis.callBuffer('HGETALL', key)) as Buffer[]));
+      return digestOf('hash', await scanned((c) => redis.hscanBuffer(key, c, 'COUNT', CHUNK), 2));
     case 'set':
-      return digestOf('set', (await redis.smembersBuffer(key)).sort(Buffer.compare));
+      return digestOf('set', await scanned((c) => redis.sscanBuffer(key, c, 'COUNT', CHUNK), 1));
     case 'zset':
-      return digestOf('zset', await redis.zrangeBuffer(key, 0, -1, 'WITHSCORES'));
+      return digestOf('zset', await ranged((a, b) => redis.zrangeBuffer(key, a, b, 'WITHSCORES'), 2));
     case 'list':
-      return digestOf('list', await redis.lrangeBuffer(key, 0, -1));
+      return digestOf('list', await ranged((a, b) => redis.lrangeBuffer(key, a, b), 1));
     case 'stream':
       return digestOf('stream', [JSON.stringify(await redis.xrange(key, '-', '+'))]);
     case 'none':
@@ -126,12 +152,16 @@ async function digestGeneration(
     const pipeline = redis.pipeline();
     for (const key of fresh) pipeline.type(key);
     const types = (await pipeline.exec()) ?? [];
-    for (const [i, key] of fresh.entries()) {
-      const [error, type] = types[i] ?? [null, 'none'];
-      if (error) throw error;
-      const digest = await digestKey(redis, key, String(type));
-      if (digest !== null) digests.set(key.slice(prefix.length), digest);
-    }
+    // Issued together, the reads go out back to back on the one connection: a round trip per
+    // SCAN page rather than per key, which is what a million keys cost otherwise.
+    const found = await Promise.all(
+      fresh.map(async (key, i) => {
+        const [error, type] = types[i] ?? [null, 'none'];
+        if (error) throw error;
+        return [key.slice(prefix.length), await digestKey(redis, key, String(type))] as const;
+      }),
+    );
+    for (const [name, digest] of found) if (digest !== null) digests.set(name, digest);
   } while (cursor !== '0');
   return digests;
 }
