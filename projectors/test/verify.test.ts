@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import {
   CATALOGUE,
   createLogger,
@@ -202,4 +204,32 @@ it('a sorted set too big for one read is compared in full, down to a score far p
   const result = await verifyProjection(trafficProjector, { store, redis, batchSize: 5000 });
   expect(result.verdict).toBe('different');
   expect(result.differing).toEqual([TRAFFIC.titles('tv').join(':')]);
+}, 60_000);
+
+it('npm run verify prints the table, names the differing key and exits 1 only on a difference', async () => {
+  const run = (...names: string[]) =>
+    promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', resolve(import.meta.dirname, '../src/cli.ts'), 'verify', ...names],
+      { env: { ...process.env, DATA_DIR: dir.path, REDIS_URL: redisServer.url } },
+    ).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+    );
+  const redis = redisServer.client();
+  await rebuildProjection(eventCountsProjector, { store, redis });
+  await rebuildProjection(trafficProjector, { store, redis });
+  const good = await run(TRAFFIC.projector);
+  expect(good.code).toBe(0);
+  expect(good.stdout).toMatch(
+    /^projector\s+keys\s+differing keys\s+checksum serving\s+checksum rebuilt\s+verdict$/m,
+  );
+  expect(good.stdout).toMatch(/^traffic\s+[\d,]+\s+0\s+\w+\s+\w+\s+equal$/m);
+
+  const active = Number(await redis.get(readModelKeys.active(EVENT_COUNTS.projector)));
+  await redis.hset(readModelKeys.key(EVENT_COUNTS.projector, active, EVENT_COUNTS.byType), 'PageViewed', '1');
+  const bad = await run(EVENT_COUNTS.projector, TRAFFIC.projector);
+  expect(bad.code).toBe(1);
+  expect(bad.stdout).toMatch(/^event-counts\s+\d+\s+1\s+\w+\s+\w+\s+different$/m);
+  expect(bad.stdout).toContain(`event-counts: differs: ${EVENT_COUNTS.byType}`);
 }, 60_000);
