@@ -1,13 +1,19 @@
 /**
  * npm run replay -- [projector…]
+ * npm run verify -- [projector…]
  *
  * Rebuilds read models from the first event without taking the site down: each projector gets a
  * new generation, built beside the serving one and switched in atomically. Works against the
  * private Redis of a running `npm start`, a REDIS_URL, or (site stopped) a private Redis of its own.
+ *
+ * Verify builds each read model afresh into a scratch generation that is never switched to, compares
+ * every key with the serving generation at the same checkpoint, prints a table and exits 1 when a
+ * read model differs from its replay (or kept moving too fast to be compared).
  */
 import { ConfigError, connectRedis, loadConfig, openEventStore, resolveRedis } from '@cinefold/platform';
 import { findProjectors } from './registry.js';
 import { type RebuildProgress, rebuildProjection } from './runtime/rebuild.js';
+import { type VerifyResult, verifyProjection } from './runtime/verify.js';
 
 function bar(progress: RebuildProgress): string {
   const width = 30;
@@ -20,18 +26,62 @@ function bar(progress: RebuildProgress): string {
   );
 }
 
+/** Differing keys listed per read model: enough to start looking, not a screenful of a broken one. */
+const SHOWN_KEYS = 20;
+
+function table(results: readonly VerifyResult[]): string {
+  const header = ['projector', 'keys', 'differing keys', 'checksum serving', 'checksum rebuilt', 'verdict'];
+  const rows = results.map((r) => [
+    r.projector,
+    r.keys.toLocaleString('en-US'),
+    r.differing.length.toLocaleString('en-US'),
+    r.servingChecksum,
+    r.rebuiltChecksum,
+    r.verdict,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  const out = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+  for (const r of results) {
+    for (const key of r.differing.slice(0, SHOWN_KEYS)) out.push(`${r.projector}: differs: ${key}`);
+    if (r.differing.length > SHOWN_KEYS)
+      out.push(`${r.projector}: and ${r.differing.length - SHOWN_KEYS} more`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
 async function main(): Promise<void> {
   const [command, ...names] = process.argv.slice(2);
-  if (command !== 'replay') {
-    process.stderr.write('usage: npm run replay -- [projector…]\n');
+  if (command !== 'replay' && command !== 'verify') {
+    process.stderr.write('usage: npm run replay -- [projector…] | npm run verify -- [projector…]\n');
     process.exit(2);
   }
   const config = loadConfig();
   const chosen = findProjectors(names);
   const store = await openEventStore(config);
   const redisHandle = await resolveRedis(config);
-  const redis = connectRedis(redisHandle.url, { name: 'replay', blocking: true });
+  const redis = connectRedis(redisHandle.url, { name: command, blocking: true });
   const interactive = process.stderr.isTTY;
+  if (command === 'verify') {
+    try {
+      const results: VerifyResult[] = [];
+      for (const projector of chosen) {
+        if (interactive) process.stderr.write(`verifying ${projector.name}…\n`);
+        results.push(await verifyProjection(projector, { store, redis }));
+      }
+      process.stdout.write(table(results));
+      if (results.some((r) => r.verdict !== 'equal')) process.exitCode = 1;
+    } finally {
+      redis.disconnect();
+      await store.close();
+      await redisHandle.release();
+    }
+    return;
+  }
   try {
     for (const projector of chosen) {
       const result = await rebuildProjection(projector, {
@@ -58,6 +108,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  process.stderr.write(`replay: ${message}\n`);
+  process.stderr.write(`${process.argv[2] ?? 'replay'}: ${message}\n`);
   process.exit(1);
 });

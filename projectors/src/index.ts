@@ -8,6 +8,7 @@ export {
   unhandled,
 } from './runtime/projector.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
+export { type VerifyResult, type VerifyVerdict, verifyProjection } from './runtime/verify.js';
 export { ensureActiveGeneration, GenerationWriter, LiveProjectionRunner } from './runtime/runner.js';
 export {
   createReplayQueue,

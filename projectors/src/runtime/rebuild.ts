@@ -54,7 +54,8 @@ function fractionOf(position: Position, head: Position): number {
   return Math.min(1, Math.max(0, value));
 }
 
-async function deleteGeneration(redis: Redis, projector: string, generation: number): Promise<void> {
+/** Deletes every key of one generation, without blocking Redis (also used by verify's scratch). */
+export async function deleteGeneration(redis: Redis, projector: string, generation: number): Promise<void> {
   const pattern = `${readModelKeys.generationPrefix(projector, generation)}*`;
   let cursor = '0';
   do {
