@@ -8,6 +8,7 @@ import { importStatusRouter } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
+import { dashboardRouter } from './traffic/dashboard.js';
 import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
@@ -28,6 +29,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(catalogueRouter(deps));
   router.use(importStatusRouter(deps));
   router.use(trafficReadsRouter(deps));
+  router.use(dashboardRouter(deps));
   router.use(adReadsRouter(deps));
   return router;
 }

@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AdSlot } from '../../features/ads/components/ad-slot';
+import { usePageViewTracking } from '../../features/traffic/use-page-view-tracking';
 import { isAdminPath } from '../routes';
 import { RouteScrollManager } from './route-scroll-manager';
 import { SiteFooter } from './site-footer';
@@ -10,6 +11,7 @@ import { SkipToContent } from './skip-to-content';
 /** The frame every page lives in: header, the page, the global bottom ad and the footer. */
 export function SiteLayout() {
   const { pathname } = useLocation();
+  usePageViewTracking(isAdminPath);
   return (
     <Flex direction="column" minH="100dvh">
       <RouteScrollManager />

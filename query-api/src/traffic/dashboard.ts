@@ -1,0 +1,242 @@
+/**
+ * GET /admin/stats: the dashboard's figures, read from the users, catalogue, traffic and ad
+ * counters read models. Every figure is exact and costs the same whatever the numbers of users,
+ * titles or views: counts are set sizes and sorted-set ranges, and the whole read is three rounds
+ * to Redis (where each read model is, then one pipeline), beside the ad totals.
+ */
+import { type DashboardStatsResponse, dashboardStatsQuery, type TitleType } from '@cinefold/contracts';
+import {
+  AD_COUNTERS,
+  CATALOGUE,
+  catalogueKey,
+  daysEndingWith,
+  decodeTitle,
+  locateCatalogue,
+  type ProjectionWatcher,
+  readAfterWrites,
+  readModelKeys,
+  siteDay,
+  TRAFFIC,
+  USERS,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+import { readAdStats } from '../ads/routes.js';
+
+export interface DashboardDependencies {
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+  /** IANA zone whose calendar days and months the dashboard counts in (SITE_TIME_ZONE). */
+  readonly siteTimeZone: string;
+}
+
+/** Days of User Growth (spec section 9: the dashboard's window is 7 days). */
+export const USER_ACTIVITY_DAYS = 7;
+/** Top Movies and Top TV Shows. */
+export const TOP_TITLES = 10;
+
+const schemas = { query: dashboardStatsQuery };
+
+/**
+ * The most viewed titles that are still shown, best first: views per title are kept for every
+ * title ever viewed, hidden and deleted ones too, so ids are walked from the top and those not in
+ * the visible set skipped, in Redis, until the list is full. Returns document, views, … pairs.
+ * The document keys are built here rather than passed as KEYS: which ones are read depends on the
+ * walk, and the store is a single Redis.
+ */
+const TOP_VISIBLE = `
+local found, out, start, chunk = 0, {}, 0, 50
+local limit = tonumber(ARGV[2])
+while found < limit do
+  local page = redis.call('ZRANGE', KEYS[1], start, start + chunk - 1, 'REV', 'WITHSCORES')
+  if #page == 0 then break end
+  for i = 1, #page, 2 do
+    if found < limit and redis.call('SISMEMBER', KEYS[2], page[i]) == 1 then
+      local doc = redis.call('GET', ARGV[1] .. page[i])
+      if doc then
+        found = found + 1
+        out[#out + 1] = doc
+        out[#out + 1] = page[i + 1]
+      end
+    end
+  end
+  start = start + chunk
+end
+return out`;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone` is ahead of UTC at `at`, in ms. */
+function offsetAt(timeZone: string, at: number): number {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const local = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  return local - (at - (at % 1000));
+}
+
+/** The instant (ms) `day` (`YYYY-MM-DD`) starts in `timeZone`. */
+export function startOfDay(timeZone: string, day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnight = Date.UTC(year, month - 1, date);
+  // Twice: the offset at local midnight can differ from the one at UTC midnight around a change.
+  const first = midnight - offsetAt(timeZone, midnight);
+  return midnight - offsetAt(timeZone, first);
+}
+
+/** The day after `day`, both `YYYY-MM-DD`. */
+const nextDay = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+};
+
+export async function readDashboardStats(
+  redis: Redis,
+  timeZone: string,
+  now = new Date(),
+): Promise<DashboardStatsResponse> {
+  const today = siteDay(timeZone, now);
+  const week = daysEndingWith(today, USER_ACTIVITY_DAYS);
+  const bounds = [...week, nextDay(today)].map((day) => startOfDay(timeZone, day));
+  const monthStart = startOfDay(timeZone, `${today.slice(0, 8)}01`);
+
+  const [[users, traffic], catalogue, adStats] = await Promise.all([
+    redis.mget(readModelKeys.active(USERS.projector), readModelKeys.active(TRAFFIC.projector)),
+    locateCatalogue(redis),
+    readAdStats(redis),
+  ]);
+  const reads = redis.pipeline();
+  const take: ((value: unknown) => void)[] = [];
+  const read = (queue: () => void, use: (value: unknown) => void) => {
+    queue();
+    take.push(use);
+  };
+
+  const body: DashboardStatsResponse = {
+    overview: { totalUsers: 0, newUsers: 0, totalMovies: 0, totalTVShows: 0, totalViews: 0 },
+    userActivity: week.map((day) => ({ _id: day, count: 0 })),
+    adStats,
+    topMovies: [],
+    topTVShows: [],
+  };
+
+  if (users !== null) {
+    const byCreated = readModelKeys.key(USERS.projector, Number(users), USERS.byCreated);
+    read(
+      () => reads.zcard(byCreated),
+      (n) => (body.overview.totalUsers = Number(n)),
+    );
+    read(
+      () => reads.zcount(byCreated, monthStart, '+inf'),
+      (n) => (body.overview.newUsers = Number(n)),
+    );
+    week.forEach((_, i) =>
+      read(
+        () => reads.zcount(byCreated, bounds[i]!, `(${bounds[i + 1]!}`),
+        (n) => (body.userActivity[i]!.count = Number(n)),
+      ),
+    );
+  }
+  if (catalogue !== null) {
+    // Hidden titles are still in the catalogue the admins manage: both sets are counted.
+    const count = (type: TitleType, set: (n: number) => void) => {
+      read(
+        () => reads.scard(catalogueKey(catalogue, type, 'visible')),
+        (n) => set(Number(n)),
+      );
+      read(
+        () => reads.scard(catalogueKey(catalogue, type, 'hidden')),
+        (n) => set(Number(n)),
+      );
+    };
+    count('movie', (n) => (body.overview.totalMovies += n));
+    count('tv', (n) => (body.overview.totalTVShows += n));
+  }
+  if (traffic !== null) {
+    const key = (...parts: string[]) => readModelKeys.key(TRAFFIC.projector, Number(traffic), ...parts);
+    read(
+      () => reads.get(key(TRAFFIC.views)),
+      (n) => (body.overview.totalViews = Number(n ?? 0)),
+    );
+    if (catalogue !== null) {
+      const top = (type: TitleType, use: (found: { doc: string; views: number }[]) => void) =>
+        read(
+          () =>
+            reads.eval(
+              TOP_VISIBLE,
+              2,
+              key(...TRAFFIC.titles(type)),
+              catalogueKey(catalogue, type, 'visible'),
+              catalogueKey(catalogue, type, 'doc', ''),
+              TOP_TITLES,
+            ),
+          (flat) => {
+            const pairs = flat as string[];
+            const found: { doc: string; views: number }[] = [];
+            for (let i = 0; i < pairs.length; i += 2)
+              found.push({ doc: pairs[i]!, views: Number(pairs[i + 1]) });
+            use(found);
+          },
+        );
+      top('movie', (found) => {
+        body.topMovies = found.map(({ doc, views }) => {
+          const { id, title, poster_path } = decodeTitle('movie', doc);
+          return { id, title, poster_path, views };
+        });
+      });
+      top('tv', (found) => {
+        body.topTVShows = found.map(({ doc, views }) => {
+          const { id, name, poster_path } = decodeTitle('tv', doc);
+          return { id, name, poster_path, views };
+        });
+      });
+    }
+  }
+
+  if (take.length > 0) {
+    const replies = (await reads.exec()) ?? [];
+    replies.forEach(([error, value], i) => {
+      if (error) throw error;
+      take[i]!(value);
+    });
+  }
+  return body;
+}
+
+/** GET /admin/stats (`fast=1` accepted): admins only, by the guard on /admin. */
+export function dashboardRouter({ redis, watcher, siteTimeZone }: DashboardDependencies): Router {
+  const router = Router();
+  const fresh = readAfterWrites(watcher, [
+    USERS.projector,
+    CATALOGUE.projector,
+    TRAFFIC.projector,
+    AD_COUNTERS.projector,
+  ]);
+  router.get('/admin/stats', validate(schemas), fresh, async (req, res) => {
+    // `fast` asked the old site for estimates; every figure here is exact and cheap, so it changes nothing.
+    validated(req, schemas);
+    res.json(await readDashboardStats(redis, siteTimeZone));
+  });
+  return router;
+}
