@@ -44,7 +44,7 @@ export const trafficSummaryResponse = z.object({
 export type TrafficSummaryResponse = z.infer<typeof trafficSummaryResponse>;
 
 /** GET /api/admin/stats (`fast=1` is accepted; totals are exact either way). */
-export const dashboardStatsQuery = z.object({ fast: z.string().optional() });
+export const dashboardStatsQuery = z.strictObject({ fast: z.string().optional() });
 
 /** Spec section 3, Dashboard stats. */
 export const dashboardStatsResponse = z.object({
