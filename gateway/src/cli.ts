@@ -9,8 +9,6 @@
  *
  * Any problem found at start is printed as one line that says what to fix; no stack traces.
  */
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Accounts } from '@cinefold/command-api';
 import {
   ConfigError,
@@ -20,6 +18,7 @@ import {
   createLogger,
   encodePosition,
   loadConfig,
+  makePrivate,
   openEventStore,
   Rejection,
   resolveRedis,
@@ -78,24 +77,10 @@ async function promote(email: string | undefined): Promise<void> {
  */
 function keepToOwner(dataDir: string): void {
   process.umask(0o077);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const restrict = (path: string, mode: number) => {
-    try {
-      chmodSync(path, mode);
-    } catch (error) {
-      // Another account's file (a volume made by root): say so rather than refuse to start.
-      logger.warn(`cannot make ${path} private to this account`, { error });
-    }
-  };
-  const walk = (dir: string) => {
-    restrict(dir, 0o700);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) restrict(path, 0o600);
-    }
-  };
-  walk(dataDir);
+  // Another account's file (a volume made by root): say so rather than refuse to start.
+  makePrivate(dataDir, (path, error) =>
+    logger.warn(`cannot make ${path} private to this account`, { error }),
+  );
 }
 
 async function main(): Promise<void> {

@@ -1,4 +1,5 @@
 export * from './config/config.js';
+export * from './config/private-dir.js';
 export * from './event-store/open.js';
 export * from './event-store/port.js';
 export * from './event-store/sqlite.js';

@@ -1,4 +1,4 @@
-import { siteDay } from '@cinefold/platform';
+import { siteDay, startOfDay } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
 
 describe('the site’s day', () => {
@@ -7,5 +7,21 @@ describe('the site’s day', () => {
     expect(siteDay('UTC', noonUtc)).toBe('2025-03-01');
     expect(siteDay('Pacific/Kiritimati', noonUtc)).toBe('2025-03-02');
     expect(siteDay('America/Los_Angeles', new Date('2025-03-01T05:00:00Z'))).toBe('2025-02-28');
+  });
+});
+
+describe("the site's days for the dashboard", () => {
+  it.each([
+    ['UTC', '2026-03-29', '2026-03-29T00:00:00.000Z'],
+    ['Europe/Paris', '2026-01-15', '2026-01-14T23:00:00.000Z'],
+    ['Europe/Paris', '2026-07-15', '2026-07-14T22:00:00.000Z'],
+    // Clocks go forward at 02:00 that night: the day still starts at midnight, winter time.
+    ['Europe/Paris', '2026-03-29', '2026-03-28T23:00:00.000Z'],
+    ['Europe/Paris', '2026-03-30', '2026-03-29T22:00:00.000Z'],
+    ['America/New_York', '2026-11-01', '2026-11-01T04:00:00.000Z'],
+    ['America/New_York', '2026-11-02', '2026-11-02T05:00:00.000Z'],
+    ['Asia/Kolkata', '2026-05-01', '2026-04-30T18:30:00.000Z'],
+  ])('start in %s on %s at %s', (zone, day, instant) => {
+    expect(new Date(startOfDay(zone, day)).toISOString()).toBe(instant);
   });
 });

@@ -5,10 +5,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
+import { makePrivate } from '../config/private-dir.js';
 import {
   DEFAULT_STALL_MS,
   type LoadingProgress,
@@ -188,16 +189,6 @@ function serverConfig(port: number, password: string, options: LocalRedisOptions
   }
   lines.push(...(options.extraConfig ?? []));
   return `${lines.join('\n')}\n`;
-}
-
-/** Owner-only: the directory, and the files an older version may have left readable. */
-function makePrivate(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isFile()) chmodSync(join(dir, entry.name), 0o600);
-    else if (entry.isDirectory()) chmodSync(join(dir, entry.name), 0o700);
-  }
 }
 
 /**

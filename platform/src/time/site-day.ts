@@ -26,14 +26,54 @@ export function siteDay(timeZone: string, at: Date = new Date()): string {
   return formatOf(timeZone).format(at);
 }
 
+/** The day `count` days after `day` (before it when negative), both `YYYY-MM-DD`. */
+export function daysAfter(day: string, count: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
+}
+
 /** The `count` days ending with `lastDay` (`YYYY-MM-DD`), oldest first. */
 export function daysEndingWith(lastDay: string, count: number): string[] {
-  const [year, month, day] = lastDay.split('-').map(Number) as [number, number, number];
-  const days: string[] = [];
-  for (let back = count - 1; back >= 0; back--) {
-    days.push(new Date(Date.UTC(year, month - 1, day - back)).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) => daysAfter(lastDay, i - count + 1));
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone` is ahead of UTC at `at`, in ms. */
+function offsetAt(timeZone: string, at: number): number {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clocks.set(timeZone, clock);
   }
-  return days;
+  const parts = Object.fromEntries(clock.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const local = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  return local - (at - (at % 1000));
+}
+
+/** The instant (ms) `day` (`YYYY-MM-DD`) starts in `timeZone`. */
+export function startOfDay(timeZone: string, day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const midnight = Date.UTC(year, month - 1, date);
+  // Twice: the offset at local midnight can differ from the one at UTC midnight around a change.
+  const first = midnight - offsetAt(timeZone, midnight);
+  return midnight - offsetAt(timeZone, first);
 }
 
 export function isTimeZone(name: string): boolean {

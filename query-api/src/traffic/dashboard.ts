@@ -9,6 +9,7 @@ import {
   AD_COUNTERS,
   CATALOGUE,
   catalogueKey,
+  daysAfter,
   daysEndingWith,
   decodeTitle,
   locateCatalogue,
@@ -16,6 +17,7 @@ import {
   readAfterWrites,
   readModelKeys,
   siteDay,
+  startOfDay,
   TRAFFIC,
   USERS,
   validate,
@@ -66,51 +68,6 @@ while found < limit do
 end
 return out`;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `timeZone` is ahead of UTC at `at`, in ms. */
-function offsetAt(timeZone: string, at: number): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-  const local = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
-  return local - (at - (at % 1000));
-}
-
-/** The instant (ms) `day` (`YYYY-MM-DD`) starts in `timeZone`. */
-export function startOfDay(timeZone: string, day: string): number {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const midnight = Date.UTC(year, month - 1, date);
-  // Twice: the offset at local midnight can differ from the one at UTC midnight around a change.
-  const first = midnight - offsetAt(timeZone, midnight);
-  return midnight - offsetAt(timeZone, first);
-}
-
-/** The day after `day`, both `YYYY-MM-DD`. */
-const nextDay = (day: string) => {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
-};
-
 export async function readDashboardStats(
   redis: Redis,
   timeZone: string,
@@ -118,7 +75,7 @@ export async function readDashboardStats(
 ): Promise<DashboardStatsResponse> {
   const today = siteDay(timeZone, now);
   const week = daysEndingWith(today, USER_ACTIVITY_DAYS);
-  const bounds = [...week, nextDay(today)].map((day) => startOfDay(timeZone, day));
+  const bounds = [...week, daysAfter(today, 1)].map((day) => startOfDay(timeZone, day));
   const monthStart = startOfDay(timeZone, `${today.slice(0, 8)}01`);
 
   const [[users, traffic], catalogue, adStats] = await Promise.all([
