@@ -11,11 +11,16 @@ export interface ProjectionStatus {
   readonly checkpoint: Position | null;
 }
 
+/** The generation of a projector's read model that readers use, or null before its first run. */
+export async function activeGeneration(redis: Redis, projector: string): Promise<number | null> {
+  const active = await redis.get(readModelKeys.active(projector));
+  return active === null ? null : Number(active);
+}
+
 /** The active generation of a projector and how far it has got. */
 export async function readProjectionStatus(redis: Redis, projector: string): Promise<ProjectionStatus> {
-  const active = await redis.get(readModelKeys.active(projector));
-  if (active === null) return { generation: null, checkpoint: null };
-  const generation = Number(active);
+  const generation = await activeGeneration(redis, projector);
+  if (generation === null) return { generation: null, checkpoint: null };
   const checkpoint = await redis.get(readModelKeys.checkpoint(projector, generation));
   return { generation, checkpoint: checkpoint === null ? null : decodePosition(checkpoint) };
 }

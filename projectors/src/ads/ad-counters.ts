@@ -1,4 +1,4 @@
-import { AD_COUNTERS, type AdCounter } from '@cinefold/platform';
+import { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from '@cinefold/platform';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
 /**
@@ -51,7 +51,7 @@ export const adCountersProjector = defineProjector({
           break;
         case 'AdDeleted': {
           const { adId } = event.data;
-          const fields = (['impressions', 'viewableImpressions', 'clicks'] as const).flatMap((counter) => [
+          const fields = AD_COUNTERS_NAMES.flatMap((counter) => [
             AD_COUNTERS.countField(adId, counter),
             counter,
           ]);

@@ -19,8 +19,8 @@ import {
   type EventStore,
   type Position,
   readModelKeys,
+  readProjectionStatus,
   START,
-  decodePosition,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { type Projector, payloadTypesOf } from './projector.js';
@@ -195,16 +195,6 @@ async function buildTo(
   }
 }
 
-async function servingCheckpoint(
-  redis: Redis,
-  projector: string,
-): Promise<{ generation: number; checkpoint: string | null } | null> {
-  const active = await redis.get(readModelKeys.active(projector));
-  if (active === null) return null;
-  const generation = Number(active);
-  return { generation, checkpoint: await redis.get(readModelKeys.checkpoint(projector, generation)) };
-}
-
 /** A difference seen this many times in a row, each at a standing checkpoint, is reported. */
 const CONFIRMATIONS = 2;
 /** Pause before reading a difference again: time for a projector's after-commit clean-up. */
@@ -217,19 +207,22 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
   const scratch = await allocateGeneration(redis, projector.name);
   try {
     const writer = new GenerationWriter(projector, { redis, generation: scratch, requireActive: false });
-    let before = await servingCheckpoint(redis, projector.name);
-    if (before === null) throw new Error(`${projector.name} has no serving generation to verify`);
+    let before = await readProjectionStatus(redis, projector.name);
+    if (before.generation === null) throw new Error(`${projector.name} has no serving generation to verify`);
+    const generation = before.generation;
+    const samePosition = (a: Position | null, b: Position | null) =>
+      a === null || b === null ? a === b : comparePositions(a, b) === 0;
     let result: VerifyResult | null = null;
     let confirmations = 0;
     for (let attempt = 0; attempt < attempts + CONFIRMATIONS; attempt++) {
-      const target = (before.checkpoint === null ? null : decodePosition(before.checkpoint)) ?? START;
+      const target = before.checkpoint ?? START;
       await buildTo(writer, projector, store, target, batchSize);
-      const serving = await digestGeneration(redis, projector.name, before.generation);
-      const after = await servingCheckpoint(redis, projector.name);
-      if (after === null || after.generation !== before.generation) {
+      const serving = await digestGeneration(redis, projector.name, generation);
+      const after = await readProjectionStatus(redis, projector.name);
+      if (after.generation !== generation) {
         throw new Error(`${projector.name} switched generations during the verify; run it again`);
       }
-      if (after.checkpoint !== before.checkpoint) {
+      if (!samePosition(after.checkpoint, before.checkpoint)) {
         // Written to while being read: catch the scratch generation up and read both again.
         before = after;
         continue;
@@ -239,7 +232,7 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
       const differing = [...names].filter((name) => serving.get(name) !== rebuilt.get(name)).sort();
       result = {
         projector: projector.name,
-        servingGeneration: before.generation,
+        servingGeneration: generation,
         scratchGeneration: scratch,
         position: target,
         keys: names.size,
@@ -252,14 +245,14 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
       // does not move the checkpoint: a difference counts once it is seen again after a pause.
       if (differing.length === 0 || ++confirmations >= CONFIRMATIONS) return result;
       await new Promise((resolve) => setTimeout(resolve, CONFIRM_PAUSE_MS));
-      before = (await servingCheckpoint(redis, projector.name)) ?? before;
+      before = await readProjectionStatus(redis, projector.name);
     }
     return (
       result ?? {
         projector: projector.name,
-        servingGeneration: before.generation,
+        servingGeneration: generation,
         scratchGeneration: scratch,
-        position: (before.checkpoint === null ? null : decodePosition(before.checkpoint)) ?? START,
+        position: before.checkpoint ?? START,
         keys: 0,
         differing: [],
         servingChecksum: '-',

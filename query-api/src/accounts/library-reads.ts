@@ -1,11 +1,9 @@
 import type { ActivityEntry, HistoryEntry, ListItem, ListName } from '@cinefold/contracts';
-import { ACTIVITY, LIBRARIES, readModelKeys } from '@cinefold/platform';
+import { ACTIVITY, activeGeneration, LIBRARIES, readModelKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 
-async function generation(redis: Redis, projector: string = LIBRARIES.projector): Promise<number | null> {
-  const active = await redis.get(readModelKeys.active(projector));
-  return active === null ? null : Number(active);
-}
+const generation = (redis: Redis, projector: string = LIBRARIES.projector) =>
+  activeGeneration(redis, projector);
 
 /** A member's favorites or watchlist, newest first. */
 export async function readList(redis: Redis, userId: string, list: ListName): Promise<ListItem[]> {

@@ -7,7 +7,7 @@
  * would not do: it inherits the site's policy, which would block the network's scripts.
  */
 import { adParams, type PublicAd } from '@cinefold/contracts';
-import { ADS, notFound, readModelKeys, validate, validated } from '@cinefold/platform';
+import { ADS, activeGeneration, notFound, readModelKeys, validate, validated } from '@cinefold/platform';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
 
@@ -26,11 +26,11 @@ export function adFrameRouter({ redis }: { readonly redis: Redis }): Router {
   const router = Router();
   router.get('/ads/:id/frame', validate(frameSchemas), async (req, res) => {
     const { params } = validated(req, frameSchemas);
-    const active = await redis.get(readModelKeys.active(ADS.projector));
+    const generation = await activeGeneration(redis, ADS.projector);
     const json =
-      active === null
+      generation === null
         ? null
-        : await redis.hget(readModelKeys.key(ADS.projector, Number(active), ADS.all), params.id);
+        : await redis.hget(readModelKeys.key(ADS.projector, generation, ADS.all), params.id);
     const ad = json === null ? null : (JSON.parse(json) as PublicAd);
     if (!ad || ad.type !== 'network') throw notFound('Ad not found');
     res.setHeader('Content-Security-Policy', AD_FRAME_POLICY);

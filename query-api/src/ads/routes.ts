@@ -10,6 +10,7 @@ import {
   ADS,
   type ProjectionWatcher,
   readAfterWrites,
+  activeGeneration,
   readModelKeys,
   siteDay,
   validate,
@@ -62,14 +63,12 @@ export function adReadsRouter({ redis, watcher, siteTimeZone }: AdReadsDependenc
 
   router.get('/ads', validate(slotSchemas), async (req, res) => {
     const { query } = validated(req, slotSchemas);
-    const active = await redis.get(readModelKeys.active(ADS.projector));
-    if (active === null) {
+    const generation = await activeGeneration(redis, ADS.projector);
+    if (generation === null) {
       res.json([]);
       return;
     }
-    const slot = await redis.hvals(
-      readModelKeys.key(ADS.projector, Number(active), ...ADS.slot(query.position)),
-    );
+    const slot = await redis.hvals(readModelKeys.key(ADS.projector, generation, ...ADS.slot(query.position)));
     const today = siteDay(siteTimeZone);
     const ads = slot.map((json) => JSON.parse(json) as PublicAd).filter((ad) => runsOn(ad, today));
     res.json(ads.sort(newestFirst));

@@ -3,6 +3,7 @@ import {
   daysEndingWith,
   type ProjectionWatcher,
   readAfterWrites,
+  activeGeneration,
   readModelKeys,
   siteDay,
   TRAFFIC,
@@ -44,8 +45,8 @@ export async function readTrafficSummary(
   now = new Date(),
 ): Promise<TrafficSummaryResponse> {
   const window = daysEndingWith(siteDay(timeZone, now), days);
-  const active = await redis.get(readModelKeys.active(TRAFFIC.projector));
-  if (active === null) {
+  const generation = await activeGeneration(redis, TRAFFIC.projector);
+  if (generation === null) {
     return {
       days,
       timeseries: window.map((day) => ({ day, count: 0, visitors: 0 })),
@@ -54,7 +55,7 @@ export async function readTrafficSummary(
       countries: [],
     };
   }
-  const key = (...parts: string[]) => readModelKeys.key(TRAFFIC.projector, Number(active), ...parts);
+  const key = (...parts: string[]) => readModelKeys.key(TRAFFIC.projector, generation, ...parts);
   const pipeline = redis.pipeline();
   for (const day of window) {
     pipeline.hget(key(...TRAFFIC.day(day)), 'views');
