@@ -59,5 +59,10 @@ export function isSiteRoute(pathname: string): boolean {
   return STATIC_ROUTES.has(path) || PATTERN_ROUTES.some((pattern) => pattern.test(path));
 }
 
+/** The back office's pages: no bottom ad, no page-view tracking (browser and server alike). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname.startsWith('/admin');
+}
+
 /** API paths (under /api) that only admins may call; one guard covers everything below them. */
 export const ADMIN_API_PREFIXES = ['/admin', '/analytics/admin'] as const;

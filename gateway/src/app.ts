@@ -48,7 +48,7 @@ const boundedAddress: RequestHandler = (req, res, next) => {
   res.status(414).json({ message: 'The address is too long.' });
 };
 
-const securityHeaders: RequestHandler = (_req, res, next) => {
+export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.set(SECURITY_HEADERS);
   next();
 };

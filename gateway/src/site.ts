@@ -259,12 +259,12 @@ async function bootstrapAdmin(store: EventStore, redisUrl: string, config: Confi
     { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
     systemContext(),
   );
-  if (admin) {
+  if (admin?.roleGranted) {
     // A change to who may do what: until the users read model has it, authorizations wait for
     // it (see consistencyKeys.authChanged), or the new admin's first requests would be refused.
     const redis = connectRedis(redisUrl, { name: 'bootstrap' });
     try {
-      await redis.set(consistencyKeys.authChanged, encodePosition(await store.headPosition()));
+      await redis.set(consistencyKeys.authChanged, encodePosition(admin.roleGranted.position));
     } finally {
       redis.disconnect();
     }

@@ -14,7 +14,7 @@ import {
 import { type Logger, readModelsBuildProgress } from '@cinefold/platform';
 import express, { type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { SECURITY_HEADERS } from './app.js';
+import { securityHeaders } from './app.js';
 import { frontendRouter } from './spa.js';
 
 const RETRY_AFTER_SECONDS = '2';
@@ -35,10 +35,7 @@ export function startingApp(state: () => StartingState, frontendDir?: string): R
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use((_req, res, next) => {
-    res.set(SECURITY_HEADERS);
-    next();
-  });
+  app.use(securityHeaders);
   app.use('/api', (req, res) => answerStarting(state(), req.path, res));
   if (frontendDir) app.use(frontendRouter(frontendDir));
   app.use((_req, res) => answerStarting(state(), '', res));

@@ -175,7 +175,13 @@ export class Accounts {
   async bootstrapAdmin(
     settings: { email?: string | undefined; password?: string | undefined },
     context: CommandContext,
-  ): Promise<{ email: string; generatedPassword: string | null; userId: string } | null> {
+  ): Promise<{
+    email: string;
+    generatedPassword: string | null;
+    userId: string;
+    /** The grant of the admin role, or null when the account already had it. */
+    roleGranted: AppendResult | null;
+  } | null> {
     let email = settings.email;
     let password = settings.password;
     let generatedPassword: string | null = null;
@@ -216,8 +222,11 @@ export class Accounts {
           "Set ADMIN_PASSWORD to that account's password, or choose another ADMIN_EMAIL.",
       );
     }
-    await this.decideRoles({ type: 'ChangeRole', userId: user.userId, role: 'admin' }, context);
-    return { email, generatedPassword, userId: user.userId };
+    const roleGranted = await this.decideRoles(
+      { type: 'ChangeRole', userId: user.userId, role: 'admin' },
+      context,
+    );
+    return { email, generatedPassword, userId: user.userId, roleGranted };
   }
 
   /** For the CLI: make an existing account an admin. */

@@ -1,4 +1,4 @@
-import { type PageViewed, streams, trackPageViewRequest } from '@cinefold/contracts';
+import { isAdminPath, type PageViewed, streams, trackPageViewRequest } from '@cinefold/contracts';
 import {
   commandContext,
   countryOf,
@@ -45,7 +45,6 @@ export function titleOfPath(path: string): Title {
 }
 
 /** The back office is not traffic: its pages are never counted (the site does not report them either). */
-export const isAdminPath = (path: string) => path.startsWith('/admin');
 
 function hostOf(url: string | undefined): string[] {
   if (!url) return [];

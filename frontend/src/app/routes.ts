@@ -77,6 +77,4 @@ export const siteRoutes: readonly SiteRoute[] = [
 ];
 
 /** The bottom ad and page-view tracking both stay off the back office. */
-export function isAdminPath(pathname: string): boolean {
-  return pathname.startsWith('/admin');
-}
+export { isAdminPath } from '@cinefold/contracts';

@@ -26,33 +26,35 @@ export async function readProjectionStatus(redis: Redis, projector: string): Pro
 }
 
 /**
- * How far a projector's serving generation has been built, in percent, while it is being built
- * from nothing (see `readModelKeys.target`); null once it has caught up (or was never rebuilt).
+ * How far a generation being built from nothing has got, in percent (see `readModelKeys.target`);
+ * null once it has caught up, or when it was never rebuilt.
  */
-export async function buildProgress(redis: Redis, projector: string): Promise<number | null> {
-  const active = await redis.get(readModelKeys.active(projector));
-  if (active === null) return null; // nothing to serve yet, and nothing half-built
-  const generation = Number(active);
-  const [target, checkpoint] = await redis.mget(
-    readModelKeys.target(projector, generation),
-    readModelKeys.checkpoint(projector, generation),
-  );
-  if (target == null) return null;
-  const goal = decodePosition(target);
-  const reached = checkpoint == null ? null : decodePosition(checkpoint);
+function percentBuilt(target: string | null, checkpoint: string | null): number | null {
+  const goal = target === null ? null : decodePosition(target);
   if (!goal || goal.commit <= 0n) return null;
+  const reached = checkpoint === null ? null : decodePosition(checkpoint);
   if (reached && comparePositions(reached, goal) >= 0) return null;
   const done = reached && reached.commit > 0n ? reached.commit : 0n;
   return Number((done * 1000n) / goal.commit) / 10;
 }
 
-/** Read models still being built: the lowest progress among them, or null when all are served. */
+/**
+ * Read models still being built: the lowest progress among them, or null when all are served.
+ * Two round trips whatever the number of projectors (it is polled twice a second).
+ */
 export async function readModelsBuildProgress(
   redis: Redis,
   projectors: readonly string[],
 ): Promise<number | null> {
-  const progress = await Promise.all(projectors.map((p) => buildProgress(redis, p)));
-  const building = progress.filter((p): p is number => p !== null);
+  const active = await redis.mget(...projectors.map((p) => readModelKeys.active(p)));
+  const serving = projectors.flatMap((p, i) => (active[i] == null ? [] : [[p, Number(active[i])] as const]));
+  if (serving.length === 0) return null;
+  const values = await redis.mget(
+    ...serving.flatMap(([p, g]) => [readModelKeys.target(p, g), readModelKeys.checkpoint(p, g)]),
+  );
+  const building = serving
+    .map((_, i) => percentBuilt(values[2 * i] ?? null, values[2 * i + 1] ?? null))
+    .filter((p): p is number => p !== null);
   return building.length === 0 ? null : Math.min(...building);
 }
 
