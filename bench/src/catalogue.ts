@@ -18,7 +18,7 @@ import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
 import { root, rssMb, runService, waitForHttp } from './processes.js';
-import { redisMemoryBytes, startBenchServices } from './services.js';
+import { redisMemoryBytes, startBenchServices, waitForProjectors } from './services.js';
 import type { Row } from './table.js';
 
 const GENRES = [
@@ -85,15 +85,7 @@ export async function importFile(
   }
   const appendedSeconds = (performance.now() - started) / 1000;
   // Fully queryable: every projector has caught up with the store.
-  for (;;) {
-    const health = (await (
-      await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as {
-      projectors: { lag: number | null }[];
-    };
-    if (health.projectors.every((p) => p.lag === 0)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForProjectors(base, { authorization: `Bearer ${token}` }, 3_600_000);
   clearInterval(sampler);
   return { seconds: (performance.now() - started) / 1000, appendedSeconds, peakRss, ...status };
 }

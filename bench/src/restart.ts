@@ -14,7 +14,7 @@ import { freePort, LOCAL_REDIS_URL_FILE, localRedisDir, READ_MODEL_TUNING } from
 import { Redis } from 'ioredis';
 import { dataset, importFile } from './catalogue.js';
 import { runService, stop, waitForHttp } from './processes.js';
-import { ADMIN } from './services.js';
+import { ADMIN, adminToken } from './services.js';
 import { median, type Row } from './table.js';
 import { tempDir } from './temp.js';
 
@@ -122,12 +122,7 @@ export async function benchRestart(args: string[] = []): Promise<Row[]> {
     process.stderr.write(`filling a site with ${movies} movies and ${shows} TV shows...\n`);
     const filling = await startSite(dir.path);
     await waitForHttp(`${filling.base}/api/health`, 120_000);
-    const login = await fetch(`${filling.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(filling.base);
     await importFile(filling.base, token, files.movie, 'movie', filling.child.pid!);
     await importFile(filling.base, token, files.tv, 'tv', filling.child.pid!);
     await stop(filling.child);

@@ -3,6 +3,7 @@
  * process sharing a private Redis and the embedded store in a temporary data directory.
  */
 import type { ChildProcess } from 'node:child_process';
+import { OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
 import { connectRedis, freePort, startLocalRedis } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { runService, stop, waitForHttp } from './processes.js';
@@ -12,13 +13,27 @@ export const ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-
 /** Lets the benchmarks read /api/health's details (projector lag). */
 export const BENCH_OPERATOR_TOKEN = 'bench-operator-token-0123456789';
 
+/** Signs the bootstrap admin in to the site at `base`. */
+export async function adminToken(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
 /** Resolves once every projector has caught up with the store. */
-export async function waitForProjectors(base: string, timeoutMs = 60_000): Promise<void> {
+export async function waitForProjectors(
+  base: string,
+  headers: Record<string, string> = { [OPERATOR_TOKEN_HEADER]: BENCH_OPERATOR_TOKEN },
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const health = (await (
-      await fetch(`${base}/api/health`, { headers: { 'X-Operator-Token': BENCH_OPERATOR_TOKEN } })
-    ).json()) as { projectors?: { lag: number | null }[] };
+    const health = (await (await fetch(`${base}/api/health`, { headers })).json()) as {
+      projectors?: { lag: number | null }[];
+    };
     if (health.projectors?.every((p) => p.lag === 0)) return;
     if (Date.now() > deadline) throw new Error('the projectors did not catch up in time');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -67,14 +82,7 @@ export async function startBenchServices(label: string): Promise<BenchServices> 
     projectors,
     gateway,
     children,
-    async adminToken() {
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-      });
-      return ((await login.json()) as { token: string }).token;
-    },
+    adminToken: () => adminToken(base),
     async stop() {
       for (const child of children) await stop(child);
       redis.disconnect();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './admin-users.js';
 import { contentId, contentType, listEntry, listName } from '../vocabulary.js';
 import { listItem } from './auth.js';
 
@@ -56,17 +57,4 @@ export const activityResponse = z.array(activityEntry);
  * GET /api/user/activity?page=&limit=: one page of the list changes, newest first. Without them
  * the first page of 50, which is what the profile shows.
  */
-export const activityQuery = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(100_000, 'page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(50),
-});
+export const activityQuery = z.strictObject(pageQuery(50).shape);

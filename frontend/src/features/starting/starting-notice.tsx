@@ -1,3 +1,4 @@
+import { publicHealthResponse, startingMessage } from '@cinefold/contracts';
 import { Box, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -19,8 +20,10 @@ export function StartingNotice() {
   const starting = useSyncExternalStore(subscribeToStarting, startingSnapshot);
   const queryClient = useQueryClient();
 
+  // One poll for the whole start: each answer updates the snapshot, which must not restart it.
+  const isStarting = starting !== null;
   useEffect(() => {
-    if (!starting) return;
+    if (!isStarting) return;
     let cancelled = false;
     const timer = setInterval(async () => {
       try {
@@ -30,10 +33,9 @@ export function StartingNotice() {
           siteServesAgain();
           await queryClient.invalidateQueries();
         } else {
-          const body = (await response.json()) as { status?: string; starting?: unknown };
-          if (body.status === 'starting' && body.starting) {
-            noteStartingAnswer(503, { message: starting.message, starting: body.starting });
-          }
+          const health = publicHealthResponse.safeParse(await response.json());
+          const state = health.success ? health.data.starting : undefined;
+          if (state) noteStartingAnswer(503, { message: startingMessage(state), starting: state });
         }
       } catch {
         // the server is not answering at all yet: ask again
@@ -43,7 +45,7 @@ export function StartingNotice() {
       cancelled = true;
       clearInterval(timer);
     };
-  }, [starting, queryClient]);
+  }, [isStarting, queryClient]);
 
   if (!starting) return null;
   const { percent, phase } = starting.starting;
