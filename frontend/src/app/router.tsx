@@ -1,33 +1,49 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/page-spinner';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { AdminLayout } from './layout/admin-layout';
 import { SiteLayout } from './layout/site-layout';
-import { AdminContentPage } from './pages/admin-content-page';
-import { AdminDatasetsPage } from './pages/admin-datasets-page';
-import { AdminUsersPage } from './pages/admin-users-page';
-import { GenrePage } from './pages/genre-page';
-import { HomePage } from './pages/home-page';
-import { LoginPage } from './pages/login-page';
-import { MarvelPage } from './pages/marvel-page';
-import { MoviesPage } from './pages/movies-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { ProfilePage } from './pages/profile-page';
-import { RegisterPage } from './pages/register-page';
 import { RouteErrorPage } from './pages/route-error-page';
-import { MovieDetailPage, TvDetailPage } from './pages/title-detail-page';
-import { TopMoviesPage } from './pages/top-movies-page';
-import { TrendingPage } from './pages/trending-page';
-import { TvShowsPage } from './pages/tv-shows-page';
-import { YearPage } from './pages/year-page';
 import { RouteGuard } from './route-guard';
 import { type RouteAccess, type Screen, siteRoutes } from './routes';
+
+type Page = ComponentType | LazyExoticComponent<ComponentType>;
+
+/**
+ * Each page's code is its own chunk, fetched when the page is first opened: the first paint
+ * downloads the layout and the page it shows, never the back office, its charts or its forms.
+ */
+function page<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = page(() => import('./pages/home-page'), 'HomePage');
+const MoviesPage = page(() => import('./pages/movies-page'), 'MoviesPage');
+const MovieDetailPage = page(() => import('./pages/title-detail-page'), 'MovieDetailPage');
+const TvDetailPage = page(() => import('./pages/title-detail-page'), 'TvDetailPage');
+const TvShowsPage = page(() => import('./pages/tv-shows-page'), 'TvShowsPage');
+const GenrePage = page(() => import('./pages/genre-page'), 'GenrePage');
+const TopMoviesPage = page(() => import('./pages/top-movies-page'), 'TopMoviesPage');
+const TrendingPage = page(() => import('./pages/trending-page'), 'TrendingPage');
+const YearPage = page(() => import('./pages/year-page'), 'YearPage');
+const MarvelPage = page(() => import('./pages/marvel-page'), 'MarvelPage');
+const LoginPage = page(() => import('./pages/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('./pages/register-page'), 'RegisterPage');
+const ProfilePage = page(() => import('./pages/profile-page'), 'ProfilePage');
+const AdminUsersPage = page(() => import('./pages/admin-users-page'), 'AdminUsersPage');
+const AdminDatasetsPage = page(() => import('./pages/admin-datasets-page'), 'AdminDatasetsPage');
+const AdminContentPage = page(() => import('./pages/admin-content-page'), 'AdminContentPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
  * not-found page, so a link to them never shows a half-made page.
  */
-const screens: Record<Screen, ComponentType> = {
+const screens: Record<Screen, Page> = {
   home: HomePage,
   'movie-listing': MoviesPage,
   'movie-detail': MovieDetailPage,
@@ -56,8 +72,15 @@ function screenRoutes(access: RouteAccess): RouteObject[] {
   return siteRoutes
     .filter((route) => route.access === access)
     .map((route) => {
-      const Page = screens[route.screen];
-      return { path: route.path, element: <Page /> };
+      const View = screens[route.screen];
+      return {
+        path: route.path,
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <View />
+          </Suspense>
+        ),
+      };
     });
 }
 
