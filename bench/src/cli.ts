@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|all>
+ * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -7,6 +7,8 @@
 import { printTable, type Row } from './table.js';
 
 const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
+  ads: async (args) => (await import('./append-path.js')).benchAds(args),
+  traffic: async (args) => (await import('./append-path.js')).benchTraffic(args),
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   import: async (args) => (await import('./import.js')).benchImport(args),
@@ -18,9 +20,9 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
-  if (first === 'catalogue' || first === 'import' || first === 'restart') {
+  if (['catalogue', 'import', 'restart', 'ads', 'traffic'].includes(first ?? '')) {
     process.stdout.write(`\n## ${first}\n`);
-    printTable(await benchmarks[first]!(rest));
+    printTable(await benchmarks[first!]!(rest));
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));

@@ -24,11 +24,22 @@ export interface LoadResult {
   readonly clientCores: number;
 }
 
+/** A request other than a plain GET: a beacon's POST with its body, or a client's own headers. */
+export interface LoadRequest {
+  readonly path: string;
+  readonly method?: 'GET' | 'POST';
+  readonly headers?: Record<string, string>;
+  /** JSON text, sent with `Content-Type: application/json`. */
+  readonly body?: string;
+}
+
 export interface LoadOptions {
   readonly connections: number;
   readonly seconds: number;
   readonly headers?: Record<string, string>;
   readonly client?: 'raw' | 'node-http';
+  /** Called with each answer's time (performance.now()) when it was a 2xx. */
+  readonly onSuccess?: (at: number) => void;
 }
 
 interface Tally {
@@ -39,7 +50,7 @@ interface Tally {
 
 export async function load(
   base: string,
-  nextPath: (i: number) => string,
+  nextPath: (i: number) => string | LoadRequest,
   options: LoadOptions,
 ): Promise<LoadResult> {
   const tally: Tally = { latencies: [], errors: 0, bytes: 0 };
@@ -69,7 +80,7 @@ const LAST_CHUNK = Buffer.from('\r\n0\r\n\r\n');
 /** Runs the connections until `stopAt`, recording each answer in `tally`. */
 type Client = (
   url: URL,
-  nextPath: (i: number) => string,
+  nextPath: (i: number) => string | LoadRequest,
   options: LoadOptions,
   tally: Tally,
   stopAt: number,
@@ -98,12 +109,29 @@ const loadRaw: Client = (url, nextPath, options, tally, stopAt) => {
         }
         started = performance.now();
         head = Buffer.alloc(0);
-        socket.write(`GET ${nextPath(counter++)} HTTP/1.1\r\nHost: ${url.host}\r\n${extraHeaders}\r\n`);
+        const next = nextPath(counter++);
+        if (typeof next === 'string') {
+          socket.write(`GET ${next} HTTP/1.1\r\nHost: ${url.host}\r\n${extraHeaders}\r\n`);
+          return;
+        }
+        const own = Object.entries(next.headers ?? {})
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
+        const body = next.body === undefined ? '' : next.body;
+        const framing =
+          next.body === undefined
+            ? ''
+            : `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
+        socket.write(
+          `${next.method ?? 'GET'} ${next.path} HTTP/1.1\r\nHost: ${url.host}\r\n${extraHeaders}${own}${framing}\r\n${body}`,
+        );
       };
       const finish = () => {
-        tally.latencies.push(performance.now() - started);
+        const now = performance.now();
+        tally.latencies.push(now - started);
         tally.bytes += bodyBytes;
         if (!ok) tally.errors++;
+        else options.onSuccess?.(now);
         send();
       };
       const body = (chunk: Buffer) => {
@@ -124,9 +152,11 @@ const loadRaw: Client = (url, nextPath, options, tally, stopAt) => {
         const end = head.indexOf(HEADER_END);
         if (end < 0) return;
         const text = head.toString('latin1', 0, end).toLowerCase();
-        ok = text.startsWith('http/1.1 200');
+        ok = text.startsWith('http/1.1 2');
         const length = /\r\ncontent-length: *(\d+)/.exec(text);
-        remaining = length ? Number(length[1]) : -1;
+        // 204 and 304 answers have no body, whatever their headers say.
+        const bodiless = text.startsWith('http/1.1 204') || text.startsWith('http/1.1 304');
+        remaining = bodiless ? 0 : length ? Number(length[1]) : -1;
         tail = Buffer.alloc(0);
         bodyBytes = 0;
         const rest = head.subarray(end + 4);
@@ -169,7 +199,11 @@ const loadNodeHttp: Client = (url, nextPath, options, tally, stopAt) => {
     });
   return Promise.all(
     Array.from({ length: options.connections }, async () => {
-      while (performance.now() < stopAt) await one(nextPath(counter++));
+      while (performance.now() < stopAt) {
+        const next = nextPath(counter++);
+        if (typeof next !== 'string') throw new Error('the node-http client sends plain GETs only');
+        await one(next);
+      }
     }),
   ).finally(() => agent.destroy());
 };

@@ -57,7 +57,10 @@ export interface BenchServices {
   stop(): Promise<void>;
 }
 
-export async function startBenchServices(label: string): Promise<BenchServices> {
+export async function startBenchServices(
+  label: string,
+  settings: Record<string, string> = {},
+): Promise<BenchServices> {
   const dir = tempDir(label);
   const redisServer = await startLocalRedis();
   const redis = connectRedis(redisServer.url, { name: 'bench' });
@@ -67,6 +70,7 @@ export async function startBenchServices(label: string): Promise<BenchServices> 
     SEED_DEMO: '0',
     OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
     ...ADMIN,
+    ...settings,
   };
   const port = await freePort();
   const workers = runService('workers', env);

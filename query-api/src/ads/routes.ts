@@ -17,6 +17,7 @@ import {
   validated,
 } from '@cinefold/platform';
 import { Router } from 'express';
+import { ResponseCache } from '../catalogue/response-cache.js';
 import type { Redis } from 'ioredis';
 import { adFrameRouter } from './frame.js';
 
@@ -24,6 +25,11 @@ export interface AdReadsDependencies {
   readonly redis: Redis;
   readonly watcher: ProjectionWatcher;
   readonly siteTimeZone: string;
+  /**
+   * The site's answer cache (shared with the catalogue and sent before Express by the gateway):
+   * every page asks for its slots, so a slot's answer is computed once per renewal.
+   */
+  readonly answers?: ResponseCache<Buffer>;
 }
 
 const slotSchemas = { query: adsQuery };
@@ -56,22 +62,37 @@ export async function readAdStats(redis: Redis): Promise<AdStats> {
   return { totalImpressions: Number(impressions ?? 0), totalClicks: Number(clicks ?? 0) };
 }
 
-export function adReadsRouter({ redis, watcher, siteTimeZone }: AdReadsDependencies): Router {
+export function adReadsRouter({ redis, watcher, siteTimeZone, answers }: AdReadsDependencies): Router {
   const router = Router();
   const fresh = readAfterWrites(watcher, [ADS.projector, AD_COUNTERS.projector]);
   router.use(adFrameRouter({ redis }));
 
-  router.get('/ads', validate(slotSchemas), async (req, res) => {
-    const { query } = validated(req, slotSchemas);
+  // Without a shared cache (a query service of its own), one that keeps nothing.
+  const cache = answers ?? new ResponseCache<Buffer>(0);
+  // A slot changes only when an ad is created, changed or deleted: rare, so renewing every
+  // answer then costs nothing, and until then a slot is read from memory.
+  void watcher.onNotice((notice) => {
+    if (notice.projector === ADS.projector) cache.clear();
+  });
+
+  async function slotAnswer(position: string): Promise<Buffer> {
     const generation = await activeGeneration(redis, ADS.projector);
-    if (generation === null) {
-      res.json([]);
-      return;
-    }
-    const slot = await redis.hvals(readModelKeys.key(ADS.projector, generation, ...ADS.slot(query.position)));
+    if (generation === null) return Buffer.from('[]');
+    const slot = await redis.hvals(readModelKeys.key(ADS.projector, generation, ...ADS.slot(position)));
     const today = siteDay(siteTimeZone);
     const ads = slot.map((json) => JSON.parse(json) as PublicAd).filter((ad) => runsOn(ad, today));
-    res.json(ads.sort(newestFirst));
+    return Buffer.from(JSON.stringify(ads.sort(newestFirst)));
+  }
+
+  router.get('/ads', validate(slotSchemas), async (req, res) => {
+    const { query } = validated(req, slotSchemas);
+    // The day is part of the key, so an ad whose window starts at midnight shows from midnight.
+    const key = `/api/ads?position=${query.position}&day=${siteDay(siteTimeZone)}`;
+    const body = cache.enabled
+      ? await cache.answer(key, () => slotAnswer(query.position))
+      : await slotAnswer(query.position);
+    if (cache.enabled) cache.alias(req.originalUrl, key);
+    res.type('application/json').send(body);
   });
 
   router.get('/admin/ads', fresh, async (req, res) => {
