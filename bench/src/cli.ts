@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|all>
+ * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -9,6 +9,7 @@ import { printTable, type Row } from './table.js';
 const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   ads: async (args) => (await import('./append-path.js')).benchAds(args),
   traffic: async (args) => (await import('./append-path.js')).benchTraffic(args),
+  'traffic-history': async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   import: async (args) => (await import('./import.js')).benchImport(args),
@@ -20,14 +21,16 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
-  if (['catalogue', 'import', 'restart', 'ads', 'traffic'].includes(first ?? '')) {
+  if (['catalogue', 'import', 'restart', 'ads', 'traffic', 'traffic-history'].includes(first ?? '')) {
     process.stdout.write(`\n## ${first}\n`);
     printTable(await benchmarks[first!]!(rest));
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
-  // `import` diagnoses what `catalogue` measures, and `restart` takes minutes: not part of `all`.
-  const everything = Object.keys(benchmarks).filter((name) => name !== 'import' && name !== 'restart');
+  // `import` diagnoses what `catalogue` measures; `restart` and `traffic-history` take many minutes: not part of `all`.
+  const everything = Object.keys(benchmarks).filter(
+    (name) => !['import', 'restart', 'traffic-history'].includes(name),
+  );
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {
     const bench = benchmarks[name];

@@ -60,6 +60,8 @@ export interface BenchServices {
 export async function startBenchServices(
   label: string,
   settings: Record<string, string> = {},
+  /** How long the projectors may take to catch up with what the store holds already. */
+  catchUpMs = 60_000,
 ): Promise<BenchServices> {
   const dir = tempDir(label);
   const redisServer = await startLocalRedis();
@@ -95,10 +97,11 @@ export async function startBenchServices(
     },
   };
   try {
-    await waitForHttp(`${base}/api/health`);
+    // Health answers 200 once the read models serve: after the catch-up when the store holds events.
+    await waitForHttp(`${base}/api/health`, catchUpMs);
     // The projectors run apart: the admin the gateway created must reach the users read model
     // before its token is accepted.
-    await waitForProjectors(base);
+    await waitForProjectors(base, undefined, catchUpMs);
   } catch (error) {
     await services.stop();
     throw error;

@@ -1,0 +1,187 @@
+/**
+ * npm run bench -- traffic-history [views] [days]
+ *
+ * The dashboard over a long history: `views` page views (default 10,000,000) spread over the last
+ * `days` days (default 30), on a catalogue of 20,000 movies and 5,000 TV shows imported through
+ * the real services. The views are written straight into the embedded store (as the tracking
+ * endpoint writes them: one stream per day, the same events), then the site is started on an
+ * empty Redis, so every projector replays the whole log. Reports:
+ * - the replay: events/s until every projector has caught up;
+ * - Redis memory of the traffic read model (every key of its serving generation);
+ * - GET /api/admin/stats and the 7- and 90-day summaries, four admins asking without pause: p99.
+ */
+import { join } from 'node:path';
+import { type CinefoldEvent, streams } from '@cinefold/contracts';
+import {
+  activeGeneration,
+  daysEndingWith,
+  encodeEvents,
+  openSqliteEventStore,
+  readModelKeys,
+  siteDay,
+  TRAFFIC,
+} from '@cinefold/platform';
+import type { Redis } from 'ioredis';
+import { dataset, importFile } from './catalogue.js';
+import { load } from './load.js';
+import { startBenchServices } from './services.js';
+import type { Row } from './table.js';
+import { tempDir } from './temp.js';
+
+const MOVIES = 20_000;
+const SHOWS = 5_000;
+const BATCH = 5_000;
+
+/** A small deterministic generator (mulberry32), so every run writes the same views. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SOURCES = ['Direct', 'Google', 'Bing', 'DuckDuckGo', 'Facebook', 'Reddit', 'news.example'];
+const DEVICES = ['desktop', 'mobile', 'tablet'];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'IN', 'BR', 'CA', 'JP', 'ES', 'IT', 'NL', 'MX'];
+const LISTINGS = ['/', '/movies', '/tv-shows', '/action-movies', '/top-100-movies', '/movies?page=2'];
+
+/** Popular titles are viewed far more often than the rest: the square skews towards low ids. */
+function pageView(next: () => number, day: number): CinefoldEvent {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * next() * list.length)]!;
+  const kind = next();
+  const title =
+    kind < 0.5
+      ? { type: 'movie' as const, id: String(1 + Math.floor(next() * next() * MOVIES)) }
+      : kind < 0.65
+        ? { type: 'tv' as const, id: String(1 + Math.floor(next() * next() * SHOWS)) }
+        : null;
+  return {
+    type: 'PageViewed',
+    data: {
+      path: title ? `/${title.type === 'movie' ? 'movies' : 'tv-shows'}/${title.id}` : pick(LISTINGS),
+      title,
+      source: pick(SOURCES),
+      device: pick(DEVICES),
+      country: pick(COUNTRIES),
+      // About 40,000 visitors a day, each a new hash every day, as the daily salt makes them.
+      visitor: `v${day}-${Math.floor(next() * 40_000)}`.padEnd(22, '0'),
+    },
+  };
+}
+
+async function trafficMemory(redis: Redis): Promise<number> {
+  const generation = await activeGeneration(redis, TRAFFIC.projector);
+  if (generation === null) return 0;
+  let bytes = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(
+      cursor,
+      'MATCH',
+      `${readModelKeys.generationPrefix(TRAFFIC.projector, generation)}*`,
+      'COUNT',
+      1000,
+    );
+    cursor = next;
+    for (const key of keys) bytes += Number((await redis.memory('USAGE', key)) ?? 0);
+  } while (cursor !== '0');
+  return bytes;
+}
+
+export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
+  const views = Number(args[0] ?? 10_000_000);
+  const dayCount = Number(args[1] ?? 30);
+  const dir = tempDir('bench-traffic-history');
+  const rows: Row[] = [];
+  try {
+    // 1. The catalogue, imported through the real services.
+    const first = await startBenchServices('bench-traffic-history-import', { DATA_DIR: dir.path });
+    try {
+      const token = await first.adminToken();
+      await importFile(first.base, token, await dataset('movie', MOVIES), 'movie', first.workers.pid!);
+      await importFile(first.base, token, await dataset('tv', SHOWS), 'tv', first.workers.pid!);
+    } finally {
+      await first.stop();
+    }
+
+    // 2. The views, written into the store as group commit writes them.
+    const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+    const days = daysEndingWith(siteDay('UTC'), dayCount);
+    const next = random(7);
+    let t = performance.now();
+    try {
+      for (let written = 0; written < views; written += BATCH) {
+        const size = Math.min(BATCH, views - written);
+        const dayIndex = Math.min(days.length - 1, Math.floor((written / views) * days.length));
+        const events = Array.from({ length: size }, () => pageView(next, dayIndex));
+        const at = new Date(`${days[dayIndex]}T12:00:00Z`);
+        await store.appendMany([
+          {
+            stream: streams.pageViews(days[dayIndex]!),
+            events: encodeEvents(events, {
+              actor: 'anonymous',
+              correlationId: `bench-${written}`,
+              causationId: null,
+              now: at,
+            }),
+          },
+        ]);
+      }
+    } finally {
+      await store.close();
+    }
+    rows.push({
+      measure: `write ${views.toLocaleString('en-US')} page views over ${dayCount} days into the store`,
+      value: (performance.now() - t) / 1000,
+      unit: 's',
+    });
+
+    // 3. The site on an empty Redis: every projector replays the whole log.
+    t = performance.now();
+    const services = await startBenchServices('bench-traffic-history', { DATA_DIR: dir.path }, 3_600_000);
+    try {
+      const seconds = (performance.now() - t) / 1000;
+      const total = views + MOVIES + SHOWS;
+      rows.push({
+        measure: `start on an empty Redis until every projector has replayed the log (${total.toLocaleString('en-US')} events)`,
+        value: seconds,
+        unit: 's',
+      });
+      rows.push({
+        measure: 'replay rate, all projectors together',
+        value: total / seconds,
+        unit: 'events/s',
+      });
+      rows.push({
+        measure: 'Redis memory of the traffic read model',
+        value: (await trafficMemory(services.redis)) / 1024 ** 2,
+        unit: 'MB',
+        target: '<= 100',
+      });
+
+      const token = await services.adminToken();
+      const headers = { Authorization: `Bearer ${token}` };
+      // A dashboard has a handful of readers at once: four admins with it open, asking without pause.
+      const options = { connections: 4, seconds: 10, headers };
+      for (const [label, path] of [
+        ['GET /api/admin/stats', '/api/admin/stats'],
+        ['GET /api/analytics/admin/summary?days=7', '/api/analytics/admin/summary?days=7'],
+        ['GET /api/analytics/admin/summary?days=90', '/api/analytics/admin/summary?days=90'],
+      ] as const) {
+        const result = await load(services.base, () => path, options);
+        rows.push(
+          { measure: `${label}, 4 admins at once: p99`, value: result.p99, unit: 'ms', target: '<= 10' },
+          { measure: `${label}: throughput (errors ${result.errors})`, value: result.rps, unit: 'req/s' },
+        );
+      }
+    } finally {
+      await services.stop();
+    }
+  } finally {
+    dir.remove();
+  }
+  return rows;
+}
