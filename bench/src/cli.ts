@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|all>
+ * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -11,6 +11,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   traffic: async (args) => (await import('./append-path.js')).benchTraffic(args),
   'traffic-history': async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
+  faults: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   import: async (args) => (await import('./import.js')).benchImport(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
@@ -21,7 +22,9 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
-  if (['catalogue', 'import', 'restart', 'ads', 'traffic', 'traffic-history'].includes(first ?? '')) {
+  if (
+    ['catalogue', 'import', 'restart', 'ads', 'traffic', 'traffic-history', 'faults'].includes(first ?? '')
+  ) {
     process.stdout.write(`\n## ${first}\n`);
     printTable(await benchmarks[first!]!(rest));
     return;
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
   // `import` diagnoses what `catalogue` measures; `restart` and `traffic-history` take many minutes: not part of `all`.
   const everything = Object.keys(benchmarks).filter(
-    (name) => !['import', 'restart', 'traffic-history'].includes(name),
+    (name) => !['import', 'restart', 'traffic-history', 'faults'].includes(name),
   );
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {

@@ -60,6 +60,19 @@ function clientFault(error: unknown): HttpError | null {
   return null;
 }
 
+/**
+ * ioredis gives up on a command after its retries while the server is down
+ * (`MaxRetriesPerRequestError`) or when its connection is closed under it.
+ */
+function isRedisUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    error.message === 'Connection is closed.' ||
+    /\b(ECONNREFUSED|ECONNRESET)\b/.test(error.message)
+  );
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     let status: number;
@@ -72,6 +85,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (error instanceof WrongExpectedVersionError) {
       status = 409;
       message = 'Someone else changed this at the same time. Please try again.';
+    } else if (isRedisUnreachable(error)) {
+      // Redis restarting or gone: nothing was written (writes go to the event store after their
+      // reads), and the client may try again in a moment. Logged once a request, without a stack.
+      status = 503;
+      message = 'Cinefold cannot reach its data for a moment. Please try again shortly.';
+      logger.warn('redis unreachable', { method: req.method, path: req.path, error: (error as Error).message });
     } else {
       const fault = clientFault(error);
       if (fault) {

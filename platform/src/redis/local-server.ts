@@ -44,11 +44,16 @@ export interface LocalRedisOptions {
   readonly stallMs?: number;
   /** More lines of redis.conf (tests slow a load down with `key-load-delay`). */
   readonly extraConfig?: readonly string[];
+  /** The password to require; a random one when absent. A Redis restarted on the same port with
+   * the same password is found again by clients that were connected to the one before. */
+  readonly password?: string;
 }
 
 export interface LocalRedis {
   readonly url: string;
   readonly port: number;
+  /** The redis-server process (for a test that kills it outright). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -212,7 +217,7 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
   if (options.dataDir) makePrivate(options.dataDir);
   for (let attempt = 0; ; attempt++) {
     const port = options.port ?? (await freePort());
-    const password = randomBytes(24).toString('hex');
+    const password = options.password ?? randomBytes(24).toString('hex');
     const url = `redis://:${password}@127.0.0.1:${port}`;
     // Its own process group: a Ctrl-C or a SIGTERM sent to our group must not stop Redis before
     // we have finished stopping the things that still write to it. We stop it last, ourselves.
@@ -248,6 +253,7 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
     return {
       url,
       port,
+      pid: child.pid!,
       stop: () =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { FAULTS, runFault, runRedisWiped } from '../src/fault-matrix.js';
+
+/**
+ * Each part of the site, and the whole site, killed with SIGKILL at a random moment of a mixed
+ * load (an import under way, page views, ad beacons, a member's list changes, an admin's edits),
+ * then started again on the same data. `npm run bench -- faults` runs the same with longer loads.
+ */
+describe('the fault matrix', () => {
+  for (const fault of FAULTS) {
+    it(`survives kill -9 of ${fault === 'site' ? 'the whole site' : `the ${fault}`}: no accepted write lost, the import exact, every read model equal to its replay`, async () => {
+      const outcome = await runFault(fault, { loadMs: 4000, importCopies: 2 });
+      // The load ran on both sides of the kill.
+      expect(Object.values(outcome.accepted).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      expect(outcome.missing).toBe(0);
+      expect(outcome).toMatchObject({
+        importState: 'completed',
+        importProcessed: outcome.importRows,
+        importEvents: outcome.importRows,
+        importDistinctLines: outcome.importRows,
+      });
+      for (const verdict of Object.values(outcome.verdicts)) expect(verdict).toBe('equal');
+      expect(Object.keys(outcome.verdicts).length).toBeGreaterThan(5);
+    }, 180_000);
+  }
+
+  it('rebuilds every read model from the event store by itself when Redis has lost its data, saying how far it is', async () => {
+    const outcome = await runRedisWiped(4);
+    expect(outcome.moviesBefore).toBeGreaterThan(10_000);
+    expect(outcome.moviesAfter).toBe(outcome.moviesBefore);
+    // Health said "building" with a percentage while the read models were rebuilt.
+    expect(outcome.buildingPercents.length).toBeGreaterThan(0);
+    for (const verdict of Object.values(outcome.verdicts)) expect(verdict).toBe('equal');
+  }, 180_000);
+});
