@@ -36,6 +36,7 @@ const STATIC_ROUTES = new Set<string>([
   '/admin/ads',
   '/admin/datasets',
   '/admin/content',
+  '/admin/messages',
 ]);
 
 const PATTERN_ROUTES = [/^\/movies\/[^/]+$/, /^\/tv-shows\/[^/]+$/, /^\/movies-\d{4}$/];

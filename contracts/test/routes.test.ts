@@ -39,6 +39,7 @@ describe('the site routes', () => {
       '/movies-2024//',
       '/action-movies/',
       '/admin/users/',
+      '/admin/messages',
     ];
     for (const path of pages) expect(isSiteRoute(path), path).toBe(true);
     for (const path of ['', '//', '/movies//550', '/no-such-page/', '/movies-24/', 'movies/'])

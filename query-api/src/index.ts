@@ -6,6 +6,7 @@ import { type AdReadsDependencies, adReadsRouter } from './ads/routes.js';
 import { catalogueRouter } from './catalogue/routes.js';
 import { importStatusRouter } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
+import { messageReadsRouter } from './support/messages.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
 import { dashboardRouter } from './traffic/dashboard.js';
@@ -31,6 +32,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(trafficReadsRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(adReadsRouter(deps));
+  router.use(messageReadsRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';

@@ -182,6 +182,7 @@ describe('the admin user table', () => {
       'Content',
       'Ads',
       'Datasets',
+      'Messages',
     ]);
     expect(pathnameOf(page)).toBe('/admin/users');
   });

@@ -38,6 +38,11 @@ const ProfilePage = page(() => import('./pages/profile-page'), 'ProfilePage');
 const AdminUsersPage = page(() => import('./pages/admin-users-page'), 'AdminUsersPage');
 const AdminDatasetsPage = page(() => import('./pages/admin-datasets-page'), 'AdminDatasetsPage');
 const AdminContentPage = page(() => import('./pages/admin-content-page'), 'AdminContentPage');
+const HelpCenterPage = page(() => import('./pages/help-center-page'), 'HelpCenterPage');
+const TermsPage = page(() => import('./pages/terms-page'), 'TermsPage');
+const PrivacyPage = page(() => import('./pages/privacy-page'), 'PrivacyPage');
+const ContactPage = page(() => import('./pages/contact-page'), 'ContactPage');
+const AdminMessagesPage = page(() => import('./pages/admin-messages-page'), 'AdminMessagesPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
@@ -56,16 +61,17 @@ const screens: Record<Screen, Page> = {
   marvel: MarvelPage,
   login: LoginPage,
   register: RegisterPage,
-  'help-center': NotFoundPage,
-  terms: NotFoundPage,
-  privacy: NotFoundPage,
-  contact: NotFoundPage,
+  'help-center': HelpCenterPage,
+  terms: TermsPage,
+  privacy: PrivacyPage,
+  contact: ContactPage,
   profile: ProfilePage,
   'admin-dashboard': NotFoundPage,
   'admin-users': AdminUsersPage,
   'admin-ads': NotFoundPage,
   'admin-datasets': AdminDatasetsPage,
   'admin-content': AdminContentPage,
+  'admin-messages': AdminMessagesPage,
 };
 
 function screenRoutes(access: RouteAccess): RouteObject[] {

@@ -25,7 +25,8 @@ export type Screen =
   | 'admin-users'
   | 'admin-ads'
   | 'admin-datasets'
-  | 'admin-content';
+  | 'admin-content'
+  | 'admin-messages';
 
 export interface SiteRoute {
   readonly path: string;
@@ -74,6 +75,8 @@ export const siteRoutes: readonly SiteRoute[] = [
   { path: '/admin/ads', screen: 'admin-ads', access: 'admin' },
   { path: '/admin/datasets', screen: 'admin-datasets', access: 'admin' },
   { path: '/admin/content', screen: 'admin-content', access: 'admin' },
+  // Not in the spec's table: the inbox of the contact form.
+  { path: '/admin/messages', screen: 'admin-messages', access: 'admin' },
 ];
 
 /** The bottom ad and page-view tracking both stay off the back office. */

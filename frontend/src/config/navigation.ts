@@ -46,4 +46,5 @@ export const adminNavItems: readonly NavItem[] = [
   { label: 'Content', to: '/admin/content' },
   { label: 'Ads', to: '/admin/ads' },
   { label: 'Datasets', to: '/admin/datasets' },
+  { label: 'Messages', to: '/admin/messages' },
 ];

@@ -93,3 +93,12 @@ export const CATALOGUE = {
 } as const;
 export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
 export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];
+
+/** The contact messages read model: the back office's inbox (GET /api/admin/messages). */
+export const CONTACT_MESSAGES = {
+  projector: 'contact-messages',
+  /** Hash messageId → JSON ContactMessage. */
+  messages: 'messages',
+  /** Sorted set of message ids by the time the site received them (ms), for newest first. */
+  byReceived: 'by-received',
+} as const;

@@ -1,0 +1,40 @@
+import { Box } from '@chakra-ui/react';
+import { InfoPage } from '../../components/ui/info-page';
+import { RouterLink } from '../../components/ui/router-link';
+import { siteName } from '../../config/site';
+import { ContactForm } from '../../features/support/components/contact-form';
+
+const description = 'Questions, problems or ideas? Send the Cinefold team a message.';
+
+/** /contact */
+export function ContactPage() {
+  return (
+    <>
+      <title>{`Contact Us · ${siteName}`}</title>
+      <meta name="description" content={description} />
+      <InfoPage
+        eyebrow="Support"
+        heading="Contact Us"
+        description={
+          <>
+            {description} The answer may already be in the{' '}
+            <RouterLink to="/help-center" color="brand.fg" fontWeight="semibold">
+              Help Center
+            </RouterLink>
+            .
+          </>
+        }
+      >
+        <Box
+          p={{ base: '5', md: '8' }}
+          borderRadius="2xl"
+          bg="rgba(18, 15, 20, 0.85)"
+          borderWidth="1px"
+          borderColor="whiteAlpha.100"
+        >
+          <ContactForm />
+        </Box>
+      </InfoPage>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { adminMessagesQuery, type AdminMessagesResponse, type ContactMessage } from '@cinefold/contracts';
+import {
+  activeGeneration,
+  CONTACT_MESSAGES,
+  type ProjectionWatcher,
+  readAfterWrites,
+  readModelKeys,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+
+export interface MessageReadsDependencies {
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+}
+
+const schemas = { query: adminMessagesQuery };
+
+/** One page of the contact messages, newest first: one ZREVRANGE, one HMGET. */
+export async function readContactMessages(
+  redis: Redis,
+  { page, limit }: { readonly page: number; readonly limit: number },
+): Promise<AdminMessagesResponse> {
+  const body: AdminMessagesResponse = { messages: [], page, pages: 0, total: 0 };
+  const generation = await activeGeneration(redis, CONTACT_MESSAGES.projector);
+  if (generation === null) return body;
+  const key = (part: string) => readModelKeys.key(CONTACT_MESSAGES.projector, generation, part);
+  const start = (page - 1) * limit;
+  const [total, ids] = await Promise.all([
+    redis.zcard(key(CONTACT_MESSAGES.byReceived)),
+    redis.zrevrange(key(CONTACT_MESSAGES.byReceived), start, start + limit - 1),
+  ]);
+  const found = ids.length === 0 ? [] : await redis.hmget(key(CONTACT_MESSAGES.messages), ...ids);
+  body.total = total;
+  body.pages = Math.ceil(total / limit);
+  body.messages = found.filter((json) => json !== null).map((json) => JSON.parse(json) as ContactMessage);
+  return body;
+}
+
+/**
+ * GET /admin/messages: the back office's inbox. Only admins reach it (the /admin guard), so a
+ * visitor's address is shown to them alone.
+ */
+export function messageReadsRouter({ redis, watcher }: MessageReadsDependencies): Router {
+  const router = Router();
+  const fresh = readAfterWrites(watcher, [CONTACT_MESSAGES.projector]);
+  router.get('/admin/messages', validate(schemas), fresh, async (req, res) => {
+    const { query } = validated(req, schemas);
+    res.json(await readContactMessages(redis, query));
+  });
+  return router;
+}
