@@ -24,12 +24,26 @@ export function connectRedis(
   options: { name: string; blocking?: boolean } & RedisOptions,
 ): Redis {
   const { name, blocking, ...rest } = options;
-  return new Redis(url, {
+  const client = new Redis(url, {
     connectionName: `cinefold:${name}`,
     maxRetriesPerRequest: blocking ? null : 3,
     enableOfflineQueue: true,
     ...rest,
   });
+  // ioredis reconnects by itself; without a listener it prints every failed attempt as an
+  // "Unhandled error event" with a stack. One line when the connection is lost, one when it is back.
+  let lost = false;
+  client.on('error', (error: Error) => {
+    if (lost) return;
+    lost = true;
+    process.stderr.write(`cinefold: redis connection "${name}" lost (${error.message}); reconnecting\n`);
+  });
+  client.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    process.stderr.write(`cinefold: redis connection "${name}" is back\n`);
+  });
+  return client;
 }
 
 /**
