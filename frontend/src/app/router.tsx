@@ -38,6 +38,7 @@ const ProfilePage = page(() => import('./pages/profile-page'), 'ProfilePage');
 const AdminUsersPage = page(() => import('./pages/admin-users-page'), 'AdminUsersPage');
 const AdminDatasetsPage = page(() => import('./pages/admin-datasets-page'), 'AdminDatasetsPage');
 const AdminContentPage = page(() => import('./pages/admin-content-page'), 'AdminContentPage');
+const AdminAdsPage = page(() => import('./pages/admin-ads-page'), 'AdminAdsPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
@@ -63,7 +64,7 @@ const screens: Record<Screen, Page> = {
   profile: ProfilePage,
   'admin-dashboard': NotFoundPage,
   'admin-users': AdminUsersPage,
-  'admin-ads': NotFoundPage,
+  'admin-ads': AdminAdsPage,
   'admin-datasets': AdminDatasetsPage,
   'admin-content': AdminContentPage,
 };
