@@ -325,4 +325,25 @@ describe('a network ad', () => {
     expect(page.url()).toBe(`${site.url}/marvel-movies`);
     await frame.contentFrame().getByText('Hostile ad').waitFor();
   });
+
+  it('counts a click inside its frame, the moment the frame takes the focus from the page', async () => {
+    const adId = await createAd(site.url, token, {
+      title: 'Clickable network',
+      type: 'network',
+      provider: 'evadav',
+      embedCode: '<button type="button">Visit the sponsor</button>',
+      position: 'trending-movies-top',
+    });
+    const page = await site.newPage();
+    const beacons = watchBeacons(page);
+    await page.goto(`${site.url}/trending-movies`);
+    const frame = slotOf(page, 'trending-movies-top').locator('iframe').contentFrame();
+    await frame.getByRole('button', { name: 'Visit the sponsor' }).waitFor();
+    expect(beacons.sent.map((beacon) => beacon.kind)).not.toContain('click');
+
+    await frame.getByRole('button', { name: 'Visit the sponsor' }).click();
+
+    await expect.poll(() => beacons.sent.filter((beacon) => beacon.kind === 'click').length).toBe(1);
+    await expect.poll(async () => (await adminAd(site.url, token, adId))?.clicks).toBe(1);
+  });
 });
