@@ -76,6 +76,11 @@ describe('the admin ads page', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByText('No ads created yet', { exact: true }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Create Ad', exact: true }).click();
+    await dialog.getByRole('heading', { name: 'Create New Ad' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('refuses what the server would refuse, in its words, before sending anything', async () => {
