@@ -43,6 +43,7 @@ const TermsPage = page(() => import('./pages/terms-page'), 'TermsPage');
 const PrivacyPage = page(() => import('./pages/privacy-page'), 'PrivacyPage');
 const ContactPage = page(() => import('./pages/contact-page'), 'ContactPage');
 const AdminMessagesPage = page(() => import('./pages/admin-messages-page'), 'AdminMessagesPage');
+const AdminAdsPage = page(() => import('./pages/admin-ads-page'), 'AdminAdsPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
@@ -68,7 +69,7 @@ const screens: Record<Screen, Page> = {
   profile: ProfilePage,
   'admin-dashboard': NotFoundPage,
   'admin-users': AdminUsersPage,
-  'admin-ads': NotFoundPage,
+  'admin-ads': AdminAdsPage,
   'admin-datasets': AdminDatasetsPage,
   'admin-content': AdminContentPage,
   'admin-messages': AdminMessagesPage,

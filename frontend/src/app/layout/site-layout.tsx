@@ -20,7 +20,8 @@ export function SiteLayout() {
       <Box as="main" id="main-content" flex="1" tabIndex={-1} outline="none">
         <Outlet />
       </Box>
-      {!isAdminPath(pathname) && <AdSlot position="global-bottom" />}
+      {/* Keyed by the page: each page shows its own display of the bottom ads. */}
+      {!isAdminPath(pathname) && <AdSlot key={pathname} position="global-bottom" />}
       <SiteFooter />
     </Flex>
   );

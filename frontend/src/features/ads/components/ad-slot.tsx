@@ -1,24 +1,53 @@
 import { chakra } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSlotAds } from '../api/get-slot-ads';
+import { closeSlot, isSlotClosed, type SessionStore } from '../closed-slots';
+import { AdRotation } from './ad-rotation';
 
 export interface AdSlotProps {
   /**
    * One of the named positions (spec section 3) or a landing page's own slot, such as
-   * `action-movies-top`, which the ad form does not offer yet but the pages already reserve.
+   * `action-movies-top`.
    */
   readonly position: string;
 }
 
+/** The tab's session storage, or none where the browser refuses it (the getter itself may throw). */
+function sessionStore(): SessionStore | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Where the ads of one named position appear. Ads are not served yet, so the slot is an empty
- * container that takes no room, not even a gap in a stack: a page looks the same with or without
- * it until ads exist.
+ * Where the ads of one named position appear. Until its ads are known, and when there are none,
+ * the slot is an empty container that takes no room, not even a gap in a stack: a page without
+ * ads never moves. A slot the visitor closed stays closed for the tab's session.
  */
 export function AdSlot({ position }: AdSlotProps) {
+  const [closed, setClosed] = useState(() => {
+    const store = sessionStore();
+    return store !== null && isSlotClosed(position, store);
+  });
+  const ads = useSlotAds(position, !closed);
+  const shown = !closed && ads.data !== undefined && ads.data.length > 0 ? ads.data : null;
+
+  const onClose = () => {
+    const store = sessionStore();
+    if (store) closeSlot(position, store);
+    setClosed(true);
+  };
+
   return (
     <chakra.section
       data-ad-slot={position}
       data-testid={`ad-slot-${position}`}
+      aria-label={shown ? 'Advertisement' : undefined}
       _empty={{ display: 'none' }}
-    />
+    >
+      {shown && <AdRotation ads={shown} narrow={position === 'details-sidebar'} onClose={onClose} />}
+    </chakra.section>
   );
 }

@@ -1,0 +1,124 @@
+import { Badge, Box, Button, Center, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
+import { type AdminAd, adPositionLabel } from '@cinefold/contracts';
+import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { clickThroughRate } from '../ad-stats';
+
+export interface AdCardProps {
+  readonly ad: AdminAd;
+  readonly busy: boolean;
+  readonly onToggle: () => void;
+  readonly onEdit: () => void;
+  readonly onDelete: () => void;
+}
+
+function Counter({ label, value }: { readonly label: string; readonly value: string }) {
+  return (
+    <Stack gap="0">
+      <Text textStyle="xs" color="fg.subtle">
+        {label}
+      </Text>
+      <Text fontWeight="semibold" fontVariantNumeric="tabular-nums">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** One ad of the back office's grid (spec section 2), with its counters and actions. */
+export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
+  return (
+    <Stack
+      as="article"
+      aria-label={ad.title}
+      gap="0"
+      bg="rgba(18, 15, 20, 0.85)"
+      borderWidth="1px"
+      borderColor="whiteAlpha.100"
+      borderRadius="2xl"
+      overflow="hidden"
+    >
+      <Box position="relative" h="40" bg="blackAlpha.500">
+        {ad.type === 'network' ? (
+          <Center h="full" color="fg.muted" fontWeight="medium">
+            {`Network Ad (${ad.provider ?? 'custom'})`}
+          </Center>
+        ) : (
+          <Image src={ad.imageUrl} alt={ad.title} w="full" h="full" objectFit="cover" />
+        )}
+        {!ad.active && (
+          <Center position="absolute" inset="0" bg="blackAlpha.700">
+            <Badge colorPalette="gray" size="lg">
+              Inactive
+            </Badge>
+          </Center>
+        )}
+      </Box>
+      <Stack gap="3" p="5" flex="1">
+        <Stack gap="1">
+          <Text fontWeight="semibold" fontSize="lg" lineClamp={2}>
+            {ad.title}
+          </Text>
+          {ad.description && (
+            <Text color="fg.muted" textStyle="sm" lineClamp={3}>
+              {ad.description}
+            </Text>
+          )}
+        </Stack>
+        <Stack gap="0.5" textStyle="sm">
+          <Text>
+            <Text as="span" color="fg.subtle">
+              Position:{' '}
+            </Text>
+            {adPositionLabel(ad.position)}
+          </Text>
+          <Text>
+            <Text as="span" color="fg.subtle">
+              Provider:{' '}
+            </Text>
+            {ad.provider ?? 'none'}
+          </Text>
+        </Stack>
+        <HStack gap="5" wrap="wrap">
+          <Counter label="Impressions" value={ad.impressions.toLocaleString('en-US')} />
+          <Counter label="Viewable" value={ad.viewableImpressions.toLocaleString('en-US')} />
+          <Counter label="Clicks" value={ad.clicks.toLocaleString('en-US')} />
+          <Counter label="CTR" value={`${clickThroughRate(ad.clicks, ad.impressions)}%`} />
+        </HStack>
+        <Flex mt="auto" pt="2" gap="2" align="center">
+          <Button
+            size="sm"
+            variant={ad.active ? 'solid' : 'outline'}
+            colorPalette={ad.active ? 'green' : 'gray'}
+            onClick={onToggle}
+            disabled={busy}
+            aria-pressed={ad.active}
+          >
+            {ad.active ? 'Active' : 'Inactive'}
+          </Button>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label="Edit ad"
+            title="Edit"
+            onClick={onEdit}
+            disabled={busy}
+            ml="auto"
+          >
+            <LuPencil />
+          </IconButton>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            aria-label="Delete ad"
+            title="Delete"
+            onClick={onDelete}
+            disabled={busy}
+          >
+            <LuTrash2 />
+          </IconButton>
+        </Flex>
+      </Stack>
+    </Stack>
+  );
+}

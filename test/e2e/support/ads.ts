@@ -1,0 +1,63 @@
+import type { AdminAd } from '@cinefold/contracts';
+import type { Page } from 'playwright-core';
+import { callApi } from './accounts.js';
+
+/** An image ad as the admin form would send it; tests override what they are about. */
+export function imageAd(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: 'Spring sale',
+    description: 'Everything half price',
+    type: 'image',
+    imageUrl: 'https://ads.example/spring.png',
+    linkUrl: 'https://shop.example/spring',
+    position: 'home-hero',
+    active: true,
+    ...fields,
+  };
+}
+
+/**
+ * Creates an ad through the admin API and returns its id once the read side has it, so a slot
+ * opened next shows it (the admin's own read of the list waits for the write).
+ */
+export async function createAd(siteUrl: string, token: string, ad: Record<string, unknown>): Promise<string> {
+  const answer = await callApi(siteUrl, 'POST', '/admin/ads', { token, body: ad });
+  if (answer.status !== 201) throw new Error(`creating an ad answered ${answer.status}`);
+  await callApi(siteUrl, 'GET', '/admin/ads', { token, eventPosition: answer.eventPosition });
+  return (answer.body as { id: string }).id;
+}
+
+export async function deleteAd(siteUrl: string, token: string, adId: string): Promise<void> {
+  const answer = await callApi(siteUrl, 'DELETE', `/admin/ads/${adId}`, { token });
+  if (answer.status !== 200) throw new Error(`deleting an ad answered ${answer.status}`);
+  await callApi(siteUrl, 'GET', '/admin/ads', { token, eventPosition: answer.eventPosition });
+}
+
+/** The ad as the back office lists it, with its counters. */
+export async function adminAd(siteUrl: string, token: string, adId: string): Promise<AdminAd | undefined> {
+  const answer = await callApi(siteUrl, 'GET', '/admin/ads', { token });
+  return (answer.body as AdminAd[]).find((ad) => ad.id === adId);
+}
+
+export type BeaconKind = 'impression' | 'viewable-impression' | 'click';
+
+export interface SentBeacon {
+  readonly kind: BeaconKind;
+  readonly adId: string;
+}
+
+/**
+ * Every beacon the page sends, in order. Playwright does not show a `sendBeacon` body, so the
+ * display id is the unit tests' business; the server's counters show each display counted once.
+ */
+export function watchBeacons(page: Page): { readonly sent: SentBeacon[] } {
+  const sent: SentBeacon[] = [];
+  page.on('request', (request) => {
+    const match = /^\/api\/ads\/([^/]+)\/(impression|viewable-impression|click)$/.exec(
+      new URL(request.url()).pathname,
+    );
+    if (!match || request.method() !== 'POST') return;
+    sent.push({ kind: match[2] as BeaconKind, adId: match[1]! });
+  });
+  return { sent };
+}
