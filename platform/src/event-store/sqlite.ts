@@ -104,15 +104,40 @@ function toRecorded(row: Row): RecordedEvent {
   };
 }
 
+/** Up to this size an older file is converted to incremental vacuum when opened (about a second). */
+const CONVERT_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A file created before incremental vacuum keeps `auto_vacuum = NONE` until a VACUUM rewrites it.
+ * A small one is rewritten when opened; a big one is left as it is (a VACUUM holds the write lock
+ * for as long as it copies the file, which other processes would wait on), and the pages of
+ * deleted streams go to its free list, where the next appends reuse them: the file stops growing
+ * but does not shrink. `VACUUM` with the site stopped converts it.
+ */
+function convertToIncrementalVacuum(db: Database.Database): void {
+  const mode = Number(db.pragma('auto_vacuum', { simple: true }));
+  if (mode === 2) return;
+  const pages = Number(db.pragma('page_count', { simple: true }));
+  const pageSize = Number(db.pragma('page_size', { simple: true }));
+  if (pages * pageSize > CONVERT_MAX_BYTES) return;
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
+}
+
 export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): EventStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
+  // Deleted streams (a day's page views after the retention) give their pages back to the file
+  // in small steps (PRAGMA incremental_vacuum). The mode must be set before the first table
+  // exists; a file made by an older version is converted once, below.
+  db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 10000');
   // In WAL mode NORMAL only risks the last transactions on power loss, never corruption,
   // and spares an fsync per append.
   db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA);
+  convertToIncrementalVacuum(db);
   db.defaultSafeIntegers(true);
 
   const lastRevision = db.prepare<[string], { revision: bigint | null }>(
@@ -152,6 +177,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   };
   const selectHead = db.prepare<[], { position: bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
+  );
+  /** Never the newest row: SQLite gives the next row MAX(position) + 1, which must not go back. */
+  const deleteRows = db.prepare<[string], unknown>(
+    'DELETE FROM events WHERE stream = ? AND position < (SELECT MAX(position) FROM events)',
   );
   const dataVersion = () => db.pragma('data_version', { simple: true }) as bigint;
 
@@ -298,6 +327,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       return readAfter(from, maxCount, payloadTypes).events;
     },
     subscribeAll,
+    async deleteStream(stream) {
+      const { changes } = deleteRows.run(stream);
+      // Gives the freed pages back to the file; a file that cannot (see convertToIncrementalVacuum)
+      // reuses them for the next appends instead.
+      if (changes > 0) db.pragma('incremental_vacuum');
+    },
     async headPosition() {
       const head = selectHead.get()?.position ?? null;
       return head === null ? START : positionAt(head);
