@@ -68,6 +68,9 @@ export interface SqliteEventStoreOptions {
 }
 
 const DEFAULT_BATCH = 500;
+/** Rows deleted, and pages given back, per write when a stream is deleted. */
+const DELETE_SLICE = 10_000;
+const VACUUM_SLICE = 2_000;
 
 /** In a single log the commit and prepare positions are one number: the row's. */
 const positionAt = (n: bigint): Position => ({ commit: n, prepare: n });
@@ -178,9 +181,14 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const selectHead = db.prepare<[], { position: bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
-  /** Never the newest row: SQLite gives the next row MAX(position) + 1, which must not go back. */
-  const deleteRows = db.prepare<[string], unknown>(
-    'DELETE FROM events WHERE stream = ? AND position < (SELECT MAX(position) FROM events)',
+  /**
+   * A slice of a stream's rows, never the newest row of the store: SQLite gives the next row
+   * MAX(position) + 1, which must not go back. Slices keep each write short: appends of other
+   * processes wait for the lock no longer than one slice takes.
+   */
+  const deleteRows = db.prepare<[string, number], unknown>(
+    `DELETE FROM events WHERE position IN (
+       SELECT position FROM events WHERE stream = ? AND position < (SELECT MAX(position) FROM events) LIMIT ?)`,
   );
   const dataVersion = () => db.pragma('data_version', { simple: true }) as bigint;
 
@@ -328,10 +336,21 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     },
     subscribeAll,
     async deleteStream(stream) {
-      const { changes } = deleteRows.run(stream);
-      // Gives the freed pages back to the file; a file that cannot (see convertToIncrementalVacuum)
-      // reuses them for the next appends instead.
-      if (changes > 0) db.pragma('incremental_vacuum');
+      let deleted = 0;
+      for (;;) {
+        const { changes } = deleteRows.run(stream, DELETE_SLICE);
+        deleted += changes;
+        if (changes < DELETE_SLICE) break;
+        await new Promise((resolve) => setImmediate(resolve)); // this process's appends go between
+      }
+      if (deleted === 0) return;
+      // Gives the freed pages back to the file, a slice at a time; a file that cannot (see
+      // convertToIncrementalVacuum) reuses them for the next appends instead.
+      while (Number(db.pragma('freelist_count', { simple: true })) > 0) {
+        db.pragma(`incremental_vacuum(${VACUUM_SLICE})`);
+        if (Number(db.pragma('auto_vacuum', { simple: true })) !== 2) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
     async headPosition() {
       const head = selectHead.get()?.position ?? null;
