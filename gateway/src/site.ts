@@ -248,6 +248,7 @@ async function startBackground(
       redisUrl,
       dataDir: config.DATA_DIR,
       mailFrom: config.MAIL_FROM,
+      trafficBooks: { timeZone: config.SITE_TIME_ZONE, retentionDays: config.ANALYTICS_RETENTION_DAYS },
       logger: logger.child('workers'),
     });
     parts.add('workers', () => service.stop());

@@ -157,3 +157,23 @@ describe('the dashboard stats', () => {
     expect((await stats('?fast=1')).body).toEqual((await stats()).body);
   });
 });
+
+describe('the admin content list', () => {
+  it('shows each title’s views and sorts by them, most viewed first', async () => {
+    await upload(
+      'movie',
+      `${movieHeader}\n${[200, 201, 202].map((id, i) => movieRow(id, `Viewed ${['Alpha', 'Beta', 'Gamma'][i]}`)).join('\n')}\n`,
+    );
+    await track('/movies/201', 3);
+    await track('/movies/200');
+    const { status, body } = await call('GET', '/admin/content?type=movie&search=viewed&sortBy=views');
+    expect(status).toBe(200);
+    const list = body as { items: { id: number; views: number }[]; total: number };
+    expect(list.items.map(({ id, views }) => ({ id, views }))).toEqual([
+      { id: 201, views: 3 },
+      { id: 200, views: 1 },
+      { id: 202, views: 0 },
+    ]);
+    expect(list.total).toBe(3);
+  });
+});

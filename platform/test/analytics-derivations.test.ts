@@ -131,6 +131,27 @@ describe('a visitor', () => {
     expect(ttl).toBeLessThanOrEqual(SALT_TTL_SECONDS);
     expect(visitorId(a, '198.51.100.1', 'x')).toBe(visitorId(b, '198.51.100.1', 'x'));
   });
+
+  it('keeps its salt two days from its creation whoever asks again, never longer', async () => {
+    const redis = redisServer.client();
+    const salt = await dailySalt(redis, '2026-11-21');
+    // Two days minus a minute went by (the expiry is shortened as time would have).
+    await redis.expire(visitorSaltKey('2026-11-21'), 60);
+    expect(await dailySalt(redis, '2026-11-21')).toBe(salt);
+    expect(await redis.ttl(visitorSaltKey('2026-11-21'))).toBeLessThanOrEqual(60);
+  });
+
+  it('cannot be linked to once the day’s salt is deleted: the same address and browser hash to another visitor', async () => {
+    const redis = redisServer.client();
+    const day = '2026-11-22';
+    const before = visitorId(await dailySalt(redis, day), '203.0.113.9', UA.chromeWindows);
+    // The two days are over: Redis deletes the salt (made to expire now rather than waited for).
+    await redis.pexpire(visitorSaltKey(day), 1);
+    while ((await redis.exists(visitorSaltKey(day))) === 1) await new Promise((r) => setTimeout(r, 5));
+    const after = await new VisitorHasher(redis).visitor(day, '203.0.113.9', UA.chromeWindows);
+    expect(after).not.toBe(before);
+    expect(await redis.ttl(visitorSaltKey(day))).toBeGreaterThan(SALT_TTL_SECONDS - 10);
+  });
 });
 
 describe('the day of a page view', () => {

@@ -104,3 +104,120 @@ describe('the traffic read model', () => {
     expect(await redis.pfcount(sketch)).toBe(2);
   });
 });
+
+const closing = (
+  day: string,
+  totals: Partial<Extract<GivenEvent, { type: 'TrafficDayClosed' }>['data']> = {},
+): GivenEvent => ({
+  type: 'TrafficDayClosed',
+  stream: `traffic-day-closed-${day}`,
+  data: {
+    day,
+    views: 0,
+    visitors: 0,
+    sources: {},
+    devices: {},
+    countries: {},
+    titles: [],
+    throughRevision: -1,
+    ...totals,
+  },
+});
+
+describe('the books of a day, closed', () => {
+  const march1 = [
+    view('2025-03-01', { title: { type: 'movie', id: '550' }, source: 'Google' }),
+    view('2025-03-01', { title: { type: 'movie', id: '550' }, visitor: 'visitor-b', device: 'mobile' }),
+    view('2025-03-01', { title: { type: 'tv', id: '1399' }, country: 'FR' }),
+  ];
+  const march1Closed = closing('2025-03-01', {
+    views: 3,
+    visitors: 2,
+    sources: { Google: 1, Direct: 2 },
+    devices: { desktop: 2, mobile: 1 },
+    countries: { US: 2, FR: 1 },
+    titles: [
+      { type: 'movie', id: '550', views: 2 },
+      { type: 'tv', id: '1399', views: 1 },
+    ],
+    throughRevision: 2,
+  });
+  const march2 = [
+    view('2025-03-02', { title: { type: 'movie', id: '550' } }),
+    view('2025-03-02', { visitor: 'visitor-c' }),
+  ];
+  const closedModel = {
+    'day:2025-03-01': { views: '3', visitors: '2', closed: '1' },
+    'day:2025-03-01:sources': { Google: 1, Direct: 2 },
+    'day:2025-03-01:devices': { mobile: 1, desktop: 2 },
+    'day:2025-03-01:countries': { FR: 1, US: 2 },
+    'day:2025-03-01:titles': { 'tv:1399': 1, 'movie:550': 2 },
+    'day:2025-03-02': { views: '2' },
+    'day:2025-03-02:sources': { Direct: 2 },
+    'day:2025-03-02:devices': { desktop: 2 },
+    'day:2025-03-02:countries': { US: 2 },
+    'day:2025-03-02:titles': { 'movie:550': 1 },
+    'titles:movie': { '550': 3 },
+    'titles:tv': { '1399': 1 },
+    views: '5',
+  };
+
+  it('holds the day’s totals, its visitors counted exactly and no sketch, beside the open days', async () => {
+    await given([...march1, ...march2, march1Closed]).then(closedModel, { view: withoutVisitorSketches });
+    await given([...march1, ...march2, march1Closed]).then(['day:2025-03-02:visitors'], {
+      view: (model) => Object.keys(model).filter((key) => key.endsWith(':visitors')),
+    });
+  });
+
+  it('is rebuilt from the closing alone, once the day’s views are deleted, as it was served', async () => {
+    const served = await given([...march1, ...march2, march1Closed]).built();
+    const deleted = await given([...march2, march1Closed]).built();
+    expect(withoutVisitorSketches(deleted)).toEqual(withoutVisitorSketches(served));
+    expect(withoutVisitorSketches(served)).toEqual(closedModel);
+    // Whatever the batches, and with part of the views gone (EventStoreDB's scavenge drops them
+    // a chunk at a time): the same model.
+    for (const batchSize of [1, 2, 4])
+      await given([...march1.slice(1), ...march2, march1Closed]).then(closedModel, {
+        batchSize,
+        view: withoutVisitorSketches,
+      });
+  });
+
+  it('ignores views of the day that come after its closing, and a second closing', async () => {
+    await given([
+      ...march1,
+      march1Closed,
+      view('2025-03-01', { title: { type: 'movie', id: '550' }, visitor: 'late' }),
+      closing('2025-03-01', { views: 99 }),
+      ...march2,
+    ]).then(closedModel, { view: withoutVisitorSketches, batchSize: 2 });
+  });
+
+  it('gives back views counted before the closing that its totals leave out', async () => {
+    // Views appended after the closer read the day, but before its closing: the totals are the
+    // day's figures, as they will be once the day's views are deleted.
+    const late = view('2025-03-01', { title: { type: 'tv', id: '42' }, source: 'Bing', visitor: 'late' });
+    await given([...march1, late, ...march2, march1Closed]).then(closedModel, {
+      view: withoutVisitorSketches,
+    });
+    await given([late, march1Closed]).then(
+      {
+        'day:2025-03-01': { views: '3', visitors: '2', closed: '1' },
+        'day:2025-03-01:sources': { Google: 1, Direct: 2 },
+        'day:2025-03-01:devices': { mobile: 1, desktop: 2 },
+        'day:2025-03-01:countries': { FR: 1, US: 2 },
+        'day:2025-03-01:titles': { 'tv:1399': 1, 'movie:550': 2 },
+        'titles:movie': { '550': 2 },
+        'titles:tv': { '1399': 1 },
+        views: '3',
+      },
+      { batchSize: 1 },
+    );
+  });
+
+  it('closes a quiet day with zeros', async () => {
+    await given([closing('2025-03-03')]).then({
+      'day:2025-03-03': { views: '0', visitors: '0', closed: '1' },
+    });
+  });
+});

@@ -42,3 +42,4 @@ export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
+export { readTrafficSummary } from './traffic/summary.js';

@@ -8,3 +8,9 @@ export {
 export { startWorkersService, type WorkersService } from './service.js';
 export { rowReader } from './imports/rows.js';
 export { csvRecord, generateMovieRows, generateTvRows, loadVocabulary, writeCsv } from './datasets/index.js';
+export {
+  closeTrafficBooks,
+  totalsOf,
+  type TrafficBooksOptions,
+  type TrafficBooksResult,
+} from './traffic/close-traffic-days.js';

@@ -1,6 +1,7 @@
 /** The workers service: BullMQ workers for long or deferred jobs. */
 import { streams } from '@cinefold/contracts';
 import {
+  createQueue,
   type DemoCatalogueJobData,
   type EventLog,
   foldImport,
@@ -11,11 +12,16 @@ import {
   type RunningWorker,
   startWorker,
   systemContext,
+  type TrafficBooksJobData,
 } from '@cinefold/platform';
 import { UnrecoverableError } from 'bullmq';
 import { seedDemoCatalogue } from './datasets/seed-demo.js';
 import { discardUpload, importCatalogue, ImportInterrupted } from './imports/import-catalogue.js';
 import { type DeliverContactMessage, deliverContactMessage } from './support/deliver-contact-message.js';
+import { closeTrafficBooks, type TrafficBooksResult } from './traffic/close-traffic-days.js';
+
+/** How often the books of traffic are looked at: a day is closed within this of its grace ending. */
+export const TRAFFIC_BOOKS_EVERY_MS = 10 * 60_000;
 
 export interface WorkersService {
   stop(): Promise<void>;
@@ -45,6 +51,8 @@ export function startWorkersService(options: {
   logger: Logger;
   /** The sender of the support inbox's messages (MAIL_FROM). */
   mailFrom: string;
+  /** Closing the books of traffic (SITE_TIME_ZONE, ANALYTICS_RETENTION_DAYS); off when absent. */
+  trafficBooks?: TrafficBooksJobData;
   graceMs?: number;
 }): WorkersService {
   const { log, dataDir, logger, redisUrl, mailFrom } = options;
@@ -82,8 +90,32 @@ export function startWorkersService(options: {
       { redisUrl, logger: logger.child('demo'), concurrency: 1, ...grace },
     ),
   ];
+  const scheduling: Promise<unknown>[] = [];
+  if (options.trafficBooks) {
+    workers.push(
+      startWorker<TrafficBooksJobData, TrafficBooksResult>(
+        QUEUES.trafficBooks,
+        (job) => closeTrafficBooks({ log, ...job.data }),
+        { redisUrl, logger: logger.child('traffic-books'), concurrency: 1, ...grace },
+      ),
+    );
+    // One scheduler whatever the number of workers: each start sets it again (same id) with the
+    // configuration of the newest one.
+    const queue = createQueue<TrafficBooksJobData, TrafficBooksResult>(QUEUES.trafficBooks, redisUrl);
+    scheduling.push(
+      queue
+        .upsertJobScheduler(
+          'close-traffic-days',
+          { every: TRAFFIC_BOOKS_EVERY_MS, immediately: true },
+          { name: 'close-traffic-days', data: options.trafficBooks },
+        )
+        .catch((error: unknown) => logger.error('could not schedule the books of traffic', { error }))
+        .finally(() => queue.close()),
+    );
+  }
   return {
     async stop() {
+      await Promise.allSettled(scheduling);
       await Promise.all(workers.map((w) => w.close()));
     },
   };

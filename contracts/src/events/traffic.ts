@@ -23,14 +23,40 @@ export const PageViewed = defineEvent(
   }),
 );
 
-export const trafficEvents = [PageViewed] as const;
+/** A count per name (a source, a device, a country): `{ "Google": 12, "Direct": 3 }`. */
+const counts = z.record(z.string(), z.number().int().nonnegative());
+
+/**
+ * The books of one day, closed once the day has ended: its totals, computed from the day's
+ * page views, which may then be deleted after the retention. The read models rebuild that day
+ * from this event alone. `visitors` is the exact number of distinct visitor hashes of the day.
+ * `throughRevision` is the last revision of the day's stream the totals include (-1: none).
+ */
+export const TrafficDayClosed = defineEvent(
+  'TrafficDayClosed',
+  z.object({
+    day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    views: z.number().int().nonnegative(),
+    visitors: z.number().int().nonnegative(),
+    sources: counts,
+    devices: counts,
+    countries: counts,
+    titles: z.array(z.object({ type: titleType, id: z.string(), views: z.number().int().positive() })),
+    throughRevision: z.number().int().min(-1),
+  }),
+);
+
+export const trafficEvents = [PageViewed, TrafficDayClosed] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PAGE_VIEWS_PREFIX = 'pageviews-';
+const DAY_CLOSED_PREFIX = 'traffic-day-closed-';
 
 export const trafficStreams = {
   /** `day` is `YYYY-MM-DD` in the site's time zone. */
   pageViews: (day: string) => `${PAGE_VIEWS_PREFIX}${day}`,
+  /** Holds the day's one TrafficDayClosed, appended with 'no_stream': a day is closed once. */
+  trafficDayClosed: (day: string) => `${DAY_CLOSED_PREFIX}${day}`,
 } as const;
 
 /** The day of a page-views stream, or null for any other stream. */

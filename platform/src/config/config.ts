@@ -121,6 +121,14 @@ export const configSchema = z
     SITE_TIME_ZONE: optional(
       z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. UTC or Europe/Paris'),
     ).transform((v) => v ?? 'UTC'),
+    /** Days a day's raw page views are kept after it ends; its closing totals are kept for good. */
+    ANALYTICS_RETENTION_DAYS: optional(
+      z.coerce
+        .number({ error: 'must be a number of days' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(36_500, 'must be at most 36500'),
+    ).transform((v) => v ?? 400),
   })
   .superRefine((env, ctx) => {
     if (env.EVENTSTORE === 'esdb' && !env.EVENTSTORE_CONNECTION_STRING) {

@@ -137,6 +137,16 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       }
     },
 
+    async deleteStream(stream) {
+      try {
+        await client.deleteStream(stream, { expectedRevision: ANY });
+      } catch (error) {
+        if (error instanceof Error && isCommandError(error) && error.type === ErrorType.STREAM_NOT_FOUND)
+          return;
+        throw failure(error);
+      }
+    },
+
     async readStreamBackwards(stream, { from, maxCount }) {
       if ((from !== undefined && from < 0n) || maxCount <= 0) return [];
       try {

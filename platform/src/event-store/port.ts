@@ -164,6 +164,17 @@ export interface EventStore {
   /** Catch up from `from`, then deliver new events live. At-least-once: handlers must tolerate repeats. */
   subscribeAll(options: SubscribeAllOptions, handler: BatchHandler): Subscription;
 
+  /**
+   * Deletes every event of a stream, for data kept only for a while (a day's page views after
+   * the retention). Positions of the events left are unchanged and new ones still come after
+   * every position ever given out, so checkpoints stay valid across the gap. The embedded store
+   * removes the rows at once and gives the space back to the file (incremental vacuum), keeping
+   * only the store's newest event should it belong to the stream (its position would otherwise be
+   * given out again); EventStoreDB deletes the stream (soft delete): it reads as absent at once,
+   * and its events leave $all at the server's next scavenge. Deleting a missing stream does nothing.
+   */
+  deleteStream(stream: string): Promise<void>;
+
   /** Position of the newest event, or START on an empty store. */
   headPosition(): Promise<Position>;
 

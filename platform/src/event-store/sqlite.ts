@@ -68,6 +68,9 @@ export interface SqliteEventStoreOptions {
 }
 
 const DEFAULT_BATCH = 500;
+/** Rows deleted, and pages given back, per write when a stream is deleted. */
+const DELETE_SLICE = 10_000;
+const VACUUM_SLICE = 2_000;
 
 /** In a single log the commit and prepare positions are one number: the row's. */
 const positionAt = (n: bigint): Position => ({ commit: n, prepare: n });
@@ -104,15 +107,40 @@ function toRecorded(row: Row): RecordedEvent {
   };
 }
 
+/** Up to this size an older file is converted to incremental vacuum when opened (about a second). */
+const CONVERT_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A file created before incremental vacuum keeps `auto_vacuum = NONE` until a VACUUM rewrites it.
+ * A small one is rewritten when opened; a big one is left as it is (a VACUUM holds the write lock
+ * for as long as it copies the file, which other processes would wait on), and the pages of
+ * deleted streams go to its free list, where the next appends reuse them: the file stops growing
+ * but does not shrink. `VACUUM` with the site stopped converts it.
+ */
+function convertToIncrementalVacuum(db: Database.Database): void {
+  const mode = Number(db.pragma('auto_vacuum', { simple: true }));
+  if (mode === 2) return;
+  const pages = Number(db.pragma('page_count', { simple: true }));
+  const pageSize = Number(db.pragma('page_size', { simple: true }));
+  if (pages * pageSize > CONVERT_MAX_BYTES) return;
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
+}
+
 export function openSqliteEventStore(file: string, options: SqliteEventStoreOptions = {}): EventStore {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
+  // Deleted streams (a day's page views after the retention) give their pages back to the file
+  // in small steps (PRAGMA incremental_vacuum). The mode must be set before the first table
+  // exists; a file made by an older version is converted once, below.
+  db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 10000');
   // In WAL mode NORMAL only risks the last transactions on power loss, never corruption,
   // and spares an fsync per append.
   db.pragma('synchronous = NORMAL');
   db.exec(SCHEMA);
+  convertToIncrementalVacuum(db);
   db.defaultSafeIntegers(true);
 
   const lastRevision = db.prepare<[string], { revision: bigint | null }>(
@@ -152,6 +180,15 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   };
   const selectHead = db.prepare<[], { position: bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
+  );
+  /**
+   * A slice of a stream's rows, never the newest row of the store: SQLite gives the next row
+   * MAX(position) + 1, which must not go back. Slices keep each write short: appends of other
+   * processes wait for the lock no longer than one slice takes.
+   */
+  const deleteRows = db.prepare<[string, number], unknown>(
+    `DELETE FROM events WHERE position IN (
+       SELECT position FROM events WHERE stream = ? AND position < (SELECT MAX(position) FROM events) LIMIT ?)`,
   );
   const dataVersion = () => db.pragma('data_version', { simple: true }) as bigint;
 
@@ -298,6 +335,23 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       return readAfter(from, maxCount, payloadTypes).events;
     },
     subscribeAll,
+    async deleteStream(stream) {
+      let deleted = 0;
+      for (;;) {
+        const { changes } = deleteRows.run(stream, DELETE_SLICE);
+        deleted += changes;
+        if (changes < DELETE_SLICE) break;
+        await new Promise((resolve) => setImmediate(resolve)); // this process's appends go between
+      }
+      if (deleted === 0) return;
+      // Gives the freed pages back to the file, a slice at a time; a file that cannot (see
+      // convertToIncrementalVacuum) reuses them for the next appends instead.
+      while (Number(db.pragma('freelist_count', { simple: true })) > 0) {
+        db.pragma(`incremental_vacuum(${VACUUM_SLICE})`);
+        if (Number(db.pragma('auto_vacuum', { simple: true })) !== 2) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
     async headPosition() {
       const head = selectHead.get()?.position ?? null;
       return head === null ? START : positionAt(head);

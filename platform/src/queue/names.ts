@@ -6,6 +6,7 @@ export const QUEUES = {
   supportMail: 'support-mail',
   catalogueImport: 'catalogue-import',
   demoCatalogue: 'demo-catalogue',
+  trafficBooks: 'traffic-books',
 } as const;
 
 export interface DemoCatalogueJobData {
@@ -23,4 +24,11 @@ export interface ReplayJobData {
   readonly projector: string;
   /** Set once the job has allocated its generation, so a retried job resumes it. */
   readonly generation?: number;
+}
+
+export interface TrafficBooksJobData {
+  /** IANA zone of the site's days (SITE_TIME_ZONE). */
+  readonly timeZone: string;
+  /** ANALYTICS_RETENTION_DAYS. */
+  readonly retentionDays: number;
 }

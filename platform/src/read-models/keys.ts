@@ -85,11 +85,21 @@ export const consistencyKeys = {
  *   {type}:e{N}:genre:{slug}     sets of ids; genre-names is a hash slug → name
  *   {type}:e{N}:year:{yyyy}      sets of ids
  *   {type}:e{N}:term:{term}      sets of ids (search; see catalogue/text.ts)
+ *
+ * and, whatever the epoch, the books of views behind the `views` order (as the traffic read
+ * model keeps them, so a replay after old page views are deleted gives the same order):
+ *
+ *   views:{type}                 sorted set id → views, all days together, titles gone included
+ *   views:day:{D}                sorted set {type}:{id} → views of day D, while D is open
+ *   views:closed                 set of the days closed
  */
 export const CATALOGUE = {
   projector: 'catalogue',
   epoch: (type: TitleType) => [type, 'epoch'],
   inEpoch: (type: TitleType, epoch: number, ...parts: string[]) => [type, `e${epoch}`, ...parts],
+  views: (type: TitleType) => ['views', type],
+  viewsOfDay: (day: string) => ['views', 'day', day],
+  closedDays: ['views', 'closed'],
 } as const;
 export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
 export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];

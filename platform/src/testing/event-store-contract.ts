@@ -403,6 +403,32 @@ export function describeEventStoreContract(
       });
     });
 
+    describe('deleteStream', () => {
+      it('deletes one stream: it reads as never written, the others are left, and new events come after every old position', async () => {
+        const day = streamName('pageviews-2026-01-01');
+        const kept = streamName('pageviews-2026-01-02');
+        await store.append(day, [newEvent('PageViewed', { n: 1 }), newEvent('PageViewed', { n: 2 })], {
+          expectedRevision: 'any',
+        });
+        const last = await store.append(kept, [newEvent('PageViewed', { n: 3 })], {
+          expectedRevision: 'any',
+        });
+
+        await store.deleteStream(day);
+
+        expect(await store.readStream(day)).toEqual([]);
+        expect((await store.readStream(kept)).map((e) => e.data)).toEqual([{ n: 3 }]);
+        const next = await store.append(kept, [newEvent('PageViewed', { n: 4 })], {
+          expectedRevision: 'any',
+        });
+        expect(comparePositions(next.position, last.position)).toBeGreaterThan(0);
+      });
+
+      it('does nothing to a stream that was never written', async () => {
+        await expect(store.deleteStream(streamName('never'))).resolves.toBeUndefined();
+      });
+    });
+
     it('answers ping when reachable', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });

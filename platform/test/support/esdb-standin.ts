@@ -26,6 +26,7 @@ import {
   Server,
   ServerCredentials,
   type ServerReadableStream,
+  type ServerUnaryCall,
   type ServerWritableStream,
   type sendUnaryData,
   status,
@@ -227,11 +228,36 @@ export async function startEsdbStandIn(): Promise<EsdbStandIn> {
     call.end();
   };
 
+  /**
+   * A soft delete, as the server's: the stream reads as absent at once and its events stay in $all
+   * (the server drops them at its next scavenge, which the stand-in never runs). Unlike the server,
+   * a stream appended to again starts over at revision 0.
+   */
+  const deleteStream = (
+    call: ServerUnaryCall<Streams.DeleteReq, Streams.DeleteResp>,
+    callback: sendUnaryData<Streams.DeleteResp>,
+  ) => {
+    const options = call.request.getOptions();
+    if (!options) {
+      callback({ code: status.INVALID_ARGUMENT, details: 'a delete without options' });
+      return;
+    }
+    if (!options.hasAny()) {
+      callback({ code: status.UNIMPLEMENTED, details: 'deletes expecting a revision' });
+      return;
+    }
+    streams.delete(streamName(options.getStreamIdentifier()));
+    const position = new streamsPb.DeleteResp.Position();
+    position.setCommitPosition(String(nextPosition)).setPreparePosition(String(nextPosition));
+    callback(null, new streamsPb.DeleteResp().setPosition(position));
+  };
+
   const getSupportedMethods = (_call: unknown, callback: sendUnaryData<Features.SupportedMethods>) => {
     const supported = new featuresPb.SupportedMethods();
     for (const [service, method] of [
       [STREAMS_SERVICE, 'read'],
       [STREAMS_SERVICE, 'append'],
+      [STREAMS_SERVICE, 'delete'],
       [FEATURES_SERVICE, 'getSupportedMethods'],
     ] as const) {
       supported.addMethods(new featuresPb.SupportedMethod().setServiceName(service).setMethodName(method));
@@ -240,7 +266,7 @@ export async function startEsdbStandIn(): Promise<EsdbStandIn> {
   };
 
   const server = new Server();
-  server.addService(streamsGrpc.StreamsService, { read, append });
+  server.addService(streamsGrpc.StreamsService, { read, append, delete: deleteStream });
   server.addService(featuresGrpc.ServerFeaturesService, { getSupportedMethods });
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>

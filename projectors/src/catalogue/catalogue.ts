@@ -13,6 +13,7 @@ import { defineProjector, unhandled } from '../runtime/projector.js';
 import { packingSize, TypeChanges } from './changes.js';
 import { publicSetsOf, type Title, termsOf } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
+import { readViewsBefore, writeViews } from './views.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
 
@@ -53,7 +54,16 @@ export function createCatalogueProjector() {
     name: CATALOGUE.projector,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.
     batchSize: 2000,
-    handles: ['TitleImported', 'CatalogueTruncated', 'TitleHidden', 'TitleUnhidden', 'TitleDeleted'],
+    handles: [
+      'TitleImported',
+      'CatalogueTruncated',
+      'TitleHidden',
+      'TitleUnhidden',
+      'TitleDeleted',
+      // The `views` order (views.ts).
+      'PageViewed',
+      'TrafficDayClosed',
+    ],
 
     prepare(events, key) {
       ahead.prepare(events, key);
@@ -70,6 +80,11 @@ export function createCatalogueProjector() {
       };
       const stored = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
       TYPES.forEach((t, i) => enter(t, Number(stored[i] ?? 0)));
+      const viewsBefore = await readViewsBefore(redis, key, events);
+      const imported: Record<TitleType, Set<number>> = { movie: new Set(), tv: new Set() };
+      for (const { event } of events)
+        if (event?.type === 'TitleImported') imported[event.data.type].add(event.data.title.id);
+      const views = () => writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
 
       // What the batch's titles looked like before it: their documents and hidden flags.
       const refs = new Map<string, Ref>();
@@ -103,6 +118,7 @@ export function createCatalogueProjector() {
         TYPES.every((type) => prepared[type].writableUnder(prefixes[type]))
       ) {
         for (const type of TYPES) prepared[type].write(tx, prefixes[type]);
+        await views();
         return;
       }
 
@@ -201,11 +217,15 @@ export function createCatalogueProjector() {
             for (const [ref] of known) if (ref.startsWith(`${type}:`)) known.set(ref, null);
             break;
           }
+          case 'PageViewed':
+          case 'TrafficDayClosed':
+            break; // written after the titles, by views()
           default:
             unhandled(event);
         }
       }
       flush();
+      await views();
     },
 
     /** Deletes the keys of epochs that a replace-mode import dropped, without blocking Redis. */

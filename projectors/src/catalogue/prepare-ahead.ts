@@ -14,7 +14,13 @@ import { type PackingSize, TypeChanges } from './changes.js';
 import { indexOf, type Title, type TitleIndex } from './indexing.js';
 
 export type CatalogueEvent = ProjectedEvent<
-  'TitleImported' | 'CatalogueTruncated' | 'TitleHidden' | 'TitleUnhidden' | 'TitleDeleted'
+  | 'TitleImported'
+  | 'CatalogueTruncated'
+  | 'TitleHidden'
+  | 'TitleUnhidden'
+  | 'TitleDeleted'
+  | 'PageViewed'
+  | 'TrafficDayClosed'
 >;
 
 /** A batch of imports of titles the projector has not seen, indexed and packed ahead. */

@@ -1,80 +1,123 @@
-import { pageViewsDay, type TitleType } from '@cinefold/contracts';
-import { TRAFFIC, type TrafficBreakdown } from '@cinefold/platform';
+import { TRAFFIC, TRAFFIC_BREAKDOWNS } from '@cinefold/platform';
+import type { Redis } from 'ioredis';
 import { defineProjector } from '../runtime/projector.js';
-
-/** Counts of one day, gathered over a batch so each key gets one command, not one per view. */
-interface DayCounts {
-  views: number;
-  readonly visitors: Set<string>;
-  readonly breakdowns: Record<TrafficBreakdown, Map<string, number>>;
-  /** `{type}:{id}` → views, and the title it names. */
-  readonly titles: Map<string, { readonly type: TitleType; readonly id: string; views: number }>;
-}
-
-const add = (counts: Map<string, number>, member: string) =>
-  counts.set(member, (counts.get(member) ?? 0) + 1);
+import type { Transaction } from '../runtime/transaction.js';
+import { daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
 
 /**
  * The traffic read model: per day (the day of the view's stream, in the site's time zone) its
  * views, unique visitors, sources, devices, countries and views per title, plus views per title
- * over all days. Unique visitors are a HyperLogLog per day: 12 KB at most whatever the traffic
- * (a set of hashes would grow by ~100 bytes a visitor, hundreds of MB over a year of days), within
- * 0.81% of the exact count, and adding a visitor twice changes nothing. Counts rely on the runner
- * applying each event once (its checkpoint moves in the same transaction).
+ * over all days. Unique visitors of an open day are a HyperLogLog: 12 KB at most whatever the
+ * traffic, within 0.81% of the exact count, and adding a visitor twice changes nothing. Counts
+ * rely on the runner applying each event once (its checkpoint moves in the same transaction).
+ *
+ * Closing the books (`books.ts`): a day's `TrafficDayClosed` sets the day's figures to its totals
+ * (views and the exact number of visitors in the day's hash, the sketch deleted, the sorted sets
+ * replaced) and marks the day closed, so the model is the same whether the day's views were all
+ * seen, some of them (EventStoreDB drops a deleted stream's events at its next scavenge) or none
+ * (deleted after the retention): replayed from the first event, it is the model that was served.
  */
 export const trafficProjector = defineProjector({
   name: TRAFFIC.projector,
-  handles: ['PageViewed'],
-  apply({ events, tx, key }) {
-    const days = new Map<string, DayCounts>();
-    for (const { event, stream } of events) {
-      if (!event) continue;
-      // PageViewed is the only type handled: no switch to narrow.
-      const day = pageViewsDay(stream);
-      if (!day) continue;
-      let counts = days.get(day);
-      if (!counts) {
-        counts = {
-          views: 0,
-          visitors: new Set(),
-          breakdowns: { sources: new Map(), devices: new Map(), countries: new Map() },
-          titles: new Map(),
-        };
-        days.set(day, counts);
-      }
-      const { source, device, country, visitor, title } = event.data;
-      counts.views++;
-      counts.visitors.add(visitor);
-      add(counts.breakdowns.sources, source);
-      add(counts.breakdowns.devices, device);
-      add(counts.breakdowns.countries, country);
-      if (title) {
-        const member = `${title.type}:${title.id}`;
-        const seen = counts.titles.get(member);
-        if (seen) seen.views++;
-        else counts.titles.set(member, { ...title, views: 1 });
-      }
-    }
-    let total = 0;
-    const titleViews = new Map<string, { type: TitleType; id: string; views: number }>();
-    for (const [day, counts] of days) {
-      total += counts.views;
+  handles: ['PageViewed', 'TrafficDayClosed'],
+  async apply({ events, tx, key, redis }) {
+    const { touched, closing } = daysOf(events);
+    const books = tallyBooks(events, await readDays(redis, key, touched, closing));
+
+    for (const [day, counts] of books.open) {
       tx.hincrby(key(...TRAFFIC.day(day)), 'views', counts.views);
       tx.pfadd(key(...TRAFFIC.visitors(day)), ...counts.visitors);
-      for (const [by, members] of Object.entries(counts.breakdowns)) {
-        for (const [member, n] of members) {
-          tx.zincrby(key(...TRAFFIC.breakdown(day, by as TrafficBreakdown)), n, member);
+      for (const by of TRAFFIC_BREAKDOWNS) {
+        for (const [member, n] of counts.breakdowns[by]) {
+          tx.zincrby(key(...TRAFFIC.breakdown(day, by)), n, member);
         }
       }
-      for (const [member, title] of counts.titles) {
-        tx.zincrby(key(...TRAFFIC.dayTitles(day)), title.views, member);
-        const all = titleViews.get(member);
-        if (all) all.views += title.views;
-        else titleViews.set(member, { ...title });
-      }
+      for (const [member, n] of counts.titles) tx.zincrby(key(...TRAFFIC.dayTitles(day)), n, member);
     }
-    for (const { type, id, views } of titleViews.values())
-      tx.zincrby(key(...TRAFFIC.titles(type)), views, id);
-    if (total > 0) tx.incrby(key(TRAFFIC.views), total);
+
+    for (const totals of books.closings) {
+      const { day } = totals;
+      tx.del(
+        key(...TRAFFIC.day(day)),
+        key(...TRAFFIC.visitors(day)),
+        ...TRAFFIC_BREAKDOWNS.map((by) => key(...TRAFFIC.breakdown(day, by))),
+        key(...TRAFFIC.dayTitles(day)),
+      );
+      tx.hset(key(...TRAFFIC.day(day)), { views: totals.views, visitors: totals.visitors, closed: 1 });
+      for (const by of TRAFFIC_BREAKDOWNS) {
+        const members = Object.entries(totals[by]).filter(([, n]) => n > 0);
+        if (members.length > 0) tx.zadd(key(...TRAFFIC.breakdown(day, by)), ...scored(members));
+      }
+      const titles = totals.titles.map(({ type, id, views }) => [`${type}:${id}`, views] as const);
+      if (titles.length > 0) tx.zadd(key(...TRAFFIC.dayTitles(day)), ...scored(titles));
+    }
+
+    await writeAllTime(redis, tx, key, books.titles, books.views);
   },
 });
+
+/** `ZADD` arguments: score, member, … */
+const scored = (members: readonly (readonly [string, number])[]) =>
+  members.flatMap(([member, n]) => [n, member]);
+
+/**
+ * Whether each day the batch touches is closed, in one pipeline; for the days it closes, also
+ * their views and views per title, which the all-time figures must give back.
+ */
+async function readDays(
+  redis: Redis,
+  key: (...parts: string[]) => string,
+  touched: ReadonlySet<string>,
+  closing: ReadonlySet<string>,
+): Promise<Map<string, StoredDay>> {
+  const days = [...touched];
+  if (days.length === 0) return new Map();
+  const pipeline = redis.pipeline();
+  for (const day of days) {
+    pipeline.hmget(key(...TRAFFIC.day(day)), 'closed', 'views');
+    if (closing.has(day)) pipeline.zrange(key(...TRAFFIC.dayTitles(day)), 0, -1, 'WITHSCORES');
+  }
+  const replies = (await pipeline.exec()) ?? [];
+  for (const [error] of replies) if (error) throw error;
+  const stored = new Map<string, StoredDay>();
+  let i = 0;
+  for (const day of days) {
+    const [closed, views] = replies[i++]![1] as (string | null)[];
+    const titles = new Map<string, number>();
+    if (closing.has(day)) {
+      const flat = replies[i++]![1] as string[];
+      for (let j = 0; j < flat.length; j += 2) titles.set(flat[j]!, Number(flat[j + 1]));
+    }
+    stored.set(day, { closed: closed === '1', views: Number(views ?? 0), titles });
+  }
+  return stored;
+}
+
+/**
+ * Views per title over all days, and in all. A closing can take views back (those counted after
+ * the closer read the day), and a figure brought to nothing is removed rather than left at 0: the
+ * day rebuilt from its totals alone never had it. Only then is the current figure read.
+ */
+async function writeAllTime(
+  redis: Redis,
+  tx: Transaction,
+  key: (...parts: string[]) => string,
+  titles: ReadonlyMap<string, number>,
+  views: number,
+): Promise<void> {
+  const takenBack = [...titles].filter(([, n]) => n < 0).map(([member]) => titleOf(member));
+  const pipeline = redis.pipeline();
+  for (const { type, id } of takenBack) pipeline.zscore(key(...TRAFFIC.titles(type)), id);
+  if (views < 0) pipeline.get(key(TRAFFIC.views));
+  const replies = takenBack.length > 0 || views < 0 ? ((await pipeline.exec()) ?? []) : [];
+  for (const [error] of replies) if (error) throw error;
+  let i = 0;
+  for (const [member, n] of titles) {
+    if (n === 0) continue;
+    const { type, id } = titleOf(member);
+    if (n < 0 && Number(replies[i++]![1] ?? 0) + n <= 0) tx.zrem(key(...TRAFFIC.titles(type)), id);
+    else tx.zincrby(key(...TRAFFIC.titles(type)), n, id);
+  }
+  if (views < 0 && Number(replies[i]![1] ?? 0) + views <= 0) tx.del(key(TRAFFIC.views));
+  else if (views !== 0) tx.incrby(key(TRAFFIC.views), views);
+}

@@ -35,7 +35,7 @@ function byCountDescending(flat: readonly string[]): Counted[] {
 
 /**
  * The traffic of the last `days` days (today included, in the site's time zone), read from the
- * per-day structures of the traffic read model: one pipeline of a few commands a day plus one
+ * per-day structures of the traffic read model (open or closed days alike): one pipeline of a few commands a day plus one
  * union per breakdown, whatever the number of views.
  */
 export async function readTrafficSummary(
@@ -58,7 +58,8 @@ export async function readTrafficSummary(
   const key = (...parts: string[]) => readModelKeys.key(TRAFFIC.projector, generation, ...parts);
   const pipeline = redis.pipeline();
   for (const day of window) {
-    pipeline.hget(key(...TRAFFIC.day(day)), 'views');
+    // A closed day has its exact visitors in its hash and no sketch; an open one the reverse.
+    pipeline.hmget(key(...TRAFFIC.day(day)), 'views', 'visitors');
     pipeline.pfcount(key(...TRAFFIC.visitors(day)));
   }
   for (const by of TRAFFIC_BREAKDOWNS) {
@@ -72,11 +73,10 @@ export async function readTrafficSummary(
     byCountDescending(values[window.length * 2 + TRAFFIC_BREAKDOWNS.indexOf(by)] as string[]);
   return {
     days,
-    timeseries: window.map((day, i) => ({
-      day,
-      count: Number(values[i * 2] ?? 0),
-      visitors: Number(values[i * 2 + 1] ?? 0),
-    })),
+    timeseries: window.map((day, i) => {
+      const [views, visitors] = values[i * 2] as (string | null)[];
+      return { day, count: Number(views ?? 0), visitors: Number(visitors ?? values[i * 2 + 1] ?? 0) };
+    }),
     sources: breakdown('sources').map(({ name, count }) => ({ source: name, count })),
     devices: breakdown('devices').map(({ name, count }) => ({ device: name, count })),
     countries: breakdown('countries').map(({ name, count }) => ({ country: name, count })),
