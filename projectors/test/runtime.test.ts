@@ -4,7 +4,10 @@ import {
   EVENT_COUNTS,
   type EventStore,
   encodePosition,
+  noticeChanges,
   openSqliteEventStore,
+  POSITIONS_CHANNEL,
+  type PositionNotice,
   ProjectionWatcher,
   readModelKeys,
   readProjectionStatus,
@@ -68,6 +71,33 @@ async function until(predicate: () => Promise<boolean>, ms = 10_000): Promise<vo
 }
 
 describe('a generation writer', () => {
+  it('tells the site which event types each batch applied, so readers keep what a batch cannot have changed', async () => {
+    await appendMany(6);
+    const subscriber = redis.duplicate();
+    const notices: PositionNotice[] = [];
+    subscriber.on('message', (_channel: string, text: string) =>
+      notices.push(JSON.parse(text) as PositionNotice),
+    );
+    await subscriber.subscribe(POSITIONS_CHANNEL);
+    try {
+      const writer = new GenerationWriter(eventCountsProjector, {
+        redis,
+        generation: 1,
+        requireActive: false,
+      });
+      await writer.apply(await store.readAll({ from: START }));
+      await until(async () => notices.length === 1);
+      expect([...notices[0]!.types!].sort()).toEqual(['PageViewed', 'TitleHidden', 'TitleImported']);
+      expect(noticeChanges(notices[0]!, new Set(['PageViewed']))).toBe(true);
+      expect(noticeChanges({ ...notices[0]!, types: ['PageViewed'] }, new Set(['PageViewed']))).toBe(false);
+      expect(noticeChanges({ ...notices[0]!, types: [] })).toBe(false);
+      // A notice from code that does not say: anything may have changed.
+      expect(noticeChanges({ projector: name, generation: 1, position: '6' })).toBe(true);
+    } finally {
+      subscriber.disconnect();
+    }
+  });
+
   it('applies a batch and its checkpoint together', async () => {
     await appendMany(6);
     const writer = new GenerationWriter(eventCountsProjector, { redis, generation: 1, requireActive: false });

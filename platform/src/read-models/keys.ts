@@ -31,6 +31,22 @@ export interface PositionNotice {
   readonly projector: string;
   readonly generation: number;
   readonly position: string;
+  /**
+   * The types of the events the batch applied: none when it only moved the checkpoint past
+   * events the projector does not handle. Absent from notices of older code: assume anything.
+   */
+  readonly types?: readonly string[];
+}
+
+/**
+ * Whether the batch a notice reports may have changed its read model in a way that matters to
+ * the asker: it applied some event whose type is not in `unimportant`. A notice of a batch that
+ * only moved the checkpoint changed nothing; one from older code (no types) may have changed
+ * anything.
+ */
+export function noticeChanges(notice: PositionNotice, unimportant: ReadonlySet<string> = new Set()): boolean {
+  if (!notice.types) return true;
+  return notice.types.some((type) => !unimportant.has(type));
 }
 
 /** The event-counts read model, shared by its projector and /api/health. */

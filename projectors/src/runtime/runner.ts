@@ -47,7 +47,8 @@ export interface GenerationWriterOptions {
 
 /** A batch whose writes are queued in `tx`, ready for EXEC, or nothing to write. */
 type Staged =
-  { readonly tx: RecordedTransaction; readonly last: Position } | { readonly checkpoint: Position };
+  | { readonly tx: RecordedTransaction; readonly last: Position; readonly types: readonly string[] }
+  | { readonly checkpoint: Position };
 
 const MULTI = encodeCommand(['MULTI']);
 const EXEC = encodeCommand(['EXEC']);
@@ -184,11 +185,19 @@ export class GenerationWriter {
       });
     }
     writes.tx.set(this.checkpointKey, encodePosition(last));
-    return { tx: writes, last };
+    return { tx: writes, last, types: [...new Set(events.map((e) => e.type))] };
   }
 
   /** Runs the staged batch; null when a watched key changed under it (nothing was written). */
-  private async commit({ tx, last }: { tx: RecordedTransaction; last: Position }): Promise<Position | null> {
+  private async commit({
+    tx,
+    last,
+    types,
+  }: {
+    tx: RecordedTransaction;
+    last: Position;
+    types: readonly string[];
+  }): Promise<Position | null> {
     const { redis } = this.options;
     const { projector } = this;
     // MULTI's OK, a QUEUED (or the error that refused it) for each command, then EXEC's answer.
@@ -202,6 +211,7 @@ export class GenerationWriter {
       projector: projector.name,
       generation: this.generation,
       position: encodePosition(last),
+      types,
     };
     await redis.publish(POSITIONS_CHANNEL, JSON.stringify(notice));
     await projector.afterCommit?.(redis, this.key);

@@ -8,6 +8,7 @@ import {
   AD_COUNTERS,
   AD_COUNTERS_NAMES,
   ADS,
+  noticeChanges,
   type ProjectionWatcher,
   readAfterWrites,
   activeGeneration,
@@ -72,7 +73,7 @@ export function adReadsRouter({ redis, watcher, siteTimeZone, answers }: AdReads
   // A slot changes only when an ad is created, changed or deleted: rare, so renewing every
   // answer then costs nothing, and until then a slot is read from memory.
   void watcher.onNotice((notice) => {
-    if (notice.projector === ADS.projector) cache.clear();
+    if (notice.projector === ADS.projector && noticeChanges(notice)) cache.clear();
   });
 
   async function slotAnswer(position: string): Promise<Buffer> {

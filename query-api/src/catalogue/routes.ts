@@ -27,6 +27,7 @@ import {
   genreNames,
   genreQuerySlugs,
   locateCatalogue,
+  noticeChanges,
   type ProjectionWatcher,
   readAfterWrites,
   searchTerms,
@@ -108,6 +109,9 @@ function answerKey(req: Request): string {
   return fields.length > 0 ? `${path}?${new URLSearchParams(fields).toString()}` : path;
 }
 
+/** Events that change only how often titles were viewed. */
+const VIEW_COUNTS: ReadonlySet<string> = new Set(['PageViewed', 'TrafficDayClosed']);
+
 export function catalogueRouter({
   redis,
   store,
@@ -133,8 +137,10 @@ export function catalogueRouter({
     return location;
   };
   // Whatever the catalogue projector commits (an import, a hide, a delete) may change any page.
+  // Views are the exception: they arrive thousands a second and only move the views order, which
+  // may lag by the cache's few seconds; clearing on each batch of them would leave nothing cached.
   void watcher.onNotice((notice) => {
-    if (notice.projector !== CATALOGUE.projector) return;
+    if (notice.projector !== CATALOGUE.projector || !noticeChanges(notice, VIEW_COUNTS)) return;
     cache.clear();
     location = null;
   });
