@@ -23,3 +23,4 @@ export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';
 export { adCountersProjector } from './ads/ad-counters.js';
 export { adsProjector } from './ads/ads.js';
+export { auditProjector, type StoredAuditEntry } from './operations/audit.js';

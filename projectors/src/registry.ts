@@ -6,6 +6,7 @@ import { librariesProjector } from './accounts/libraries.js';
 import { usersProjector } from './accounts/users.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { eventCountsProjector } from './health/event-counts.js';
+import { auditProjector } from './operations/audit.js';
 import type { Projector } from './runtime/projector.js';
 import { trafficProjector } from './traffic/traffic.js';
 
@@ -34,6 +35,7 @@ export const projectors: readonly RegisteredProjector[] = [
   stateless(adCountersProjector),
   { name: CATALOGUE.projector, create: createCatalogueProjector },
   stateless(trafficProjector),
+  stateless(auditProjector),
 ];
 
 /** New projectors for the read models named (all of them when none is). */
