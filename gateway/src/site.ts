@@ -34,6 +34,7 @@ import {
   type DemoCatalogueJobData,
   type ImportJobData,
   type ReplayJobData,
+  type VerifyJobData,
   resolveJwtSecret,
   systemContext,
   ProjectionWatcher,
@@ -325,9 +326,15 @@ async function createApi(
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
   let building: BuildWatch | null = null;
   if (store && watcher) {
-    const queue = <Data>(name: string) => {
+    // One Queue (one connection) per name, shared by the routers that add jobs and the console.
+    type Opened<Data> = ReturnType<typeof createQueue<Data, unknown>>;
+    const opened = new Map<string, Opened<unknown>>();
+    const queue = <Data>(name: string): Opened<Data> => {
+      const found = opened.get(name);
+      if (found) return found as Opened<Data>;
       const created = createQueue<Data, unknown>(name, redisUrl);
       parts.add(`queue ${name}`, () => created.close());
+      opened.set(name, created as Opened<unknown>);
       return created;
     };
     building = await BuildWatch.start(redis('build-watch'), projectorNames, logger);
@@ -335,6 +342,7 @@ async function createApi(
     parts.add('build watch', async () => watch.stop());
     const replayQueue = queue<ReplayJobData>(QUEUES.projectionReplay);
     const importQueue = queue<ImportJobData>(QUEUES.catalogueImport);
+    const verifyQueue = queue<VerifyJobData>(QUEUES.projectionVerify);
     if (plan.servesCommands && config.SEED_DEMO) {
       const demoQueue = queue<DemoCatalogueJobData>(QUEUES.demoCatalogue);
       if (await requestDemoCatalogue(createEventLog(store), demoQueue)) {
@@ -356,6 +364,7 @@ async function createApi(
           redis: redis('command-api'),
           watcher,
           replayQueue,
+          verifyQueue,
           importQueue,
           projectorNames,
           dataDir: config.DATA_DIR,
@@ -377,7 +386,9 @@ async function createApi(
           redis: redis('query-api'),
           watcher,
           replayQueue,
+          verifyQueue,
           importQueue,
+          queues: Object.values(QUEUES).map((name) => queue(name)),
           projectorNames,
           cacheMs: config.QUERY_CACHE_MS,
           answers,

@@ -15,6 +15,8 @@ export {
   type ProjectorsService,
   REPLAY_QUEUE,
   startProjectorsService,
+  VERIFY_QUEUE,
+  type VerifyJobResult,
 } from './service.js';
 export { activityProjector } from './accounts/activity.js';
 export { librariesProjector } from './accounts/libraries.js';

@@ -9,12 +9,15 @@ import type { ResponseCache } from './catalogue/response-cache.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
 import { dashboardRouter } from './traffic/dashboard.js';
+import { auditRouter } from './operations/audit.js';
+import { type OperationsReadsDependencies, operationsRouter } from './operations/status.js';
 import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies &
   TrafficReadsDependencies &
-  AdReadsDependencies & {
+  AdReadsDependencies &
+  OperationsReadsDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
@@ -31,6 +34,8 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(trafficReadsRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(adReadsRouter(deps));
+  router.use(auditRouter(deps));
+  router.use(operationsRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';

@@ -3,6 +3,7 @@ import type { ImportMode, TitleType } from '@cinefold/contracts';
 
 export const QUEUES = {
   projectionReplay: 'projection-replay',
+  projectionVerify: 'projection-verify',
   supportMail: 'support-mail',
   catalogueImport: 'catalogue-import',
   demoCatalogue: 'demo-catalogue',
@@ -23,4 +24,8 @@ export interface ReplayJobData {
   readonly projector: string;
   /** Set once the job has allocated its generation, so a retried job resumes it. */
   readonly generation?: number;
+}
+
+export interface VerifyJobData {
+  readonly projector: string;
 }
