@@ -27,7 +27,9 @@ import {
   type LocalRedis,
   type Logger,
   localRedisDir,
+  metricsHandler,
   openEventStore,
+  siteMetrics,
   QUEUES,
   redactUrl,
   waitWhileLoading,
@@ -43,7 +45,7 @@ import {
   startLocalRedis,
 } from '@cinefold/platform';
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
-import { createQueryRouter, ResponseCache } from '@cinefold/query-api';
+import { createQueryRouter, projectorStatuses, ResponseCache } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
@@ -325,6 +327,7 @@ async function createApi(
   // Filled by the catalogue router, read by the HTTP server before Express.
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
   let building: BuildWatch | null = null;
+  let gauges: ReturnType<typeof siteMetrics> | null = null;
   if (store && watcher) {
     // One Queue (one connection) per name, shared by the routers that add jobs and the console.
     type Opened<Data> = ReturnType<typeof createQueue<Data, unknown>>;
@@ -343,6 +346,18 @@ async function createApi(
     const replayQueue = queue<ReplayJobData>(QUEUES.projectionReplay);
     const importQueue = queue<ImportJobData>(QUEUES.catalogueImport);
     const verifyQueue = queue<VerifyJobData>(QUEUES.projectionVerify);
+    const gaugeRedis = redis('metrics');
+    gauges = siteMetrics({
+      projectors: async () =>
+        projectorStatuses(store, gaugeRedis, projectorNames, await store.headPosition()),
+      queues: () =>
+        Promise.all(
+          [...opened.values()].map(async (q) => ({
+            name: q.name,
+            counts: await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+          })),
+        ),
+    });
     if (plan.servesCommands && config.SEED_DEMO) {
       const demoQueue = queue<DemoCatalogueJobData>(QUEUES.demoCatalogue);
       if (await requestDemoCatalogue(createEventLog(store), demoQueue)) {
@@ -416,6 +431,9 @@ async function createApi(
         }
       : {}),
     ...(plan.servesFrontend ? { frontendDir } : {}),
+    ...(config.METRICS_TOKEN
+      ? { metrics: metricsHandler(config.METRICS_TOKEN, () => (gauges ? [gauges] : [])) }
+      : {}),
   });
   const watch = building;
   const serving = () => watch === null || watch.percent === null;
