@@ -36,6 +36,8 @@ const STATIC_ROUTES = new Set<string>([
   '/admin/ads',
   '/admin/datasets',
   '/admin/content',
+  '/admin/operations',
+  '/admin/audit',
 ]);
 
 const PATTERN_ROUTES = [/^\/movies\/[^/]+$/, /^\/tv-shows\/[^/]+$/, /^\/movies-\d{4}$/];

@@ -182,6 +182,8 @@ describe('the admin user table', () => {
       'Content',
       'Ads',
       'Datasets',
+      'Operations',
+      'Audit',
     ]);
     expect(pathnameOf(page)).toBe('/admin/users');
   });

@@ -38,6 +38,8 @@ const ProfilePage = page(() => import('./pages/profile-page'), 'ProfilePage');
 const AdminUsersPage = page(() => import('./pages/admin-users-page'), 'AdminUsersPage');
 const AdminDatasetsPage = page(() => import('./pages/admin-datasets-page'), 'AdminDatasetsPage');
 const AdminContentPage = page(() => import('./pages/admin-content-page'), 'AdminContentPage');
+const AdminOperationsPage = page(() => import('./pages/admin-operations-page'), 'AdminOperationsPage');
+const AdminAuditPage = page(() => import('./pages/admin-audit-page'), 'AdminAuditPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
@@ -66,6 +68,8 @@ const screens: Record<Screen, Page> = {
   'admin-ads': NotFoundPage,
   'admin-datasets': AdminDatasetsPage,
   'admin-content': AdminContentPage,
+  'admin-operations': AdminOperationsPage,
+  'admin-audit': AdminAuditPage,
 };
 
 function screenRoutes(access: RouteAccess): RouteObject[] {

@@ -25,7 +25,9 @@ export type Screen =
   | 'admin-users'
   | 'admin-ads'
   | 'admin-datasets'
-  | 'admin-content';
+  | 'admin-content'
+  | 'admin-operations'
+  | 'admin-audit';
 
 export interface SiteRoute {
   readonly path: string;
@@ -74,6 +76,8 @@ export const siteRoutes: readonly SiteRoute[] = [
   { path: '/admin/ads', screen: 'admin-ads', access: 'admin' },
   { path: '/admin/datasets', screen: 'admin-datasets', access: 'admin' },
   { path: '/admin/content', screen: 'admin-content', access: 'admin' },
+  { path: '/admin/operations', screen: 'admin-operations', access: 'admin' },
+  { path: '/admin/audit', screen: 'admin-audit', access: 'admin' },
 ];
 
 /** The bottom ad and page-view tracking both stay off the back office. */

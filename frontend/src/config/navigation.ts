@@ -46,4 +46,6 @@ export const adminNavItems: readonly NavItem[] = [
   { label: 'Content', to: '/admin/content' },
   { label: 'Ads', to: '/admin/ads' },
   { label: 'Datasets', to: '/admin/datasets' },
+  { label: 'Operations', to: '/admin/operations' },
+  { label: 'Audit', to: '/admin/audit' },
 ];

@@ -1,6 +1,14 @@
 import { Box, Container, Flex, Grid, Icon, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
-import { LuClapperboard, LuDatabase, LuLayoutDashboard, LuMegaphone, LuUsers } from 'react-icons/lu';
+import {
+  LuActivity,
+  LuClapperboard,
+  LuDatabase,
+  LuLayoutDashboard,
+  LuMegaphone,
+  LuScrollText,
+  LuUsers,
+} from 'react-icons/lu';
 import { Outlet } from 'react-router-dom';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
 import { adminNavItems } from '../../config/navigation';
@@ -11,6 +19,8 @@ const icons: Record<string, IconType> = {
   '/admin/content': LuClapperboard,
   '/admin/ads': LuMegaphone,
   '/admin/datasets': LuDatabase,
+  '/admin/operations': LuActivity,
+  '/admin/audit': LuScrollText,
 };
 
 function AdminNav({ placement }: { readonly placement: 'sidebar' | 'chip' }) {
