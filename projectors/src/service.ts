@@ -102,11 +102,11 @@ export function startProjectorsService(options: {
   // Verifies compare every key, so one at a time; the scratch generation is deleted either way.
   const verifyWorker: RunningWorker = startWorker<VerifyJobData, VerifyJobResult>(
     VERIFY_QUEUE,
-    async (job) => {
+    async (job, { signal, token }) => {
       const [projector] = findProjectors([job.data.projector]);
       const redis = connection(`verify:${job.id}`);
       try {
-        const result = await verifyProjection(projector!, { store, redis });
+        const result = await verifyProjection(projector!, { store, redis, signal });
         return {
           verdict: result.verdict,
           servingGeneration: result.servingGeneration,
@@ -116,6 +116,10 @@ export function startProjectorsService(options: {
           servingChecksum: result.servingChecksum,
           rebuiltChecksum: result.rebuiltChecksum,
         };
+      } catch (error) {
+        // Stopped by a shutdown: the next worker verifies again from the start.
+        if (signal.aborted) return returnToQueue(job, token);
+        throw error;
       } finally {
         redis.disconnect();
       }

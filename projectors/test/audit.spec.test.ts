@@ -118,6 +118,11 @@ describe('the audit of admin actions', () => {
       ...registrations,
       { type: 'UserDeleted', data: { userId: 'u-ada' }, actor: 'u-ada' },
       { type: 'DemoCatalogueRequested', data: { movies: 400, tvShows: 80 } },
+      {
+        type: 'CatalogueImportRequested',
+        data: { jobId: 'demo', type: 'movie', mode: 'append', file: 'f', fileName: 'demo.csv', bytes: 1 },
+        actor: 'demo-seed',
+      },
     ]).then({}, { view: (model) => model.entries ?? {} });
   });
 

@@ -13,6 +13,8 @@ export interface StoredAuditEntry {
 }
 
 const SYSTEM_ACTORS: Record<string, string> = { system: 'System', anonymous: 'Anonymous' };
+/** The site seeding its demo catalogue on a first start (see workers' seed-demo): not an admin. */
+const SITE_ITSELF = 'demo-seed';
 
 /**
  * The audit: one entry per admin action (the event types `EVENT_AUDIT` names), filed by time
@@ -63,6 +65,7 @@ export const auditProjector = defineProjector({
       const actorId = stored.metadata.actor;
       // Closing one's own account is a member's action, not an admin's.
       if (event.type === 'UserDeleted' && event.data.userId === actorId) continue;
+      if (actorId === SITE_ITSELF) continue;
       const action = EVENT_AUDIT[event.type]!;
       const entry: StoredAuditEntry = {
         id: stored.id,

@@ -1,5 +1,5 @@
 import type { ProjectorOperations, RebuildStatus, VerifyStatus } from '@cinefold/contracts';
-import { Badge, Button, HStack, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { adminHeaderCell } from '../../../components/ui/table-styles';
 import type { ProjectorJobKind } from '../api/start-projector-job';
@@ -129,7 +129,7 @@ export function ReadModelsTable({ projectors, onStart, starting }: ReadModelsTab
                   {p.eventsPerSecond === null ? '–' : numberFormat.format(p.eventsPerSecond)}
                 </Table.Cell>
                 <Table.Cell {...bodyCell}>
-                  <HStack gap="3" align="center">
+                  <Stack gap="1.5" align="start">
                     <Button
                       size="xs"
                       variant="outline"
@@ -141,10 +141,10 @@ export function ReadModelsTable({ projectors, onStart, starting }: ReadModelsTab
                       Rebuild
                     </Button>
                     <RebuildCell rebuild={p.rebuild} />
-                  </HStack>
+                  </Stack>
                 </Table.Cell>
                 <Table.Cell {...bodyCell}>
-                  <HStack gap="3" align="center">
+                  <Stack gap="1.5" align="start">
                     <Button
                       size="xs"
                       variant="outline"
@@ -156,7 +156,7 @@ export function ReadModelsTable({ projectors, onStart, starting }: ReadModelsTab
                       Verify
                     </Button>
                     <VerifyCell verify={p.verify} />
-                  </HStack>
+                  </Stack>
                 </Table.Cell>
               </Table.Row>
             );
