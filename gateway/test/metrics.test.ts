@@ -1,4 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
 import { useSite } from './support/site.js';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
@@ -37,6 +41,20 @@ describe('GET /metrics', () => {
   let token = '';
   beforeAll(async () => {
     token = await site.signIn(admin);
+  });
+
+  it('is not served at all when no METRICS_TOKEN is configured', async () => {
+    const server = createServer(createApp({ logger: createLogger('test') }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const reply = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(reply.status).toBe(404);
+    } finally {
+      server.close();
+    }
   });
 
   it('is refused without the token, or with another one', async () => {
