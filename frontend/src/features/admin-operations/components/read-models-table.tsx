@@ -69,7 +69,7 @@ function VerifyCell({ verify }: { readonly verify: VerifyStatus | null }) {
       <Text textStyle="xs" color="fg.subtle">
         {verdict === 'different'
           ? `${differing.length} of ${numberFormat.format(keys)} keys differ: ${differing.slice(0, 3).join(', ')}`
-          : `${numberFormat.format(keys)} keys compared`}
+          : `${numberFormat.format(keys)} ${keys === 1 ? 'key' : 'keys'} compared`}
       </Text>
     </Stack>
   );
