@@ -7,6 +7,7 @@ import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
 import { visibilityRouter } from './catalogue/visibility.js';
 import { libraryRouter } from './library/routes.js';
 import { type ReplayDependencies, replayRouter } from './projections/routes.js';
+import { operationsRouter } from './projections/operations.js';
 import { type ContactDependencies, contactRouter } from './support/contact.js';
 import { type TrackDependencies, trackRouter } from './traffic/track.js';
 
@@ -31,6 +32,7 @@ export function createCommandRouter(deps: CommandApiDependencies): Router {
   );
   router.use(libraryRouter(deps));
   router.use(replayRouter(deps));
+  router.use(operationsRouter(deps));
   router.use(uploadRouter(deps));
   router.use(visibilityRouter(deps));
   router.use(trackRouter(deps));

@@ -37,6 +37,8 @@ const STATIC_ROUTES = new Set<string>([
   '/admin/datasets',
   '/admin/content',
   '/admin/messages',
+  '/admin/operations',
+  '/admin/audit',
 ]);
 
 const PATTERN_ROUTES = [/^\/movies\/[^/]+$/, /^\/tv-shows\/[^/]+$/, /^\/movies-\d{4}$/];

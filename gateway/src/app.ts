@@ -3,7 +3,7 @@
  * built frontend. Everything a client sends is answered with JSON errors, never a stack trace.
  */
 import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
-import { apiNotFound, errorHandler, type Logger, requireAdmin } from '@cinefold/platform';
+import { apiNotFound, errorHandler, type Logger, requestMetrics, requireAdmin } from '@cinefold/platform';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { frontendRouter } from './spa.js';
 
@@ -23,6 +23,8 @@ export interface AppOptions {
   readonly jsonLimit?: string;
   /** The proxies whose X-Forwarded-For is believed (config TRUST_PROXY); none by default. */
   readonly trustProxy?: string | number | false;
+  /** GET /metrics for scrapers holding the token (config METRICS_TOKEN); absent, not served. */
+  readonly metrics?: RequestHandler;
 }
 
 export const SECURITY_HEADERS = {
@@ -64,6 +66,8 @@ export function createApp(options: AppOptions): Express {
   app.set('query parser', 'simple');
   app.use(securityHeaders);
   app.use(boundedAddress);
+  app.use(requestMetrics());
+  if (options.metrics) app.get('/metrics', options.metrics);
 
   const api = express.Router();
   if (options.beforeApi) api.use(options.beforeApi);

@@ -10,6 +10,7 @@
  * changes nothing here: the catalogue waits only for members' positions.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { processMetrics } from '@cinefold/platform';
 import type { ResponseCache } from '@cinefold/query-api';
 import { SECURITY_HEADERS } from './app.js';
 
@@ -30,6 +31,7 @@ export function withCachedReads(
     ) {
       const body = answers.get(url);
       if (body !== undefined) {
+        processMetrics.cacheLookups.inc({ result: 'hit' });
         res.writeHead(200, {
           ...SECURITY_HEADERS,
           'Cache-Control': 'no-store',

@@ -27,13 +27,16 @@ import {
   type LocalRedis,
   type Logger,
   localRedisDir,
+  metricsHandler,
   openEventStore,
+  siteMetrics,
   QUEUES,
   redactUrl,
   waitWhileLoading,
   type DemoCatalogueJobData,
   type ImportJobData,
   type ReplayJobData,
+  type VerifyJobData,
   resolveJwtSecret,
   systemContext,
   ProjectionWatcher,
@@ -42,7 +45,7 @@ import {
   startLocalRedis,
 } from '@cinefold/platform';
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
-import { createQueryRouter, ResponseCache } from '@cinefold/query-api';
+import { createQueryRouter, projectorStatuses, ResponseCache } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
@@ -325,10 +328,17 @@ async function createApi(
   // Filled by the catalogue router, read by the HTTP server before Express.
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
   let building: BuildWatch | null = null;
+  let gauges: ReturnType<typeof siteMetrics> | null = null;
   if (store && watcher) {
-    const queue = <Data>(name: string) => {
+    // One Queue (one connection) per name, shared by the routers that add jobs and the console.
+    type Opened<Data> = ReturnType<typeof createQueue<Data, unknown>>;
+    const opened = new Map<string, Opened<unknown>>();
+    const queue = <Data>(name: string): Opened<Data> => {
+      const found = opened.get(name);
+      if (found) return found as Opened<Data>;
       const created = createQueue<Data, unknown>(name, redisUrl);
       parts.add(`queue ${name}`, () => created.close());
+      opened.set(name, created as Opened<unknown>);
       return created;
     };
     building = await BuildWatch.start(redis('build-watch'), projectorNames, logger);
@@ -336,6 +346,19 @@ async function createApi(
     parts.add('build watch', async () => watch.stop());
     const replayQueue = queue<ReplayJobData>(QUEUES.projectionReplay);
     const importQueue = queue<ImportJobData>(QUEUES.catalogueImport);
+    const verifyQueue = queue<VerifyJobData>(QUEUES.projectionVerify);
+    const gaugeRedis = redis('metrics');
+    gauges = siteMetrics({
+      projectors: async () =>
+        projectorStatuses(store, gaugeRedis, projectorNames, await store.headPosition()),
+      queues: () =>
+        Promise.all(
+          [...opened.values()].map(async (q) => ({
+            name: q.name,
+            counts: await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+          })),
+        ),
+    });
     if (plan.servesCommands && config.SEED_DEMO) {
       const demoQueue = queue<DemoCatalogueJobData>(QUEUES.demoCatalogue);
       if (await requestDemoCatalogue(createEventLog(store), demoQueue)) {
@@ -357,6 +380,7 @@ async function createApi(
           redis: redis('command-api'),
           watcher,
           replayQueue,
+          verifyQueue,
           importQueue,
           projectorNames,
           dataDir: config.DATA_DIR,
@@ -378,7 +402,9 @@ async function createApi(
           redis: redis('query-api'),
           watcher,
           replayQueue,
+          verifyQueue,
           importQueue,
+          queues: Object.values(QUEUES).map((name) => queue(name)),
           projectorNames,
           cacheMs: config.QUERY_CACHE_MS,
           answers,
@@ -406,6 +432,9 @@ async function createApi(
         }
       : {}),
     ...(plan.servesFrontend ? { frontendDir } : {}),
+    ...(config.METRICS_TOKEN
+      ? { metrics: metricsHandler(config.METRICS_TOKEN, () => (gauges ? [gauges] : [])) }
+      : {}),
   });
   const watch = building;
   const serving = () => watch === null || watch.percent === null;

@@ -15,6 +15,8 @@ export {
   type ProjectorsService,
   REPLAY_QUEUE,
   startProjectorsService,
+  VERIFY_QUEUE,
+  type VerifyJobResult,
 } from './service.js';
 export { activityProjector } from './accounts/activity.js';
 export { librariesProjector } from './accounts/libraries.js';
@@ -24,3 +26,4 @@ export { trafficProjector } from './traffic/traffic.js';
 export { adCountersProjector } from './ads/ad-counters.js';
 export { adsProjector } from './ads/ads.js';
 export { contactMessagesProjector } from './support/contact-messages.js';
+export { auditProjector, type StoredAuditEntry } from './operations/audit.js';

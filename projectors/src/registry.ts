@@ -7,6 +7,7 @@ import { usersProjector } from './accounts/users.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { eventCountsProjector } from './health/event-counts.js';
 import { contactMessagesProjector } from './support/contact-messages.js';
+import { auditProjector } from './operations/audit.js';
 import type { Projector } from './runtime/projector.js';
 import { trafficProjector } from './traffic/traffic.js';
 
@@ -36,6 +37,7 @@ export const projectors: readonly RegisteredProjector[] = [
   { name: CATALOGUE.projector, create: createCatalogueProjector },
   stateless(trafficProjector),
   stateless(contactMessagesProjector),
+  stateless(auditProjector),
 ];
 
 /** New projectors for the read models named (all of them when none is). */

@@ -7,6 +7,8 @@ import {
   createQueue,
   QUEUES,
   type ReplayJobData,
+  type VerifyJobData,
+  encodePosition,
   type EventStore,
   type Logger,
   type RunningWorker,
@@ -18,8 +20,21 @@ import type { Redis } from 'ioredis';
 import { findProjectors } from './registry.js';
 import { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 import { LiveProjectionRunner } from './runtime/runner.js';
+import { verifyProjection } from './runtime/verify.js';
 
 export const REPLAY_QUEUE = QUEUES.projectionReplay;
+export const VERIFY_QUEUE = QUEUES.projectionVerify;
+
+/** What a verify job returns: the verdict, with the first differing keys (the console shows them). */
+export interface VerifyJobResult {
+  readonly verdict: 'equal' | 'different' | 'moved';
+  readonly servingGeneration: number;
+  readonly position: string;
+  readonly keys: number;
+  readonly differing: readonly string[];
+  readonly servingChecksum: string;
+  readonly rebuiltChecksum: string;
+}
 export type ReplayJobProgress = RebuildProgress;
 
 export interface ProjectorsService {
@@ -84,9 +99,38 @@ export function startProjectorsService(options: {
     },
   );
 
+  // Verifies compare every key, so one at a time; the scratch generation is deleted either way.
+  const verifyWorker: RunningWorker = startWorker<VerifyJobData, VerifyJobResult>(
+    VERIFY_QUEUE,
+    async (job, { signal, token }) => {
+      const [projector] = findProjectors([job.data.projector]);
+      const redis = connection(`verify:${job.id}`);
+      try {
+        const result = await verifyProjection(projector!, { store, redis, signal });
+        return {
+          verdict: result.verdict,
+          servingGeneration: result.servingGeneration,
+          position: encodePosition(result.position),
+          keys: result.keys,
+          differing: result.differing.slice(0, 50),
+          servingChecksum: result.servingChecksum,
+          rebuiltChecksum: result.rebuiltChecksum,
+        };
+      } catch (error) {
+        // Stopped by a shutdown: the next worker verifies again from the start.
+        if (signal.aborted) return returnToQueue(job, token);
+        throw error;
+      } finally {
+        redis.disconnect();
+      }
+    },
+    { redisUrl, logger: logger.child('verify') },
+  );
+
   return {
     started: Promise.all(runners.map((r) => r.started)).then(() => undefined),
     async stop() {
+      await verifyWorker.close();
       await replayWorker.close();
       await Promise.all(runners.map((r) => r.stop()));
       for (const redis of connections) redis.disconnect();

@@ -10,12 +10,15 @@ import { messageReadsRouter } from './support/messages.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
 import { dashboardRouter } from './traffic/dashboard.js';
+import { auditRouter } from './operations/audit.js';
+import { type OperationsReadsDependencies, operationsRouter } from './operations/status.js';
 import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies &
   TrafficReadsDependencies &
-  AdReadsDependencies & {
+  AdReadsDependencies &
+  OperationsReadsDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
@@ -33,6 +36,8 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(dashboardRouter(deps));
   router.use(adReadsRouter(deps));
   router.use(messageReadsRouter(deps));
+  router.use(auditRouter(deps));
+  router.use(operationsRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
@@ -43,3 +48,4 @@ export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
 export { readTrafficSummary } from './traffic/summary.js';
+export { projectorStatuses } from './projections/status.js';

@@ -183,6 +183,8 @@ describe('the admin user table', () => {
       'Ads',
       'Datasets',
       'Messages',
+      'Operations',
+      'Audit',
     ]);
     expect(pathnameOf(page)).toBe('/admin/users');
   });

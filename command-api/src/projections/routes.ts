@@ -1,18 +1,18 @@
-import type { ReplayJobData } from '@cinefold/platform';
-import { badRequest, notFound } from '@cinefold/platform';
-import type { Queue } from 'bullmq';
+import { badRequest, commandContext, notFound } from '@cinefold/platform';
 import { Router } from 'express';
+import { type ProjectionRequestDependencies, requestProjectionJob } from './requests.js';
 
-export interface ReplayDependencies {
-  readonly replayQueue: Queue<ReplayJobData>;
+export interface ReplayDependencies extends ProjectionRequestDependencies {
   readonly projectorNames: readonly string[];
 }
 
 /**
  * POST /admin/projections/{name}/replay: rebuild a read model from the first event, without
  * downtime, as a job the projectors service runs; GET /admin/projections shows its progress.
+ * The operator's console asks the same through POST /admin/operations/rebuilds.
  */
-export function replayRouter({ replayQueue, projectorNames }: ReplayDependencies): Router {
+export function replayRouter(deps: ReplayDependencies): Router {
+  const { projectorNames } = deps;
   const router = Router();
   router.post('/admin/projections/:name/replay', async (req, res) => {
     const name = String(req.params.name);
@@ -20,14 +20,8 @@ export function replayRouter({ replayQueue, projectorNames }: ReplayDependencies
     if (!projectorNames.includes(name)) {
       throw notFound(`There is no read model called "${name}". Known: ${projectorNames.join(', ')}.`);
     }
-    const running = await replayQueue.getJobs(['active', 'waiting', 'delayed'], 0, 99);
-    const already = running.find((job) => job.data.projector === name);
-    if (already) {
-      res.status(202).json({ jobId: already.id, message: `A replay of ${name} is already under way.` });
-      return;
-    }
-    const job = await replayQueue.add('replay', { projector: name }, { attempts: 3 });
-    res.status(202).json({ jobId: job.id, message: `Replaying ${name}.` });
+    const started = await requestProjectionJob(deps, 'rebuild', name, commandContext(req));
+    res.status(202).json({ jobId: started.jobId, message: started.message });
   });
   return router;
 }

@@ -7,6 +7,7 @@ import { adEvents, adStreams } from './ads.js';
 import { catalogueEvents, catalogueStreams } from './catalogue.js';
 import { createCatalogue, type EventOf } from './define.js';
 import { libraryEvents, libraryStreams } from './library.js';
+import { operationsEvents, operationsStreams } from './operations.js';
 import { supportEvents, supportStreams } from './support.js';
 import { trafficEvents, trafficStreams } from './traffic.js';
 
@@ -15,6 +16,7 @@ export * from './ads.js';
 export * from './catalogue.js';
 export * from './define.js';
 export * from './library.js';
+export * from './operations.js';
 export * from './support.js';
 export * from './traffic.js';
 
@@ -25,6 +27,7 @@ export const eventDefinitions = [
   ...catalogueEvents,
   ...trafficEvents,
   ...adEvents,
+  ...operationsEvents,
 ] as const;
 
 export const eventCatalogue = createCatalogue(eventDefinitions);
@@ -40,4 +43,5 @@ export const streams = {
   ...catalogueStreams,
   ...trafficStreams,
   ...adStreams,
+  ...operationsStreams,
 } as const;

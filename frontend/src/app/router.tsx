@@ -44,6 +44,8 @@ const PrivacyPage = page(() => import('./pages/privacy-page'), 'PrivacyPage');
 const ContactPage = page(() => import('./pages/contact-page'), 'ContactPage');
 const AdminMessagesPage = page(() => import('./pages/admin-messages-page'), 'AdminMessagesPage');
 const AdminAdsPage = page(() => import('./pages/admin-ads-page'), 'AdminAdsPage');
+const AdminOperationsPage = page(() => import('./pages/admin-operations-page'), 'AdminOperationsPage');
+const AdminAuditPage = page(() => import('./pages/admin-audit-page'), 'AdminAuditPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
@@ -73,6 +75,8 @@ const screens: Record<Screen, Page> = {
   'admin-datasets': AdminDatasetsPage,
   'admin-content': AdminContentPage,
   'admin-messages': AdminMessagesPage,
+  'admin-operations': AdminOperationsPage,
+  'admin-audit': AdminAuditPage,
 };
 
 function screenRoutes(access: RouteAccess): RouteObject[] {

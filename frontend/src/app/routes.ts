@@ -26,7 +26,9 @@ export type Screen =
   | 'admin-ads'
   | 'admin-datasets'
   | 'admin-content'
-  | 'admin-messages';
+  | 'admin-messages'
+  | 'admin-operations'
+  | 'admin-audit';
 
 export interface SiteRoute {
   readonly path: string;
@@ -77,6 +79,8 @@ export const siteRoutes: readonly SiteRoute[] = [
   { path: '/admin/content', screen: 'admin-content', access: 'admin' },
   // Not in the spec's table: the inbox of the contact form.
   { path: '/admin/messages', screen: 'admin-messages', access: 'admin' },
+  { path: '/admin/operations', screen: 'admin-operations', access: 'admin' },
+  { path: '/admin/audit', screen: 'admin-audit', access: 'admin' },
 ];
 
 /** The bottom ad and page-view tracking both stay off the back office. */

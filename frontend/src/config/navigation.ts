@@ -47,4 +47,6 @@ export const adminNavItems: readonly NavItem[] = [
   { label: 'Ads', to: '/admin/ads' },
   { label: 'Datasets', to: '/admin/datasets' },
   { label: 'Messages', to: '/admin/messages' },
+  { label: 'Operations', to: '/admin/operations' },
+  { label: 'Audit', to: '/admin/audit' },
 ];

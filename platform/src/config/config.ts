@@ -91,6 +91,8 @@ export const configSchema = z
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     /** Lets probes and operators read /api/health's details (header X-Operator-Token). */
     OPERATOR_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+    /** Bearer token of GET /metrics; unset, /metrics is not served. */
+    METRICS_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
     ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
     PUBLIC_URL: optional(url(['http:', 'https:'], 'https://cinefold.example')),

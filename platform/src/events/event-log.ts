@@ -13,6 +13,7 @@ import type {
   Position,
   RecordedEvent,
 } from '../event-store/port.js';
+import { processMetrics } from '../metrics/metrics.js';
 
 /** Who and what caused a command: carried into every event it appends. */
 export interface CommandContext {
@@ -88,8 +89,10 @@ export function encodeEvents(events: readonly CinefoldEvent[], context: CommandC
 export function createEventLog(store: EventStore): EventLog {
   return {
     store,
-    append(stream, events, { expectedRevision, context }) {
-      return store.append(stream, encodeEvents(events, context), { expectedRevision });
+    async append(stream, events, { expectedRevision, context }) {
+      const result = await store.append(stream, encodeEvents(events, context), { expectedRevision });
+      processMetrics.eventsAppended.inc({ path: 'command' }, events.length);
+      return result;
     },
     async readStream(stream) {
       return (await store.readStream(stream)).map(decodeEvent);

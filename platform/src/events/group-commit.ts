@@ -12,6 +12,7 @@
 import type { CinefoldEvent } from '@cinefold/contracts';
 import type { AppendResult, EventStore, NewEvent, StreamAppend } from '../event-store/port.js';
 import { type CommandContext, encodeEvents } from './event-log.js';
+import { processMetrics } from '../metrics/metrics.js';
 
 export interface GroupCommitOptions {
   /** Events in one write at most; more wait for the next (default 5,000). */
@@ -89,6 +90,7 @@ export class GroupCommit {
     try {
       this.writes++;
       const results = await this.store.appendMany(batch);
+      processMetrics.eventsAppended.inc({ path: 'group-commit' }, events);
       batch.forEach((pending, i) => pending.resolve(results[i]!));
     } catch (error) {
       for (const pending of batch) pending.reject(error);

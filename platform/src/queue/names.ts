@@ -3,6 +3,7 @@ import type { ImportMode, TitleType } from '@cinefold/contracts';
 
 export const QUEUES = {
   projectionReplay: 'projection-replay',
+  projectionVerify: 'projection-verify',
   supportMail: 'support-mail',
   catalogueImport: 'catalogue-import',
   demoCatalogue: 'demo-catalogue',
@@ -31,4 +32,8 @@ export interface TrafficBooksJobData {
   readonly timeZone: string;
   /** ANALYTICS_RETENTION_DAYS. */
   readonly retentionDays: number;
+}
+
+export interface VerifyJobData {
+  readonly projector: string;
 }

@@ -51,6 +51,12 @@ export interface VerifyOptions {
   readonly batchSize?: number;
   /** How many times to read the serving generation again when its checkpoint moved (default 5). */
   readonly attempts?: number;
+  /** Checked between batches and scan pages: a verify stops (its scratch deleted) when aborted. */
+  readonly signal?: AbortSignal;
+}
+
+function stopIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
 }
 
 /** Per-generation bookkeeping, not part of the read model: a rebuilt generation has no target. */
@@ -138,11 +144,13 @@ async function digestGeneration(
   redis: Redis,
   projector: string,
   generation: number,
+  signal?: AbortSignal,
 ): Promise<Map<string, string>> {
   const prefix = readModelKeys.generationPrefix(projector, generation);
   const digests = new Map<string, string>();
   let cursor = '0';
   do {
+    stopIfAborted(signal);
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     cursor = next;
     const fresh = keys.filter(
@@ -179,9 +187,11 @@ async function buildTo(
   store: EventStore,
   target: Position,
   batchSize: number,
+  signal?: AbortSignal,
 ): Promise<void> {
   let position = await writer.checkpoint();
   while (comparePositions(position, target) < 0) {
+    stopIfAborted(signal);
     const batch = await store.readAll({
       from: position,
       maxCount: batchSize,
@@ -216,8 +226,8 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
     let confirmations = 0;
     for (let attempt = 0; attempt < attempts + CONFIRMATIONS; attempt++) {
       const target = before.checkpoint ?? START;
-      await buildTo(writer, projector, store, target, batchSize);
-      const serving = await digestGeneration(redis, projector.name, generation);
+      await buildTo(writer, projector, store, target, batchSize, options.signal);
+      const serving = await digestGeneration(redis, projector.name, generation, options.signal);
       const after = await readProjectionStatus(redis, projector.name);
       if (after.generation !== generation) {
         throw new Error(`${projector.name} switched generations during the verify; run it again`);
@@ -227,7 +237,7 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
         before = after;
         continue;
       }
-      const rebuilt = await digestGeneration(redis, projector.name, scratch);
+      const rebuilt = await digestGeneration(redis, projector.name, scratch, options.signal);
       const names = new Set([...serving.keys(), ...rebuilt.keys()]);
       const differing = [...names].filter((name) => serving.get(name) !== rebuilt.get(name)).sort();
       result = {

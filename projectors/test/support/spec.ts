@@ -13,8 +13,12 @@ import { GenerationWriter, type Projector } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
 
-/** An event as a spec gives it: its time is `SPEC_TIME` and its stream `spec` unless it says otherwise. */
-export type GivenEvent = CinefoldEvent & { readonly at?: string; readonly stream?: string };
+/** An event as a spec gives it: its time is `SPEC_TIME`, its stream `spec` and its actor `system` unless it says otherwise. */
+export type GivenEvent = CinefoldEvent & {
+  readonly at?: string;
+  readonly stream?: string;
+  readonly actor?: string;
+};
 
 export const SPEC_TIME = '2025-03-01T12:00:00.000Z';
 
@@ -101,7 +105,7 @@ async function runLive(writer: GenerationWriter, batches: readonly RecordedEvent
 
 /** The events as the store would hand them over, the first at position `from`. */
 export function record(events: readonly GivenEvent[], from: number): RecordedEvent[] {
-  return events.map(({ at, stream, ...event }, i) => {
+  return events.map(({ at, stream, actor, ...event }, i) => {
     const position = BigInt(from + i);
     return {
       ...eventCatalogue.encode(event as CinefoldEvent),
@@ -109,7 +113,12 @@ export function record(events: readonly GivenEvent[], from: number): RecordedEve
       stream: stream ?? 'spec',
       revision: position,
       position: { commit: position, prepare: position },
-      metadata: { occurredAt: at ?? SPEC_TIME, actor: 'system', correlationId: 'spec', causationId: null },
+      metadata: {
+        occurredAt: at ?? SPEC_TIME,
+        actor: actor ?? 'system',
+        correlationId: 'spec',
+        causationId: null,
+      },
     };
   });
 }

@@ -1,3 +1,5 @@
+import { processMetrics } from '@cinefold/platform';
+
 /**
  * Answers to anonymous catalogue reads. The same popular pages are asked for over and over, and
  * each is computed once per period instead of once per request. The catalogue router fills it and
@@ -63,6 +65,7 @@ export class ResponseCache<Body extends string | Buffer = string> {
    */
   async answer(key: string, compute: () => Promise<Body | null>): Promise<Body | null> {
     const entry = this.entries.get(key);
+    processMetrics.cacheLookups.inc({ result: entry && this.enabled ? 'hit' : 'miss' });
     if (entry && entry.expires >= Date.now()) return entry.body;
     const renewal = this.renew(key, compute);
     if (entry) {

@@ -1,6 +1,15 @@
 import { Box, Container, Flex, Grid, Icon, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
-import { LuClapperboard, LuDatabase, LuInbox, LuLayoutDashboard, LuMegaphone, LuUsers } from 'react-icons/lu';
+import {
+  LuActivity,
+  LuClapperboard,
+  LuDatabase,
+  LuInbox,
+  LuLayoutDashboard,
+  LuMegaphone,
+  LuScrollText,
+  LuUsers,
+} from 'react-icons/lu';
 import { Outlet } from 'react-router-dom';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
 import { adminNavItems } from '../../config/navigation';
@@ -12,6 +21,8 @@ const icons: Record<string, IconType> = {
   '/admin/ads': LuMegaphone,
   '/admin/datasets': LuDatabase,
   '/admin/messages': LuInbox,
+  '/admin/operations': LuActivity,
+  '/admin/audit': LuScrollText,
 };
 
 function AdminNav({ placement }: { readonly placement: 'sidebar' | 'chip' }) {

@@ -1,0 +1,137 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@cinefold/contracts';
+import { Box, Button, Center, Field, Flex, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { SelectField } from '../../../components/ui/select-field';
+import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { useAudit } from '../api/get-audit';
+import { auditFiltersFrom } from '../audit-filters';
+import { AuditTable } from './audit-table';
+
+const filterLabel = {
+  color: adminHeaderCell.color,
+  textStyle: adminHeaderCell.textStyle,
+  fontWeight: adminHeaderCell.fontWeight,
+  textTransform: adminHeaderCell.textTransform,
+  letterSpacing: adminHeaderCell.letterSpacing,
+} as const;
+const dateStyle = { bg: 'blackAlpha.400', borderColor: 'whiteAlpha.200' } as const;
+
+/** Every admin action, newest first, filtered by admin, action and days (all kept in the address). */
+export function AuditLog() {
+  const [params, setParams] = useSearchParams();
+  const filters = auditFiltersFrom(params);
+  const audit = useAudit(filters);
+
+  const setFilter = (name: string, value: string) =>
+    setParams(
+      (next) => {
+        if (value) next.set(name, value);
+        else next.delete(name);
+        if (name !== 'page') next.delete('page');
+        return next;
+      },
+      { preventScrollReset: name !== 'page' },
+    );
+
+  const admins = audit.data?.admins ?? [];
+  return (
+    <Stack gap="6">
+      <Stack gap="1">
+        <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
+          Audit
+        </Heading>
+        <Text color="fg.muted">
+          {audit.data
+            ? `${audit.data.total} ${audit.data.total === 1 ? 'admin action' : 'admin actions'}`
+            : 'Every admin action, who did it and when'}
+        </Text>
+      </Stack>
+
+      <Flex gap="4" wrap="wrap" align="end">
+        <Box minW="48">
+          <SelectField
+            label="Admin"
+            labelStyle={filterLabel}
+            value={filters.admin ?? ''}
+            options={[
+              { value: '', label: 'All admins' },
+              ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
+            ]}
+            onChange={(value) => setFilter('admin', value)}
+          />
+        </Box>
+        <Box minW="48">
+          <SelectField
+            label="Action"
+            labelStyle={filterLabel}
+            value={filters.action ?? ''}
+            options={[
+              { value: '', label: 'All actions' },
+              ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
+            ]}
+            onChange={(value) => setFilter('action', value)}
+          />
+        </Box>
+        <Field.Root w="auto">
+          <Field.Label css={filterLabel}>From</Field.Label>
+          <Input
+            type="date"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => setFilter('from', event.target.value)}
+            {...dateStyle}
+          />
+        </Field.Root>
+        <Field.Root w="auto">
+          <Field.Label css={filterLabel}>To</Field.Label>
+          <Input
+            type="date"
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setFilter('to', event.target.value)}
+            {...dateStyle}
+          />
+        </Field.Root>
+      </Flex>
+
+      <Box
+        bg="rgba(18, 15, 20, 0.85)"
+        borderWidth="1px"
+        borderColor="whiteAlpha.100"
+        borderRadius="2xl"
+        overflow="hidden"
+        opacity={audit.isPlaceholderData ? 0.6 : 1}
+        transition="opacity 0.2s ease"
+      >
+        {audit.isPending ? (
+          <Center py="20" role="status" aria-label="Loading admin actions">
+            <Spinner size="lg" color="brand.500" />
+          </Center>
+        ) : audit.isError ? (
+          <Stack align="center" gap="4" py="16" textAlign="center">
+            <Text color="fg.muted">The admin actions could not be loaded.</Text>
+            <Button variant="outline" onClick={() => void audit.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        ) : audit.data.entries.length === 0 ? (
+          <Text py="16" textAlign="center" color="fg.subtle">
+            No admin actions match these filters.
+          </Text>
+        ) : (
+          <AuditTable entries={audit.data.entries} />
+        )}
+      </Box>
+
+      {audit.data && (
+        <PaginationNav
+          label="Audit pages"
+          page={filters.page}
+          pages={audit.data.pages}
+          onPageChange={(next) => setFilter('page', next === 1 ? '' : String(next))}
+        />
+      )}
+    </Stack>
+  );
+}

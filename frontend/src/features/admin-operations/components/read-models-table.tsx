@@ -1,0 +1,168 @@
+import type { ProjectorOperations, RebuildStatus, VerifyStatus } from '@cinefold/contracts';
+import { Badge, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
+import { adminHeaderCell } from '../../../components/ui/table-styles';
+import type { ProjectorJobKind } from '../api/start-projector-job';
+
+const bodyCell = { borderColor: 'whiteAlpha.100', py: '3', px: { base: '3', md: '4' } } as const;
+const numberFormat = new Intl.NumberFormat('en-US');
+
+const running = (state: string | undefined) =>
+  state === 'active' || state === 'waiting' || state === 'delayed';
+
+function RebuildCell({ rebuild }: { readonly rebuild: RebuildStatus | null }) {
+  if (!rebuild) return null;
+  if (running(rebuild.state)) {
+    return (
+      <Stack gap="1" minW="32">
+        <Text textStyle="xs" color="fg.muted">
+          {`Rebuilding… ${rebuild.percent}%`}
+        </Text>
+        <Progress.Root value={rebuild.percent} size="xs" colorPalette="brand" aria-label="Rebuild progress">
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      </Stack>
+    );
+  }
+  if (rebuild.state === 'failed') {
+    return (
+      <Text textStyle="xs" color="red.300">
+        {`Rebuild failed: ${rebuild.failedReason ?? 'unknown reason'}`}
+      </Text>
+    );
+  }
+  return (
+    <Text textStyle="xs" color="fg.muted">
+      {`Rebuilt into generation ${rebuild.generation ?? '?'}`}
+    </Text>
+  );
+}
+
+function VerifyCell({ verify }: { readonly verify: VerifyStatus | null }) {
+  if (!verify) return null;
+  if (running(verify.state)) {
+    return (
+      <Text textStyle="xs" color="fg.muted">
+        Verifying…
+      </Text>
+    );
+  }
+  if (!verify.result) {
+    return (
+      <Text textStyle="xs" color="red.300">
+        {`Verify failed: ${verify.failedReason ?? 'unknown reason'}`}
+      </Text>
+    );
+  }
+  const { verdict, keys, differing } = verify.result;
+  return (
+    <Stack gap="1">
+      <Badge
+        alignSelf="start"
+        borderRadius="full"
+        colorPalette={verdict === 'equal' ? 'green' : verdict === 'different' ? 'red' : 'yellow'}
+      >
+        {verdict === 'equal' ? 'Match' : verdict === 'different' ? 'Differ' : 'Moved'}
+      </Badge>
+      <Text textStyle="xs" color="fg.subtle">
+        {verdict === 'different'
+          ? `${differing.length} of ${numberFormat.format(keys)} keys differ: ${differing.slice(0, 3).join(', ')}`
+          : `${numberFormat.format(keys)} ${keys === 1 ? 'key' : 'keys'} compared`}
+      </Text>
+    </Stack>
+  );
+}
+
+export interface ReadModelsTableProps {
+  readonly projectors: readonly ProjectorOperations[];
+  readonly onStart: (kind: ProjectorJobKind, projector: string) => void;
+  /** The job being asked for, whose button waits for the answer. */
+  readonly starting: { kind: ProjectorJobKind; projector: string } | null;
+}
+
+/** One row per read model: where it stands, how fast it moves, and its rebuild and verify. */
+export function ReadModelsTable({ projectors, onStart, starting }: ReadModelsTableProps) {
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" aria-label="Read models">
+        <Table.Header>
+          <Table.Row bg="transparent">
+            <Table.ColumnHeader {...adminHeaderCell}>Read model</Table.ColumnHeader>
+            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
+              Generation
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
+              Checkpoint
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
+              Lag
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
+              Events/s
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...adminHeaderCell}>Rebuild</Table.ColumnHeader>
+            <Table.ColumnHeader {...adminHeaderCell}>Verify</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {projectors.map((p) => {
+            const busy = (kind: ProjectorJobKind) =>
+              (starting?.kind === kind && starting.projector === p.name) ||
+              running((kind === 'rebuild' ? p.rebuild : p.verify)?.state);
+            return (
+              <Table.Row key={p.name} bg="transparent" data-projector={p.name}>
+                <Table.Cell {...bodyCell} fontWeight="semibold">
+                  {p.name}
+                </Table.Cell>
+                <Table.Cell {...bodyCell} textAlign="end">
+                  {p.generation ?? '–'}
+                </Table.Cell>
+                <Table.Cell {...bodyCell} textAlign="end" fontFamily="mono" textStyle="xs">
+                  {p.checkpoint ?? '–'}
+                </Table.Cell>
+                <Table.Cell {...bodyCell} textAlign="end">
+                  {p.lag === null ? '–' : numberFormat.format(p.lag)}
+                </Table.Cell>
+                <Table.Cell {...bodyCell} textAlign="end">
+                  {p.eventsPerSecond === null ? '–' : numberFormat.format(p.eventsPerSecond)}
+                </Table.Cell>
+                <Table.Cell {...bodyCell}>
+                  <Stack gap="1.5" align="start">
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={`Rebuild ${p.name}`}
+                      disabled={busy('rebuild')}
+                      onClick={() => onStart('rebuild', p.name)}
+                    >
+                      <LuRefreshCw />
+                      Rebuild
+                    </Button>
+                    <RebuildCell rebuild={p.rebuild} />
+                  </Stack>
+                </Table.Cell>
+                <Table.Cell {...bodyCell}>
+                  <Stack gap="1.5" align="start">
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={`Verify ${p.name}`}
+                      disabled={busy('verify')}
+                      onClick={() => onStart('verify', p.name)}
+                    >
+                      <LuShieldCheck />
+                      Verify
+                    </Button>
+                    <VerifyCell verify={p.verify} />
+                  </Stack>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
