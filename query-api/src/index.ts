@@ -9,6 +9,7 @@ import type { ResponseCache } from './catalogue/response-cache.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
 import { dashboardRouter } from './traffic/dashboard.js';
+import { LiveDashboard, liveDashboardRouter } from './traffic/live-dashboard.js';
 import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
@@ -18,6 +19,8 @@ export type QueryApiDependencies = ProjectionsDependencies &
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
+    /** The admin dashboard's live streams; the site ends them first when it stops. */
+    readonly liveDashboard?: LiveDashboard;
   };
 
 /** Every read of the /api surface, answered from Redis, to be mounted under /api after `authenticate`. */
@@ -30,6 +33,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(importStatusRouter(deps));
   router.use(trafficReadsRouter(deps));
   router.use(dashboardRouter(deps));
+  router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
   router.use(adReadsRouter(deps));
   return router;
 }
@@ -40,3 +44,5 @@ export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
+export { LiveDashboard } from './traffic/live-dashboard.js';
+export { readVisitorsNow } from './traffic/visitors-now.js';

@@ -1,5 +1,5 @@
-import { pageViewsDay, type TitleType } from '@cinefold/contracts';
-import { TRAFFIC, type TrafficBreakdown } from '@cinefold/platform';
+import { pageViewsDay, type TitleType, VISITORS_NOW_MINUTES } from '@cinefold/contracts';
+import { minuteOf, minuteVisitorsExpireAt, TRAFFIC, type TrafficBreakdown } from '@cinefold/platform';
 import { defineProjector } from '../runtime/projector.js';
 
 /** Counts of one day, gathered over a batch so each key gets one command, not one per view. */
@@ -27,7 +27,9 @@ export const trafficProjector = defineProjector({
   handles: ['PageViewed'],
   apply({ events, tx, key }) {
     const days = new Map<string, DayCounts>();
-    for (const { event, stream } of events) {
+    // "Visitors now": a sketch per minute of the view (UTC), read over the last few minutes.
+    const minutes = new Map<string, Set<string>>();
+    for (const { event, stream, metadata } of events) {
       if (!event) continue;
       // PageViewed is the only type handled: no switch to narrow.
       const day = pageViewsDay(stream);
@@ -45,6 +47,10 @@ export const trafficProjector = defineProjector({
       const { source, device, country, visitor, title } = event.data;
       counts.views++;
       counts.visitors.add(visitor);
+      const minute = minuteOf(Date.parse(metadata.occurredAt));
+      let recent = minutes.get(minute);
+      if (!recent) minutes.set(minute, (recent = new Set()));
+      recent.add(visitor);
       add(counts.breakdowns.sources, source);
       add(counts.breakdowns.devices, device);
       add(counts.breakdowns.countries, country);
@@ -76,5 +82,11 @@ export const trafficProjector = defineProjector({
     for (const { type, id, views } of titleViews.values())
       tx.zincrby(key(...TRAFFIC.titles(type)), views, id);
     if (total > 0) tx.incrby(key(TRAFFIC.views), total);
+    for (const [minute, visitors] of minutes) {
+      const sketch = key(...TRAFFIC.minuteVisitors(minute));
+      tx.pfadd(sketch, ...visitors);
+      // Absolute, so an old minute replayed expires at once and a rebuild keeps no more than the live one.
+      tx.pexpireat(sketch, minuteVisitorsExpireAt(minute, VISITORS_NOW_MINUTES));
+    }
   },
 });
