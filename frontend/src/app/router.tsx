@@ -38,6 +38,7 @@ const ProfilePage = page(() => import('./pages/profile-page'), 'ProfilePage');
 const AdminUsersPage = page(() => import('./pages/admin-users-page'), 'AdminUsersPage');
 const AdminDatasetsPage = page(() => import('./pages/admin-datasets-page'), 'AdminDatasetsPage');
 const AdminContentPage = page(() => import('./pages/admin-content-page'), 'AdminContentPage');
+const AdminDashboardPage = page(() => import('./pages/admin-dashboard-page'), 'AdminDashboardPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
@@ -61,7 +62,7 @@ const screens: Record<Screen, Page> = {
   privacy: NotFoundPage,
   contact: NotFoundPage,
   profile: ProfilePage,
-  'admin-dashboard': NotFoundPage,
+  'admin-dashboard': AdminDashboardPage,
   'admin-users': AdminUsersPage,
   'admin-ads': NotFoundPage,
   'admin-datasets': AdminDatasetsPage,
