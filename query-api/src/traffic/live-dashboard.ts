@@ -41,6 +41,8 @@ export interface LiveDashboardOptions {
   readonly watcher: ProjectionWatcher;
   readonly siteTimeZone: string;
   readonly logger?: Logger;
+  /** Between comment lines on every stream; LIVE_DASHBOARD_HEARTBEAT_MS unless a test says otherwise. */
+  readonly heartbeatMs?: number;
 }
 
 type Part = keyof LiveDashboardMessage;
@@ -182,6 +184,8 @@ export class LiveDashboard {
   }
 
   private send(client: Client, message: LiveDashboardMessage): void {
+    // The client may have left while the figures were read.
+    if (!this.clients.has(client) || client.res.destroyed) return;
     // Ids only grow, across restarts too (they start from the clock), so Last-Event-ID is comparable.
     this.lastId = Math.max(this.lastId + 1, Date.now());
     client.sentAt = Date.now();
@@ -191,7 +195,10 @@ export class LiveDashboard {
   }
 
   private startHeartbeat(): void {
-    this.heartbeat ??= setInterval(() => void this.beat(), LIVE_DASHBOARD_HEARTBEAT_MS);
+    this.heartbeat ??= setInterval(
+      () => void this.beat(),
+      this.options.heartbeatMs ?? LIVE_DASHBOARD_HEARTBEAT_MS,
+    );
   }
 
   private stopHeartbeat(): void {
@@ -200,7 +207,7 @@ export class LiveDashboard {
   }
 
   private async beat(): Promise<void> {
-    for (const client of this.clients) client.res.write(': heartbeat\n\n');
+    for (const client of this.clients) if (!client.res.destroyed) client.res.write(': heartbeat\n\n');
     try {
       const now = await readVisitorsNow(this.options.redis);
       if (now !== this.visitorsNow) {
