@@ -68,6 +68,8 @@ export class LiveDashboard {
   private readonly logger: Logger;
   private lastId = 0;
   private flushTimer: NodeJS.Timeout | null = null;
+  /** A flush is reading figures: the next one is planned when it is done, from the times it sent. */
+  private flushing = false;
   private heartbeat: NodeJS.Timeout | null = null;
   private visitorsNow: number | null = null;
   private closed = false;
@@ -91,7 +93,8 @@ export class LiveDashboard {
       'X-Accel-Buffering': 'no',
     });
     res.write(`retry: ${LIVE_DASHBOARD_RETRY_MS}\n\n`);
-    const client: Client = { res, days, changed: new Set(), sentAt: 0 };
+    // As if just sent: a flush under way waits for this client's first message, not the reverse.
+    const client: Client = { res, days, changed: new Set(), sentAt: Date.now() };
     this.clients.add(client);
     res.on('close', () => {
       this.clients.delete(client);
@@ -129,7 +132,7 @@ export class LiveDashboard {
 
   /** The next flush: now for a client not sent anything for a second, else when the first one may be. */
   private scheduleFlush(): void {
-    if (this.flushTimer || this.closed) return;
+    if (this.flushTimer || this.flushing || this.closed) return;
     let due = Infinity;
     for (const client of this.clients) {
       if (client.changed.size > 0) due = Math.min(due, client.sentAt + LIVE_DASHBOARD_INTERVAL_MS);
@@ -146,6 +149,7 @@ export class LiveDashboard {
 
   /** Reads each changed part once, for every client it is due to, and sends them. */
   private async flush(): Promise<void> {
+    this.flushing = true;
     const now = Date.now();
     const due = [...this.clients].filter(
       (client) => client.changed.size > 0 && client.sentAt + LIVE_DASHBOARD_INTERVAL_MS <= now,
@@ -157,22 +161,22 @@ export class LiveDashboard {
       return { client, parts };
     });
     try {
-      const stats = wanted.has('stats') ? this.readStats() : null;
-      const visitorsNow = wanted.has('visitorsNow') ? readVisitorsNow(this.options.redis) : null;
-      const traffic = new Map<number, ReturnType<LiveDashboard['readTraffic']>>();
+      const days = [
+        ...new Set(taken.filter(({ parts }) => parts.has('traffic')).map(({ client }) => client.days)),
+      ];
+      // Read together and awaited together: a failed read fails the flush, never goes unhandled.
+      const [stats, visitorsNow, ...summaries] = await Promise.all([
+        wanted.has('stats') ? this.readStats() : null,
+        wanted.has('visitorsNow') ? readVisitorsNow(this.options.redis) : null,
+        ...days.map((n) => this.readTraffic(n)),
+      ] as const);
+      if (visitorsNow !== null) this.visitorsNow = visitorsNow;
       for (const { client, parts } of taken) {
-        if (parts.has('traffic') && !traffic.has(client.days))
-          traffic.set(client.days, this.readTraffic(client.days));
-      }
-      for (const { client, parts } of taken) {
-        if (!this.clients.has(client)) continue;
         const message: LiveDashboardMessage = {};
-        if (stats && parts.has('stats')) message.stats = await stats;
-        if (parts.has('traffic')) message.traffic = await traffic.get(client.days)!;
-        if (visitorsNow && parts.has('visitorsNow')) {
-          message.visitorsNow = await visitorsNow;
-          this.visitorsNow = message.visitorsNow;
-        }
+        if (stats && parts.has('stats')) message.stats = stats;
+        const traffic = summaries[days.indexOf(client.days)];
+        if (traffic && parts.has('traffic')) message.traffic = traffic;
+        if (visitorsNow !== null && parts.has('visitorsNow')) message.visitorsNow = visitorsNow;
         this.send(client, message);
       }
     } catch (error) {
@@ -180,6 +184,7 @@ export class LiveDashboard {
       // Tried again on the next notice or heartbeat.
       for (const { client, parts } of taken) for (const part of parts) client.changed.add(part);
     }
+    this.flushing = false;
     this.scheduleFlush();
   }
 
