@@ -72,8 +72,11 @@ describe('the admin dashboard', () => {
       if (message.type() === 'error') logged.push(message.text());
     });
     await signIn(page, site.url, ADMIN);
-    // The network fails, as it can: the server is not asked at all.
-    await page.route('**/api/admin/stats*', (route) => route.abort('connectionfailed'));
+    // The network fails, as it can: the server is not asked at all. The live stream would bring
+    // the figures a moment later, so it fails too.
+    for (const call of ['**/api/admin/stats*', '**/api/admin/stream*']) {
+      await page.route(call, (route) => route.abort('connectionfailed'));
+    }
     await page.goto(`${site.url}/admin`);
 
     await panel(page, 'User Growth (Last 7 Days)').getByText('No data available').waitFor();
