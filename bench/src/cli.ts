@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -14,6 +14,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   faults: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   import: async (args) => (await import('./import.js')).benchImport(args),
+  'live-dashboard': async () => (await import('./live-dashboard.js')).benchLiveDashboard(),
   replay: async () => (await import('./replay.js')).benchReplay(),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
   startup: async () => (await import('./startup.js')).benchStartup(),

@@ -14,3 +14,4 @@ export * from './api/traffic.js';
 export * from './api/ads.js';
 export * from './api/audit.js';
 export * from './api/operations.js';
+export * from './api/live-dashboard.js';

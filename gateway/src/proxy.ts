@@ -52,5 +52,9 @@ export function apiProxy(targets: { commandApiUrl: string; queryApiUrl: string }
     });
     req.pipe(upstream);
     req.on('error', next);
+    // A stream (the live dashboard) never ends by itself: let the service behind know the client left.
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
   };
 }

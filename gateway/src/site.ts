@@ -45,7 +45,7 @@ import {
   startLocalRedis,
 } from '@cinefold/platform';
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
-import { createQueryRouter, projectorStatuses, ResponseCache } from '@cinefold/query-api';
+import { createQueryRouter, LiveDashboard, projectorStatuses, ResponseCache } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
@@ -309,6 +309,7 @@ async function createApi(
   logger: Logger,
   parts: Parts,
   frontendDir: string,
+  streams: { liveDashboard: LiveDashboard | null },
 ): Promise<{ app: Express; listener: RequestListener }> {
   const redisClients: Redis[] = [];
   const redis = (name: string) => {
@@ -396,8 +397,16 @@ async function createApi(
       );
     }
     if (plan.servesQueries) {
+      const liveDashboard = new LiveDashboard({
+        redis: redis('live-dashboard'),
+        watcher,
+        siteTimeZone: config.SITE_TIME_ZONE,
+        logger: logger.child('live-dashboard'),
+      });
+      streams.liveDashboard = liveDashboard;
       routers.push(
         createQueryRouter({
+          liveDashboard,
           store,
           redis: redis('query-api'),
           watcher,
@@ -454,7 +463,10 @@ export async function startSite(
 ): Promise<RunningSite> {
   const parts = new Parts(logger);
   let http: HttpPort | null = null;
+  // Streams never finish on their own: they are ended first, or the port would wait them out.
+  const streams: { liveDashboard: LiveDashboard | null } = { liveDashboard: null };
   const stop = async () => {
+    streams.liveDashboard?.close();
     await http?.close();
     await parts.stopAll();
   };
@@ -480,7 +492,7 @@ export async function startSite(
 
     let app: Express | null = null;
     if (http) {
-      const api = await createApi(plan, store, redisUrl, config, logger, parts, frontendDir);
+      const api = await createApi(plan, store, redisUrl, config, logger, parts, frontendDir, streams);
       http.serve(api.listener);
       app = api.app;
     }

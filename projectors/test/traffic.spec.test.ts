@@ -1,8 +1,9 @@
-import { readModelKeys } from '@cinefold/platform';
+import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
+import { minuteOf, minuteVisitorsExpireAt, readModelKeys, siteDay } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
 import { GenerationWriter, trafficProjector } from '@cinefold/projectors';
 import { describe, expect, it } from 'vitest';
-import { type GivenEvent, type ReadModel, readModel, record, specOf } from './support/spec.js';
+import { type GivenEvent, type ReadModel, readModel, record, SPEC_TIME, specOf } from './support/spec.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(
@@ -81,6 +82,28 @@ describe('the traffic read model', () => {
       },
       { batchSize: 3, view: withoutVisitorSketches },
     );
+  });
+
+  it('keeps a sketch of each recent minute’s visitors for "visitors now", and none of minutes long past', async () => {
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    const recent = minuteOf(Date.parse(minuteAgo));
+    const sketches = (model: ReadModel) => Object.keys(model).filter((key) => key.startsWith('minute:'));
+    await given([
+      { ...view('2025-03-01'), at: SPEC_TIME },
+      { ...view(siteDay('UTC'), { visitor: 'visitor-b' }), at: minuteAgo },
+    ]).then([`minute:${recent}:visitors`], { view: sketches });
+  });
+
+  it('lets a minute’s sketch expire once it leaves "visitors now"', async () => {
+    const redis = redisServer.client();
+    const generation = await redis.incr(readModelKeys.nextGeneration(trafficProjector.name));
+    const writer = new GenerationWriter(trafficProjector, { redis, generation, requireActive: false });
+    const at = new Date().toISOString();
+    await writer.apply(record([{ ...view(siteDay('UTC')), at }], 0));
+    const minute = minuteOf(Date.parse(at));
+    const sketch = readModelKeys.key(trafficProjector.name, generation, 'minute', minute, 'visitors');
+    expect(await redis.pexpiretime(sketch)).toBe(minuteVisitorsExpireAt(minute, VISITORS_NOW_MINUTES));
+    expect(await redis.pfcount(sketch)).toBe(1);
   });
 
   it('holds nothing before the first view', async () => {

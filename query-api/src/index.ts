@@ -12,6 +12,7 @@ import { type ProjectionsDependencies, projectionsRouter } from './projections/r
 import { dashboardRouter } from './traffic/dashboard.js';
 import { auditRouter } from './operations/audit.js';
 import { type OperationsReadsDependencies, operationsRouter } from './operations/status.js';
+import { LiveDashboard, liveDashboardRouter } from './traffic/live-dashboard.js';
 import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
@@ -22,6 +23,8 @@ export type QueryApiDependencies = ProjectionsDependencies &
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
+    /** The admin dashboard's live streams; the site ends them first when it stops. */
+    readonly liveDashboard?: LiveDashboard;
   };
 
 /** Every read of the /api surface, answered from Redis, to be mounted under /api after `authenticate`. */
@@ -34,6 +37,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(importStatusRouter(deps));
   router.use(trafficReadsRouter(deps));
   router.use(dashboardRouter(deps));
+  router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
   router.use(adReadsRouter(deps));
   router.use(messageReadsRouter(deps));
   router.use(auditRouter(deps));
@@ -49,3 +53,5 @@ export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
 export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
+export { LiveDashboard } from './traffic/live-dashboard.js';
+export { readVisitorsNow } from './traffic/visitors-now.js';

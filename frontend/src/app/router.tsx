@@ -46,6 +46,7 @@ const AdminMessagesPage = page(() => import('./pages/admin-messages-page'), 'Adm
 const AdminAdsPage = page(() => import('./pages/admin-ads-page'), 'AdminAdsPage');
 const AdminOperationsPage = page(() => import('./pages/admin-operations-page'), 'AdminOperationsPage');
 const AdminAuditPage = page(() => import('./pages/admin-audit-page'), 'AdminAuditPage');
+const AdminDashboardPage = page(() => import('./pages/admin-dashboard-page'), 'AdminDashboardPage');
 
 /**
  * The component for each screen of the route table. Screens not built yet answer with the
@@ -69,7 +70,7 @@ const screens: Record<Screen, Page> = {
   privacy: PrivacyPage,
   contact: ContactPage,
   profile: ProfilePage,
-  'admin-dashboard': NotFoundPage,
+  'admin-dashboard': AdminDashboardPage,
   'admin-users': AdminUsersPage,
   'admin-ads': AdminAdsPage,
   'admin-datasets': AdminDatasetsPage,

@@ -10,6 +10,8 @@ import type { TitleType } from '@cinefold/contracts';
  *   day:{D}:titles       sorted set {type}:{id} → views
  *   titles:{type}        sorted set id → views, all days together (the content list's Views)
  *   views                every view counted
+ *   minute:{M}:visitors  HyperLogLog of one minute's visitors (M a UTC minute, 2026-11-24T14:25),
+ *                        gone VISITORS_NOW_MINUTES after that minute: "visitors now"
  */
 export const TRAFFIC = {
   projector: 'traffic',
@@ -19,7 +21,25 @@ export const TRAFFIC = {
   dayTitles: (day: string) => ['day', day, 'titles'],
   titles: (type: TitleType) => ['titles', type],
   views: 'views',
+  minuteVisitors: (minute: string) => ['minute', minute, 'visitors'],
 } as const;
+
+/** The UTC minute of a time, as the per-minute visitor sketches are named: `2026-11-24T14:25`. */
+export const minuteOf = (at: number | Date): string => new Date(at).toISOString().slice(0, 16);
+
+const MINUTE_MS = 60_000;
+
+/**
+ * When a minute's visitor sketch stops counting for "visitors now": it then expires. The time is
+ * absolute (PEXPIREAT), so a rebuild that replays old views leaves no sketch behind, as the
+ * serving generation has none: both generations hold the same keys.
+ */
+export const minuteVisitorsExpireAt = (minute: string, minutes: number): number =>
+  Date.parse(`${minute}:00.000Z`) + minutes * MINUTE_MS;
+
+/** The sketches "visitors now" reads at `now`: its minute and the `minutes - 1` before it. */
+export const recentMinutes = (now: number, minutes: number): string[] =>
+  Array.from({ length: minutes }, (_, i) => minuteOf(now - i * MINUTE_MS));
 
 export const TRAFFIC_BREAKDOWNS = ['sources', 'devices', 'countries'] as const;
 export type TrafficBreakdown = (typeof TRAFFIC_BREAKDOWNS)[number];

@@ -15,6 +15,7 @@ const WRITE_COMMANDS = [
   'unlink',
   'expire',
   'pexpire',
+  'pexpireat',
   'persist',
   'incr',
   'incrby',

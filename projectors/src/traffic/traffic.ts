@@ -1,4 +1,5 @@
-import { TRAFFIC, TRAFFIC_BREAKDOWNS } from '@cinefold/platform';
+import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
+import { minuteOf, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { defineProjector } from '../runtime/projector.js';
 import type { Transaction } from '../runtime/transaction.js';
@@ -53,6 +54,22 @@ export const trafficProjector = defineProjector({
     }
 
     await writeAllTime(redis, tx, key, books.titles, books.views);
+
+    // "Visitors now": a sketch per minute of the view (UTC), read over the last few minutes.
+    const minutes = new Map<string, Set<string>>();
+    for (const { event, metadata } of events) {
+      if (event?.type !== 'PageViewed') continue;
+      const minute = minuteOf(Date.parse(metadata.occurredAt));
+      let recent = minutes.get(minute);
+      if (!recent) minutes.set(minute, (recent = new Set()));
+      recent.add(event.data.visitor);
+    }
+    for (const [minute, visitors] of minutes) {
+      const sketch = key(...TRAFFIC.minuteVisitors(minute));
+      tx.pfadd(sketch, ...visitors);
+      // Absolute, so an old minute replayed expires at once and a rebuild keeps no more than the live one.
+      tx.pexpireat(sketch, minuteVisitorsExpireAt(minute, VISITORS_NOW_MINUTES));
+    }
   },
 });
 

@@ -1,0 +1,250 @@
+/**
+ * GET /admin/stream: the admin dashboard, live, over server-sent events.
+ *
+ * The process's one subscription to the projectors' notices (the ProjectionWatcher, also what
+ * read-your-own-writes waits on) says which read models just committed; the figures they feed are
+ * read once for every client of this process, and each client is sent what changed, at most once
+ * a LIVE_DASHBOARD_INTERVAL_MS: a busy site costs one read of the figures a second, not one per
+ * view or per admin. A quiet stream gets a comment line every LIVE_DASHBOARD_HEARTBEAT_MS, which
+ * also looks at "visitors now" (it falls as minutes pass without a single event).
+ */
+import {
+  LIVE_DASHBOARD_EVENT,
+  LIVE_DASHBOARD_HEARTBEAT_MS,
+  LIVE_DASHBOARD_INTERVAL_MS,
+  LIVE_DASHBOARD_PATH,
+  LIVE_DASHBOARD_RETRY_MS,
+  lastEventId,
+  liveDashboardQuery,
+  type LiveDashboardMessage,
+} from '@cinefold/contracts';
+import {
+  AD_COUNTERS,
+  badRequest,
+  CATALOGUE,
+  createLogger,
+  type Logger,
+  type ProjectionWatcher,
+  TRAFFIC,
+  USERS,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import { Router, type Response } from 'express';
+import type { Redis } from 'ioredis';
+import { readDashboardStats } from './dashboard.js';
+import { readTrafficSummary } from './summary.js';
+import { readVisitorsNow } from './visitors-now.js';
+
+export interface LiveDashboardOptions {
+  readonly redis: Redis;
+  readonly watcher: ProjectionWatcher;
+  readonly siteTimeZone: string;
+  readonly logger?: Logger;
+  /** Between comment lines on every stream; LIVE_DASHBOARD_HEARTBEAT_MS unless a test says otherwise. */
+  readonly heartbeatMs?: number;
+}
+
+type Part = keyof LiveDashboardMessage;
+
+/** Which parts of the dashboard a projector's commit can change. */
+const PARTS_OF: Readonly<Record<string, readonly Part[]>> = {
+  [USERS.projector]: ['stats'],
+  [CATALOGUE.projector]: ['stats'],
+  [AD_COUNTERS.projector]: ['stats'],
+  [TRAFFIC.projector]: ['stats', 'traffic', 'visitorsNow'],
+};
+
+interface Client {
+  readonly res: Response;
+  readonly days: number;
+  /** Parts changed since this client's last message. */
+  readonly changed: Set<Part>;
+  sentAt: number;
+}
+
+export class LiveDashboard {
+  private readonly clients = new Set<Client>();
+  private readonly logger: Logger;
+  private lastId = 0;
+  private flushTimer: NodeJS.Timeout | null = null;
+  /** A flush is reading figures: the next one is planned when it is done, from the times it sent. */
+  private flushing = false;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private visitorsNow: number | null = null;
+  private closed = false;
+
+  constructor(private readonly options: LiveDashboardOptions) {
+    this.logger = options.logger ?? createLogger('live-dashboard');
+    void options.watcher.onNotice(({ projector }) => this.changed(PARTS_OF[projector] ?? []));
+  }
+
+  /** Opens the stream on `res`: headers, `retry:`, and the whole dashboard at once. */
+  async open(res: Response, days: number): Promise<void> {
+    if (this.closed) {
+      res.status(503).json({ message: 'The site is stopping. Please try again.' });
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // Proxies that buffer (nginx) would hold the messages back.
+      'X-Accel-Buffering': 'no',
+    });
+    res.write(`retry: ${LIVE_DASHBOARD_RETRY_MS}\n\n`);
+    // As if just sent: a flush under way waits for this client's first message, not the reverse.
+    const client: Client = { res, days, changed: new Set(), sentAt: Date.now() };
+    this.clients.add(client);
+    res.on('close', () => {
+      this.clients.delete(client);
+      if (this.clients.size === 0) this.stopHeartbeat();
+    });
+    this.startHeartbeat();
+    // A new connection and a resumed one (Last-Event-ID) alike: the current state, at once.
+    try {
+      const [stats, traffic, visitorsNow] = await Promise.all([
+        this.readStats(),
+        this.readTraffic(days),
+        readVisitorsNow(this.options.redis),
+      ]);
+      this.send(client, { stats, traffic, visitorsNow });
+    } catch (error) {
+      this.logger.warn('the live dashboard could not read its figures', { error });
+      res.end(); // the client reconnects after `retry`
+    }
+  }
+
+  /** Ends every stream (the site is stopping): clients reconnect, to another process or later. */
+  close(): void {
+    this.closed = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.stopHeartbeat();
+    for (const client of this.clients) client.res.end();
+    this.clients.clear();
+  }
+
+  private changed(parts: readonly Part[]): void {
+    if (parts.length === 0 || this.clients.size === 0) return;
+    for (const client of this.clients) for (const part of parts) client.changed.add(part);
+    this.scheduleFlush();
+  }
+
+  /** The next flush: now for a client not sent anything for a second, else when the first one may be. */
+  private scheduleFlush(): void {
+    if (this.flushTimer || this.flushing || this.closed) return;
+    let due = Infinity;
+    for (const client of this.clients) {
+      if (client.changed.size > 0) due = Math.min(due, client.sentAt + LIVE_DASHBOARD_INTERVAL_MS);
+    }
+    if (due === Infinity) return;
+    this.flushTimer = setTimeout(
+      () => {
+        this.flushTimer = null;
+        void this.flush();
+      },
+      Math.max(0, due - Date.now()),
+    );
+  }
+
+  /** Reads each changed part once, for every client it is due to, and sends them. */
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    const now = Date.now();
+    const due = [...this.clients].filter(
+      (client) => client.changed.size > 0 && client.sentAt + LIVE_DASHBOARD_INTERVAL_MS <= now,
+    );
+    const wanted = new Set(due.flatMap((client) => [...client.changed]));
+    const taken = due.map((client) => {
+      const parts = new Set(client.changed);
+      client.changed.clear();
+      return { client, parts };
+    });
+    try {
+      const days = [
+        ...new Set(taken.filter(({ parts }) => parts.has('traffic')).map(({ client }) => client.days)),
+      ];
+      // Read together and awaited together: a failed read fails the flush, never goes unhandled.
+      const [stats, visitorsNow, ...summaries] = await Promise.all([
+        wanted.has('stats') ? this.readStats() : null,
+        wanted.has('visitorsNow') ? readVisitorsNow(this.options.redis) : null,
+        ...days.map((n) => this.readTraffic(n)),
+      ] as const);
+      if (visitorsNow !== null) this.visitorsNow = visitorsNow;
+      for (const { client, parts } of taken) {
+        const message: LiveDashboardMessage = {};
+        if (stats && parts.has('stats')) message.stats = stats;
+        const traffic = summaries[days.indexOf(client.days)];
+        if (traffic && parts.has('traffic')) message.traffic = traffic;
+        if (visitorsNow !== null && parts.has('visitorsNow')) message.visitorsNow = visitorsNow;
+        this.send(client, message);
+      }
+    } catch (error) {
+      this.logger.warn('the live dashboard could not read its figures', { error });
+      // Tried again on the next notice or heartbeat.
+      for (const { client, parts } of taken) for (const part of parts) client.changed.add(part);
+    }
+    this.flushing = false;
+    this.scheduleFlush();
+  }
+
+  private send(client: Client, message: LiveDashboardMessage): void {
+    // The client may have left while the figures were read.
+    if (!this.clients.has(client) || client.res.destroyed) return;
+    // Ids only grow, across restarts too (they start from the clock), so Last-Event-ID is comparable.
+    this.lastId = Math.max(this.lastId + 1, Date.now());
+    client.sentAt = Date.now();
+    client.res.write(
+      `id: ${this.lastId}\nevent: ${LIVE_DASHBOARD_EVENT}\ndata: ${JSON.stringify(message)}\n\n`,
+    );
+  }
+
+  private startHeartbeat(): void {
+    this.heartbeat ??= setInterval(
+      () => void this.beat(),
+      this.options.heartbeatMs ?? LIVE_DASHBOARD_HEARTBEAT_MS,
+    );
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private async beat(): Promise<void> {
+    for (const client of this.clients) if (!client.res.destroyed) client.res.write(': heartbeat\n\n');
+    try {
+      const now = await readVisitorsNow(this.options.redis);
+      if (now !== this.visitorsNow) {
+        this.visitorsNow = now;
+        this.changed(['visitorsNow']);
+      }
+    } catch (error) {
+      this.logger.warn('the live dashboard could not read visitors now', { error });
+    }
+  }
+
+  private readStats() {
+    return readDashboardStats(this.options.redis, this.options.siteTimeZone);
+  }
+
+  private readTraffic(days: number) {
+    return readTrafficSummary(this.options.redis, this.options.siteTimeZone, days);
+  }
+}
+
+const schemas = { query: liveDashboardQuery };
+
+/** GET /admin/stream?days=7: admins only, by the guard on /admin. */
+export function liveDashboardRouter(live: LiveDashboard): Router {
+  const router = Router();
+  router.get(LIVE_DASHBOARD_PATH, validate(schemas), async (req, res) => {
+    const { query } = validated(req, schemas);
+    const resumeFrom = req.get('last-event-id');
+    if (resumeFrom !== undefined && !lastEventId.safeParse(resumeFrom).success) {
+      throw badRequest('Last-Event-ID must be the id of a message of this stream');
+    }
+    await live.open(res, query.days);
+  });
+  return router;
+}
