@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // The gateway serves /api on 8080 in development; proxying keeps the browser on one origin,
 // as in production, so the api-client's relative base path behaves the same everywhere.
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,13 +8,15 @@ import { importStatusRouter } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
+import { type SiteConfigDependencies, siteConfigRouter } from './site/config.js';
 import { dashboardRouter } from './traffic/dashboard.js';
 import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies &
   TrafficReadsDependencies &
-  AdReadsDependencies & {
+  AdReadsDependencies &
+  SiteConfigDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
@@ -31,6 +33,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(trafficReadsRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(adReadsRouter(deps));
+  router.use(siteConfigRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
