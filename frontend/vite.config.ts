@@ -12,6 +12,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Schema and recipe definitions only describe: one the app does not use can be left out
+      // (zod's \`z.object(…)\`, Chakra's recipes), which a bundler cannot know of a call by itself.
+      treeshake: { manualPureFunctions: ['z', 'defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
@@ -21,12 +24,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
               priority: 2,
             },
-            {
-              name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@pandacss)[\\/]/,
-              priority: 2,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },
