@@ -7,8 +7,9 @@
  *
  * Needs the built frontend (`npm run build -w frontend`) and Debian's Chromium (CHROME_PATH,
  * default /usr/bin/chromium). Chromium runs headless, without its sandbox when run as root.
+ * BENCH_VERBOSE=1 lists each page's audits under 90; BENCH_LIGHTHOUSE_DIR=<dir> keeps the reports.
  */
-import { existsSync, openAsBlob } from 'node:fs';
+import { existsSync, openAsBlob, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@cinefold/platform';
 import * as chromeLauncher from 'chrome-launcher';
@@ -70,6 +71,13 @@ export async function benchLighthouse(args: string[]): Promise<Row[]> {
       });
       const report = result?.lhr;
       if (!report) throw new Error(`Lighthouse gave no report for ${path}`);
+      // A run that could not measure (no paint, a page error) scores 0: say why instead.
+      if (report.runtimeError)
+        process.stderr.write(`${path}: ${report.runtimeError.code} ${report.runtimeError.message}\n`);
+      if (process.env.BENCH_LIGHTHOUSE_DIR) {
+        const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+        writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.json`), JSON.stringify(report));
+      }
       const failed = Object.values(report.audits)
         .filter(
           (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative',
