@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -15,6 +15,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   import: async (args) => (await import('./import.js')).benchImport(args),
   'live-dashboard': async () => (await import('./live-dashboard.js')).benchLiveDashboard(),
+  lighthouse: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
   startup: async () => (await import('./startup.js')).benchStartup(),
@@ -24,16 +25,19 @@ async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
   if (
-    ['catalogue', 'import', 'restart', 'ads', 'traffic', 'traffic-history', 'faults'].includes(first ?? '')
+    ['catalogue', 'import', 'restart', 'ads', 'traffic', 'traffic-history', 'faults', 'lighthouse'].includes(
+      first ?? '',
+    )
   ) {
     process.stdout.write(`\n## ${first}\n`);
     printTable(await benchmarks[first!]!(rest));
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
-  // `import` diagnoses what `catalogue` measures; `restart` and `traffic-history` take many minutes: not part of `all`.
+  // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history` and `faults` take many
+  // minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
   const everything = Object.keys(benchmarks).filter(
-    (name) => !['import', 'restart', 'traffic-history', 'faults'].includes(name),
+    (name) => !['import', 'restart', 'traffic-history', 'faults', 'lighthouse'].includes(name),
   );
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {

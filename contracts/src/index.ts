@@ -15,3 +15,4 @@ export * from './api/ads.js';
 export * from './api/audit.js';
 export * from './api/operations.js';
 export * from './api/live-dashboard.js';
+export * from './api/site-config.js';

@@ -4,7 +4,9 @@
  */
 import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
 import { apiNotFound, errorHandler, type Logger, requestMetrics, requireAdmin } from '@cinefold/platform';
+import compression from 'compression';
 import express, { type Express, type RequestHandler, type Router } from 'express';
+import { type SecurityOptions, securityHeaders } from './security-headers.js';
 import { frontendRouter } from './spa.js';
 
 export interface AppOptions {
@@ -25,13 +27,9 @@ export interface AppOptions {
   readonly trustProxy?: string | number | false;
   /** GET /metrics for scrapers holding the token (config METRICS_TOKEN); absent, not served. */
   readonly metrics?: RequestHandler;
+  /** What the security headers allow (player origins) and whether HSTS is sent. */
+  readonly security?: SecurityOptions;
 }
-
-export const SECURITY_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'SAMEORIGIN',
-} as const;
 
 /** Longest path answered; no route of the site comes near it. */
 export const MAX_PATH_LENGTH = 2048;
@@ -50,10 +48,16 @@ const boundedAddress: RequestHandler = (req, res, next) => {
   res.status(414).json({ message: 'The address is too long.' });
 };
 
-export const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.set(SECURITY_HEADERS);
-  next();
-};
+/**
+ * Compresses what is not compressed already (precompressed assets and cached catalogue answers
+ * carry their encoding). Server-sent events are left alone: a compressor holds back what it has
+ * not filled a block with, and the live dashboard's messages would wait in it.
+ */
+export const compressAnswers: RequestHandler = compression({
+  filter: (req, res) =>
+    !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') &&
+    compression.filter(req, res),
+});
 
 export function createApp(options: AppOptions): Express {
   const app = express();
@@ -64,10 +68,11 @@ export function createApp(options: AppOptions): Express {
   // network choose the address its rate limits are counted under.
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
-  app.use(securityHeaders);
+  app.use(securityHeaders(options.security));
   app.use(boundedAddress);
   app.use(requestMetrics());
   if (options.metrics) app.get('/metrics', options.metrics);
+  app.use(compressAnswers);
 
   const api = express.Router();
   if (options.beforeApi) api.use(options.beforeApi);

@@ -10,15 +10,18 @@
  * changes nothing here: the catalogue waits only for members' positions.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { processMetrics } from '@cinefold/platform';
+import { encodedBody, encodingFor, processMetrics } from '@cinefold/platform';
 import type { ResponseCache } from '@cinefold/query-api';
-import { SECURITY_HEADERS } from './app.js';
 
-/** `serving`: false while the site answers "starting" (see starting.ts): then Express answers. */
+/**
+ * `serving`: false while the site answers "starting" (see starting.ts): then Express answers.
+ * `headers`: the security headers Express would have sent (see security-headers.ts).
+ */
 export function withCachedReads(
   answers: ResponseCache<Buffer>,
   app: RequestListener,
   serving: () => boolean = () => true,
+  headers: Readonly<Record<string, string>> = {},
 ): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url;
@@ -32,13 +35,18 @@ export function withCachedReads(
       const body = answers.get(url);
       if (body !== undefined) {
         processMetrics.cacheLookups.inc({ result: 'hit' });
+        // The compressed copy is made once per cached answer, then sent as it is.
+        const encoding = encodingFor(body, req.headers['accept-encoding']);
+        const sent = encoding ? encodedBody(body, encoding) : body;
         res.writeHead(200, {
-          ...SECURITY_HEADERS,
+          ...headers,
           'Cache-Control': 'no-store',
           'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': body.length,
+          'Content-Length': sent.length,
+          Vary: 'Accept-Encoding',
+          ...(encoding ? { 'Content-Encoding': encoding } : {}),
         });
-        res.end(body);
+        res.end(sent);
         return;
       }
     }

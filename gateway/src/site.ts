@@ -29,6 +29,8 @@ import {
   localRedisDir,
   metricsHandler,
   openEventStore,
+  playerOrigins,
+  playerTemplates,
   siteMetrics,
   QUEUES,
   redactUrl,
@@ -55,6 +57,7 @@ import { createApp } from './app.js';
 import { BuildWatch, startingApp, whileBuilding } from './starting.js';
 import { withCachedReads } from './cached-reads.js';
 import { apiProxy } from './proxy.js';
+import { type SecurityOptions, securityHeaderValues } from './security-headers.js';
 
 export const ROLES = ['all', 'gateway', 'command-api', 'query-api', 'projectors', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
@@ -282,6 +285,11 @@ async function bootstrapAdmin(store: EventStore, redisUrl: string, config: Confi
   }
 }
 
+/** The player servers' origins may be framed; HSTS when the site's public address is https. */
+function securityOptions(config: Config): SecurityOptions {
+  return { playerOrigins: playerOrigins(config), https: config.PUBLIC_URL?.startsWith('https:') ?? false };
+}
+
 interface ApiPlan {
   readonly servesCommands: boolean;
   readonly servesQueries: boolean;
@@ -418,6 +426,7 @@ async function createApi(
           cacheMs: config.QUERY_CACHE_MS,
           answers,
           siteTimeZone: config.SITE_TIME_ZONE,
+          players: playerTemplates(config),
           ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
         }),
       );
@@ -428,6 +437,7 @@ async function createApi(
   }
   const app = createApp({
     logger: logger.child('http'),
+    security: securityOptions(config),
     trustProxy: config.TRUST_PROXY,
     apiRouters: routers,
     ...(building ? { beforeApi: whileBuilding(building) } : {}),
@@ -447,7 +457,10 @@ async function createApi(
   });
   const watch = building;
   const serving = () => watch === null || watch.percent === null;
-  return { app, listener: answers.enabled ? withCachedReads(answers, app, serving) : app };
+  const listener = answers.enabled
+    ? withCachedReads(answers, app, serving, securityHeaderValues(securityOptions(config)))
+    : app;
+  return { app, listener };
 }
 
 export async function startSite(
@@ -478,7 +491,7 @@ export async function startSite(
     http = servesHttp
       ? await openHttp(
           config.PORT,
-          startingApp(() => state, plan.servesFrontend ? frontendDir : undefined),
+          startingApp(() => state, plan.servesFrontend ? frontendDir : undefined, securityOptions(config)),
           options.drainMs ?? 10_000,
         )
       : null;

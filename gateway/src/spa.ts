@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSiteRoute } from '@cinefold/contracts';
 import express, { type Router } from 'express';
+import { precompressedFiles } from './precompressed.js';
 
 /**
  * Serves the built frontend: fingerprinted assets with long caching, and index.html for every
@@ -11,6 +12,7 @@ import express, { type Router } from 'express';
 export function frontendRouter(distDir: string): Router {
   const router = express.Router();
   const indexFile = join(distDir, 'index.html');
+  router.use('/assets', precompressedFiles(join(distDir, 'assets'), { immutable: true, maxAge: '1y' }));
   router.use(
     '/assets',
     express.static(join(distDir, 'assets'), {
@@ -20,6 +22,7 @@ export function frontendRouter(distDir: string): Router {
       fallthrough: false,
     }),
   );
+  router.use(precompressedFiles(distDir, { maxAge: '1h' }));
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   let cached: string | undefined;
   router.get(/.*/, (req, res, next) => {

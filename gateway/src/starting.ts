@@ -14,7 +14,7 @@ import {
 import { type Logger, readModelsBuildProgress } from '@cinefold/platform';
 import express, { type RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { securityHeaders } from './app.js';
+import { type SecurityOptions, securityHeaders } from './security-headers.js';
 import { frontendRouter } from './spa.js';
 
 const RETRY_AFTER_SECONDS = '2';
@@ -31,11 +31,15 @@ function answerStarting(state: StartingState, path: string, res: express.Respons
 }
 
 /** The whole HTTP answer before the API exists: the built pages, and "starting" for /api. */
-export function startingApp(state: () => StartingState, frontendDir?: string): RequestListener {
+export function startingApp(
+  state: () => StartingState,
+  frontendDir?: string,
+  security?: SecurityOptions,
+): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(securityHeaders);
+  app.use(securityHeaders(security));
   app.use('/api', (req, res) => answerStarting(state(), req.path, res));
   if (frontendDir) app.use(frontendRouter(frontendDir));
   app.use((_req, res) => answerStarting(state(), '', res));

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, resolveJwtSecret } from '@cinefold/platform';
+import {
+  ConfigError,
+  loadConfig,
+  playerOrigins,
+  playerTemplates,
+  resolveJwtSecret,
+} from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
 import { describe, expect, it } from 'vitest';
 
@@ -48,6 +54,29 @@ describe('the configuration', () => {
   it('needs a connection string for EventStoreDB', () => {
     expect(problemsOf({ EVENTSTORE: 'esdb' })).toEqual([
       'EVENTSTORE_CONNECTION_STRING is required when EVENTSTORE=esdb, e.g. esdb://localhost:2113?tls=false',
+    ]);
+  });
+
+  it('takes the player servers’ templates, and refuses a placeholder the kind cannot fill or an address that is not http(s)', () => {
+    const config = loadConfig({
+      PLAYER_SERVER_1_MOVIE: 'https://player.example/embed/{imdbId}',
+      PLAYER_SERVER_2_TV: 'https://other.example/tv/{id}/{season}/{episode}',
+    });
+    expect(playerTemplates(config)).toEqual({
+      movie: { 1: 'https://player.example/embed/{imdbId}', 2: null },
+      tv: { 1: null, 2: 'https://other.example/tv/{id}/{season}/{episode}' },
+    });
+    expect(playerOrigins(config)).toEqual(['https://player.example', 'https://other.example']);
+    expect(
+      problemsOf({
+        PLAYER_SERVER_1_MOVIE: 'https://player.example/{season}',
+        PLAYER_SERVER_2_MOVIE: 'javascript:alert(1)//{id}',
+        PLAYER_SERVER_1_TV: 'player.example/{id}',
+      }),
+    ).toEqual([
+      'PLAYER_SERVER_1_MOVIE may use only {imdbId}, {id} (got {season}) (got "https://player.example/{season}")',
+      'PLAYER_SERVER_2_MOVIE must be an http(s) address template, e.g. https://player.example/embed/{id} (got "javascript:alert(1)//{id}")',
+      'PLAYER_SERVER_1_TV must be an http(s) address template, e.g. https://player.example/embed/{id} (got "player.example/{id}")',
     ]);
   });
 

@@ -9,6 +9,7 @@ import type { ResponseCache } from './catalogue/response-cache.js';
 import { messageReadsRouter } from './support/messages.js';
 import { healthRouter } from './health/health.js';
 import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
+import { type SiteConfigDependencies, siteConfigRouter } from './site/config.js';
 import { dashboardRouter } from './traffic/dashboard.js';
 import { auditRouter } from './operations/audit.js';
 import { type OperationsReadsDependencies, operationsRouter } from './operations/status.js';
@@ -19,7 +20,8 @@ export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies &
   TrafficReadsDependencies &
   AdReadsDependencies &
-  OperationsReadsDependencies & {
+  OperationsReadsDependencies &
+  SiteConfigDependencies & {
     readonly importQueue: Queue<ImportJobData>;
     readonly cacheMs?: number;
     readonly answers?: ResponseCache<Buffer>;
@@ -42,6 +44,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(messageReadsRouter(deps));
   router.use(auditRouter(deps));
   router.use(operationsRouter(deps));
+  router.use(siteConfigRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';

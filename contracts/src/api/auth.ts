@@ -31,7 +31,7 @@ export const loginRequest = z.strictObject({
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** An entry of a member's favorites or watchlist. */
-export const listItem = listEntry.extend({ addedAt: z.string() });
+export const listItem = /* @__PURE__ */ listEntry.extend({ addedAt: z.string() });
 export type ListItem = z.infer<typeof listItem>;
 
 /** The member as the API describes them. */
@@ -45,7 +45,7 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 /** GET /api/auth/me */
-export const currentUserResponse = userProfile.extend({
+export const currentUserResponse = /* @__PURE__ */ userProfile.extend({
   favorites: z.array(listItem),
   watchlist: z.array(listItem),
 });
@@ -55,7 +55,7 @@ export type CurrentUserResponse = z.infer<typeof currentUserResponse>;
  * POST /api/auth/login and /api/auth/register: the token and the user's fields side by side
  * (spec section 3), and the same fields under `user` for clients that expect them there.
  */
-export const authResponse = currentUserResponse.extend({
+export const authResponse = /* @__PURE__ */ currentUserResponse.extend({
   token: z.string(),
   user: currentUserResponse,
 });

@@ -22,7 +22,7 @@ export const publicHealthResponse = z.object({
 export type PublicHealthResponse = z.infer<typeof publicHealthResponse>;
 
 /** GET /api/health as an admin, or a caller with the operator token, sees it. */
-export const healthResponse = publicHealthResponse.extend({
+export const healthResponse = /* @__PURE__ */ publicHealthResponse.extend({
   eventStore: z.object({
     ok: z.boolean(),
     kind: z.string(),

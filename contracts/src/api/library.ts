@@ -33,7 +33,7 @@ export const listItemParams = z.strictObject({
 export const listResponse = z.array(listItem);
 
 /** An entry of the watch history: one per view, newest first. */
-export const historyEntry = listEntry.extend({
+export const historyEntry = /* @__PURE__ */ listEntry.extend({
   progress: z.number(),
   completed: z.boolean(),
   watchedAt: z.string(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { listEntry } from '../vocabulary.js';
 import { defineEvent } from './define.js';
 
-const listAddition = listEntry.extend({ userId: z.string() });
+const listAddition = /* @__PURE__ */ listEntry.extend({ userId: z.string() });
 const listRemoval = z.object({ userId: z.string(), contentId: z.union([z.number(), z.string()]) });
 
 export const FavoriteAdded = defineEvent('FavoriteAdded', listAddition);

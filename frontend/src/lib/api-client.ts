@@ -105,7 +105,7 @@ async function readError(response: Response): Promise<ApiError> {
     typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
       ? body.message || null
       : null;
-  noteStartingAnswer(response.status, body);
+  await noteStartingAnswer(response.status, body);
   return new ApiError(response.status, message, body);
 }
 

@@ -1,4 +1,4 @@
-import { type StartingAnswer, startingAnswer } from '@cinefold/contracts';
+import type { StartingAnswer } from '@cinefold/contracts';
 
 /**
  * Whether the server said it is still starting (503 with a `starting` state: Redis loading its
@@ -13,8 +13,9 @@ function emit(): void {
 }
 
 /** Remembers a starting answer; anything else is ignored. */
-export function noteStartingAnswer(status: number, body: unknown): void {
+export async function noteStartingAnswer(status: number, body: unknown): Promise<void> {
   if (status !== 503) return;
+  const { startingAnswer } = await import('./answer-schemas');
   const parsed = startingAnswer.safeParse(body);
   if (!parsed.success) return;
   current = parsed.data;

@@ -1,4 +1,5 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { chakraTheme } from './chakra-theme';
 import { buttonRecipe } from './recipes/button';
 import { colorTokens, fontTokens, semanticColorTokens } from './tokens';
 
@@ -43,4 +44,4 @@ const config = defineConfig({
 });
 
 /** The one styling system of the app. */
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

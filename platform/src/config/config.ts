@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../time/site-day.js';
+import { playerTemplate } from './players.js';
 
 // Compose files and shells often pass an unset variable as an empty string.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -131,6 +132,11 @@ export const configSchema = z
         .min(1, 'must be at least 1')
         .max(36_500, 'must be at most 36500'),
     ).transform((v) => v ?? 400),
+    /** The player servers' embed templates, handed to the pages at run time (see players.ts). */
+    PLAYER_SERVER_1_MOVIE: optional(playerTemplate('movie')),
+    PLAYER_SERVER_2_MOVIE: optional(playerTemplate('movie')),
+    PLAYER_SERVER_1_TV: optional(playerTemplate('tv')),
+    PLAYER_SERVER_2_TV: optional(playerTemplate('tv')),
   })
   .superRefine((env, ctx) => {
     if (env.EVENTSTORE === 'esdb' && !env.EVENTSTORE_CONNECTION_STRING) {

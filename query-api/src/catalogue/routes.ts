@@ -24,6 +24,8 @@ import {
   catalogueKey,
   type CatalogueLocation,
   dateScore,
+  encodedBody,
+  encodingFor,
   genreNames,
   genreQuerySlugs,
   locateCatalogue,
@@ -160,7 +162,11 @@ export function catalogueRouter({
       res.status(404).json({ message: missing });
       return;
     }
-    res.type('application/json').send(body);
+    // Sent compressed from the copy kept beside the cached answer: compressed once, not per request.
+    const encoding = encodingFor(body, req.headers['accept-encoding']);
+    res.vary('Accept-Encoding').type('application/json');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.send(encoding ? encodedBody(body, encoding) : body);
   }
 
   async function list(type: TitleType, query: Omit<TitleQuery, 'type' | 'universe'>) {

@@ -17,16 +17,17 @@ export interface SiteSession {
 
 /**
  * One real site and one browser for the calling test file. Every test gets clean pages, and a
- * test fails if the app threw an uncaught error while it ran.
+ * test fails if the app threw an uncaught error, or the Content-Security-Policy blocked
+ * something, while it ran. `settings`: environment variables of the site, read as it starts.
  */
-export function useSiteSession(): SiteSession {
+export function useSiteSession(settings: () => Record<string, string> = () => ({})): SiteSession {
   let site: RunningSite | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    site = await startSite();
+    site = await startSite(settings());
     browser = await launchBrowser();
   });
 
@@ -58,6 +59,12 @@ export function useSiteSession(): SiteSession {
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
+      // Whatever the Content-Security-Policy blocks is a page that does not work as built.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          pageErrors.push(message.text());
+        }
+      });
       return page;
     },
   };

@@ -58,7 +58,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
  * private Redis and a fresh data directory, and resolves once `/api/health` answers 200. The
  * site's output is kept quiet unless it fails to start or dies during the tests.
  */
-export async function startSite(): Promise<RunningSite> {
+export async function startSite(settings: Record<string, string> = {}): Promise<RunningSite> {
   if (!existsSync(join(repoRoot, 'frontend/dist/index.html'))) {
     throw new Error('frontend/dist is missing: build the frontend first (npm run build:frontend)');
   }
@@ -77,6 +77,7 @@ export async function startSite(): Promise<RunningSite> {
       SEED_DEMO: '0',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a site that ignores SIGTERM can be killed with its children.

@@ -17,7 +17,9 @@ export function SiteLayout() {
       <RouteScrollManager />
       <SkipToContent targetId="main-content" />
       <SiteHeader />
-      <Box as="main" id="main-content" flex="1" tabIndex={-1} outline="none">
+      {/* At least a screen tall: the footer starts below the fold, so pages filling in as their
+          data arrives do not push it around in view (layout shift). */}
+      <Box as="main" id="main-content" flex="1" minH="100dvh" tabIndex={-1} outline="none">
         <Outlet />
       </Box>
       {/* Keyed by the page: each page shows its own display of the bottom ads. */}

@@ -1,16 +1,12 @@
 import type { Season } from '@cinefold/contracts';
 
+export type { PlayerTemplates } from '@cinefold/contracts';
+
 export const PLAYER_SERVERS = [1, 2] as const;
 export type PlayerServer = (typeof PLAYER_SERVERS)[number];
 
-/** The embed address templates of the two servers, one pair for movies and one for episodes. */
-export interface PlayerTemplates {
-  readonly movie: Readonly<Record<PlayerServer, string | undefined>>;
-  readonly tv: Readonly<Record<PlayerServer, string | undefined>>;
-}
-
 /** Fills `{name}` placeholders; a template with a placeholder it cannot fill gives no address. */
-function fillTemplate(template: string | undefined, values: Record<string, string>): string | null {
+function fillTemplate(template: string | null | undefined, values: Record<string, string>): string | null {
   const text = template?.trim();
   if (!text) return null;
   let complete = true;
@@ -27,7 +23,7 @@ function fillTemplate(template: string | undefined, values: Record<string, strin
 
 /** A movie plays by its IMDb id when it has one (the providers know films by it), else by its id. */
 export function moviePlayerUrl(
-  template: string | undefined,
+  template: string | null | undefined,
   movie: { readonly id: number; readonly imdb_id?: string | null },
 ): string | null {
   const id = String(movie.id);
@@ -35,7 +31,7 @@ export function moviePlayerUrl(
 }
 
 export function episodePlayerUrl(
-  template: string | undefined,
+  template: string | null | undefined,
   showId: number,
   episode: EpisodeChoice,
 ): string | null {

@@ -1,4 +1,3 @@
-import { publicHealthResponse, startingMessage } from '@cinefold/contracts';
 import { Box, Heading, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -33,9 +32,10 @@ export function StartingNotice() {
           siteServesAgain();
           await queryClient.invalidateQueries();
         } else {
+          const { publicHealthResponse, startingMessage } = await import('../../lib/answer-schemas');
           const health = publicHealthResponse.safeParse(await response.json());
           const state = health.success ? health.data.starting : undefined;
-          if (state) noteStartingAnswer(503, { message: startingMessage(state), starting: state });
+          if (state) await noteStartingAnswer(503, { message: startingMessage(state), starting: state });
         }
       } catch {
         // the server is not answering at all yet: ask again

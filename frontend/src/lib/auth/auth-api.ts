@@ -1,10 +1,4 @@
-import {
-  authResponse,
-  type CurrentUserResponse,
-  currentUserResponse,
-  type LoginRequest,
-  type RegisterRequest,
-} from '@cinefold/contracts';
+import type { CurrentUserResponse, LoginRequest, RegisterRequest } from '@cinefold/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiClient } from '../api-client';
 import { clearStoredSession, hasStoredToken, storeUser } from './session-storage';
@@ -29,9 +23,11 @@ export const authKeys = {
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!hasStoredToken()) return null;
   try {
-    const user = currentUserResponse.parse(
-      await apiClient.get<unknown>('/auth/me', { redirectOnUnauthorized: false }),
-    );
+    const [answer, { currentUserResponse }] = await Promise.all([
+      apiClient.get<unknown>('/auth/me', { redirectOnUnauthorized: false }),
+      import('../answer-schemas'),
+    ]);
+    const user = currentUserResponse.parse(answer);
     storeUser(user);
     return user;
   } catch (error) {
@@ -52,11 +48,10 @@ export function getCurrentUserQueryOptions() {
   });
 }
 
-// The answer repeats the user's fields under `user`; the top-level copy is the one relied on.
-const signedInAnswer = authResponse.omit({ user: true });
-
-function toSession(body: unknown): SignedInSession {
-  const { token, ...user } = signedInAnswer.parse(body);
+async function toSession(body: unknown): Promise<SignedInSession> {
+  const { authResponse } = await import('../answer-schemas');
+  // The answer repeats the user's fields under `user`; the top-level copy is the one relied on.
+  const { token, ...user } = authResponse.omit({ user: true }).parse(body);
   return { token, user };
 }
 

@@ -1,11 +1,15 @@
-import { chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { LinkButton } from '../../../components/ui/link-button';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { SiteNavLink } from '../../../components/ui/site-nav-link';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { navLinkRecipe } from '../../../theme/recipes/nav-link';
-import { UserMenu } from './user-menu';
+
+// A menu needs positioning and focus handling (a good part of Chakra's code): members load it
+// when they are signed in, guests never do.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export interface AccountLinksProps {
   readonly placement: 'header' | 'mobile';
@@ -24,7 +28,13 @@ export function AccountLinks({ placement, onNavigate }: AccountLinksProps) {
   if (status === 'loading') return null;
 
   if (user) {
-    if (placement === 'header') return <UserMenu user={user} isAdmin={isAdmin} onLogout={logout} />;
+    if (placement === 'header') {
+      return (
+        <Suspense fallback={<Box h="10" w="32" />}>
+          <UserMenu user={user} isAdmin={isAdmin} onLogout={logout} />
+        </Suspense>
+      );
+    }
     return (
       <Stack gap="1">
         <HStack gap="3" px="4" pb="3">

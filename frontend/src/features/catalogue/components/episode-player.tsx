@@ -2,8 +2,8 @@ import { Stack } from '@chakra-ui/react';
 import type { TvShow } from '@cinefold/contracts';
 import { useState } from 'react';
 import { useSeasons } from '../api/get-tv-show';
+import { usePlayerTemplates } from '../api/get-site-config';
 import { type EpisodeChoice, episodePlayerUrl, playableEpisode } from '../player';
-import { playerTemplates } from '../player-config';
 import { EpisodePicker } from './episode-picker';
 import { PlayerPanel } from './player-panel';
 import type { TitlePlayerProps } from './title-detail-view';
@@ -11,6 +11,7 @@ import type { TitlePlayerProps } from './title-detail-view';
 /** A show plays the episode picked (season 1 episode 1 until then), the server buttons in the picker. */
 export function EpisodePlayer({ title: show, server, onServerSelect }: TitlePlayerProps<TvShow>) {
   const seasons = useSeasons(String(show.id));
+  const players = usePlayerTemplates();
   const seasonList = seasons.data ?? [];
   const [wanted, setWanted] = useState<EpisodeChoice | null>(null);
   // Until a visitor picks, and whenever a pick no longer fits, the playable episode is derived.
@@ -30,7 +31,7 @@ export function EpisodePlayer({ title: show, server, onServerSelect }: TitlePlay
       {choice && (
         <PlayerPanel
           heading={`Now Playing: Season ${choice.season} Episode ${choice.episode}`}
-          url={episodePlayerUrl(playerTemplates.tv[server], show.id, choice)}
+          url={players && episodePlayerUrl(players.tv[server], show.id, choice)}
           server={server}
           playing={`${show.name}, season ${choice.season} episode ${choice.episode}`}
         />

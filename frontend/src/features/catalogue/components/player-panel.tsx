@@ -30,8 +30,11 @@ export function ServerButtons({ server, onSelect }: ServerButtonsProps) {
 
 export interface PlayerPanelProps {
   readonly heading: string;
-  /** The embed address of the chosen server, or null when that server is not configured. */
-  readonly url: string | null;
+  /**
+   * The embed address of the chosen server, null when that server is not configured, undefined
+   * while the servers are still being asked for.
+   */
+  readonly url: string | null | undefined;
   readonly server: PlayerServer;
   /** For the frame's accessible name: what is playing. */
   readonly playing: string;
@@ -62,7 +65,7 @@ export function PlayerPanel({ heading, url, server, playing, controls }: PlayerP
           borderColor="whiteAlpha.100"
           boxShadow="0 30px 60px -30px rgba(0, 0, 0, 0.9)"
         >
-          {url ? (
+          {url === undefined ? null : url ? (
             <iframe
               // A new address must load a fresh player, not reuse the old one's state.
               key={url}

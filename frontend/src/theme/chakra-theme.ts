@@ -1,0 +1,77 @@
+import { defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textStyles,
+  timelineSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme with the recipes of the components the app uses, and no others:
+ * `defaultConfig` carries the styles of every Chakra component (over a hundred kilobytes the
+ * first page would download for nothing). A component whose recipe is missing renders unstyled,
+ * so `system.test.ts` checks every Chakra component imported in `src/` has its recipe here.
+ */
+export const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      spinner: spinnerRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      timeline: timelineSlotRecipe,
+    },
+  },
+});

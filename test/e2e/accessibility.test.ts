@@ -1,0 +1,121 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, type Account, newAccount, registerByApi, signIn } from './support/accounts.js';
+import { launchBrowser } from './support/browser.js';
+import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
+import { DESKTOP } from './support/session.js';
+import { type RunningSite, startSite } from './support/site.js';
+
+/** Every route of the spec's section 2 (one of each kind where many share a page). */
+const ROUTES = [
+  '/',
+  '/movies',
+  '/movies/27205',
+  '/tv-shows',
+  '/tv-shows/{tv}',
+  '/action-movies',
+  '/top-100-movies',
+  '/top-rated-movies',
+  '/trending-movies',
+  '/movies-2024',
+  '/marvel-movies',
+  '/login',
+  '/register',
+  '/help-center',
+  '/terms',
+  '/privacy',
+  '/contact',
+  '/profile',
+  '/admin',
+  '/admin/users',
+  '/admin/ads',
+  '/admin/datasets',
+  '/admin/content',
+];
+
+const AS = { 'signed out': null, 'a member': newAccount('Ada Member'), 'an admin': ADMIN } as const;
+
+let site: RunningSite;
+let browser: Browser;
+let tvId = 0;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  await importSampleMovies(site.url, 100);
+  const tv = await importCsv(site.url, generatedTvCsv(10), { type: 'tv' });
+  expect(tv.status).toBe(200);
+  const shows = await fetch(`${site.url}/api/tvshows?limit=1`).then(
+    (r) => r.json() as Promise<{ tvShows: { id: number }[] }>,
+  );
+  tvId = shows.tvShows[0]!.id;
+  await registerByApi(site.url, AS['a member']);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Serious and critical problems axe finds on the page as it stands (WCAG 2.1 A and AA rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+describe.each(Object.entries(AS))('every route, %s', (_who, account: Account | null) => {
+  let page: Page;
+  beforeAll(async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    page = await context.newPage();
+    if (account) await signIn(page, site.url, account);
+  }, 60_000);
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  // A hundred cards (the top-100 page) take axe a while on a busy machine.
+  it.each(ROUTES)(
+    '%s has no serious or critical accessibility problem',
+    async (route) => {
+      await page.goto(`${site.url}${route.replace('{tv}', String(tvId))}`);
+      await page.waitForLoadState('networkidle');
+      await page.locator('main').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+describe('the accessibility check', () => {
+  it('finds a serious problem when a page has one (an image without a text alternative)', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/terms`);
+      await page.locator('main').first().waitFor();
+      await page.evaluate(() => {
+        const doc = (
+          globalThis as unknown as {
+            document: { querySelector(s: string): { insertAdjacentHTML(p: string, h: string): void } };
+          }
+        ).document;
+        doc.querySelector('main').insertAdjacentHTML('beforeend', '<img src="/favicon.svg">');
+      });
+      expect((await seriousViolations(page)).join('\n')).toMatch(/^image-alt \(critical\)/m);
+    } finally {
+      await context.close();
+    }
+  });
+});
