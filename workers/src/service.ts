@@ -100,13 +100,14 @@ export function startWorkersService(options: {
       ),
     );
     // One scheduler whatever the number of workers: each start sets it again (same id) with the
-    // configuration of the newest one.
+    // configuration of the newest one. An `every` scheduler runs its first job at once (asking
+    // for that with `immediately` only makes BullMQ print a warning).
     const queue = createQueue<TrafficBooksJobData, TrafficBooksResult>(QUEUES.trafficBooks, redisUrl);
     scheduling.push(
       queue
         .upsertJobScheduler(
           'close-traffic-days',
-          { every: TRAFFIC_BOOKS_EVERY_MS, immediately: true },
+          { every: TRAFFIC_BOOKS_EVERY_MS },
           { name: 'close-traffic-days', data: options.trafficBooks },
         )
         .catch((error: unknown) => logger.error('could not schedule the books of traffic', { error }))
