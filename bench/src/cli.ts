@@ -1,5 +1,6 @@
 /**
  * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|all>
+ *                   fuzz [requests per route] | soak [--minutes N]   (minutes each; not part of all)
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -9,6 +10,7 @@ import { printTable, type Row } from './table.js';
 const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
+  fuzz: async (args) => (await import('./fuzz.js')).benchFuzz(args),
   import: async (args) => (await import('./import.js')).benchImport(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
@@ -18,14 +20,21 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
-  if (first === 'catalogue' || first === 'import' || first === 'restart') {
+  if (
+    first === 'catalogue' ||
+    first === 'import' ||
+    first === 'restart' ||
+    first === 'fuzz' ||
+    first === 'soak'
+  ) {
     process.stdout.write(`\n## ${first}\n`);
     printTable(await benchmarks[first]!(rest));
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
-  // `import` diagnoses what `catalogue` measures, and `restart` takes minutes: not part of `all`.
-  const everything = Object.keys(benchmarks).filter((name) => name !== 'import' && name !== 'restart');
+  // `import` diagnoses what `catalogue` measures; `restart`, `fuzz` and `soak` take minutes: not part of `all`.
+  const apart = ['import', 'restart', 'fuzz', 'soak'];
+  const everything = Object.keys(benchmarks).filter((name) => !apart.includes(name));
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {
     const bench = benchmarks[name];
