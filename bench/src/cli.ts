@@ -14,6 +14,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   import: async (args) => (await import('./import.js')).benchImport(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
+  soak: async (args) => (await import('./soak.js')).benchSoak(args),
   startup: async () => (await import('./startup.js')).benchStartup(),
 };
 

@@ -57,7 +57,11 @@ export interface BenchServices {
   stop(): Promise<void>;
 }
 
-export async function startBenchServices(label: string): Promise<BenchServices> {
+/** `settings`: more environment variables for every service (the soak trusts X-Forwarded-For). */
+export async function startBenchServices(
+  label: string,
+  settings: Record<string, string> = {},
+): Promise<BenchServices> {
   const dir = tempDir(label);
   const redisServer = await startLocalRedis();
   const redis = connectRedis(redisServer.url, { name: 'bench' });
@@ -67,6 +71,7 @@ export async function startBenchServices(label: string): Promise<BenchServices> 
     SEED_DEMO: '0',
     OPERATOR_TOKEN: BENCH_OPERATOR_TOKEN,
     ...ADMIN,
+    ...settings,
   };
   const port = await freePort();
   const workers = runService('workers', env);
