@@ -10,7 +10,13 @@
 import { createLogger, encodePosition, loadConfig, startLocalRedis } from '@cinefold/platform';
 import { registeredRoutes } from '@cinefold/gateway/routes-table';
 import { startSite } from '@cinefold/gateway/site';
-import { type FuzzTarget, formatReports, fuzzRoute, type RouteReport } from '@cinefold/gateway/testing';
+import {
+  type FuzzTarget,
+  formatReports,
+  fuzzRoute,
+  inFuzzOrder,
+  type RouteReport,
+} from '@cinefold/gateway/testing';
 import { ADMIN, adminToken } from './services.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
@@ -46,7 +52,7 @@ export async function benchFuzz(args: string[]): Promise<Row[]> {
       tokens: { member: member.token, admin: await adminToken(base) },
       head: async () => encodePosition(await store.headPosition()),
     };
-    for (const route of registeredRoutes(site.app!)) {
+    for (const route of inFuzzOrder(registeredRoutes(site.app!))) {
       const report = await fuzzRoute(target, route, { runs, ...(seed === undefined ? {} : { seed }) });
       reports.push(report);
       if (report.failure) process.stderr.write(`${route.method} ${route.path}: ${report.failure}\n`);

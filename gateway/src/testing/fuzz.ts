@@ -57,13 +57,91 @@ export interface RouteReport {
   readonly failure: string | null;
 }
 
-/** Every field name the zod contracts know (request and response objects alike). */
+/** The field names of every object of the zod contracts, one list each, with the export's name. */
+function contractObjects(): { name: string; keys: string[] }[] {
+  return Object.entries(contracts).flatMap(([name, value]) =>
+    value instanceof z.ZodObject ? [{ name, keys: Object.keys(value.shape).sort() }] : [],
+  );
+}
+
+/**
+ * Which contract a route's body most likely follows, to bias the nearly valid bodies towards it
+ * (one in ten would otherwise have the right fields). Only a bias: a route missing here still
+ * gets every contract's fields, and everything else the fuzzer makes.
+ */
+const BODY_HINTS: readonly [RegExp, string][] = [
+  [/\/auth\/register$/, 'registerRequest'],
+  [/\/auth\/login$/, 'loginRequest'],
+  [/\/support\/contact$/, 'contactMessageRequest'],
+  [/\/role$/, 'changeRoleRequest'],
+  [/\/hidden$/, 'setHiddenRequest'],
+  [/\/analytics\/track$/, 'trackPageViewRequest'],
+  [/\/ads\/:\w+\/\w+/, 'adBeaconRequest'],
+  [/\/admin\/ads/, 'adFields'],
+  [/\/user\/(favorites|watchlist)$/, 'addToListRequest'],
+  [/\/user\/watch-history$/, 'recordViewRequest'],
+];
+
+/** The fields of each request body the contracts define (`…Request`, and the ad form's `adFields`), the likeliest for `path` first. */
+export function requestShapes(path = ''): string[][] {
+  const hint = BODY_HINTS.find(([pattern]) => pattern.test(path))?.[1];
+  const bodies = contractObjects().filter((o) => /(Request|Fields)$/.test(o.name) && o.keys.length > 0);
+  const hinted = bodies.filter((o) => o.name === hint).map((o) => o.keys);
+  // The hinted contract as often as all the others together.
+  const others = bodies.map((o) => o.keys);
+  return [...Array.from({ length: others.length }, () => hinted).flat(), ...others];
+}
+
+/** Every field name the zod contracts know (requests, queries and answers alike). */
 export function contractFieldNames(): string[] {
-  const names = new Set<string>();
-  for (const value of Object.values(contracts)) {
-    if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
-  }
-  return [...names].sort();
+  return [...new Set(contractObjects().flatMap((o) => o.keys))].sort();
+}
+
+/**
+ * Values a field of that name takes in a request the site accepts, so that some generated
+ * requests get through validation and reach what stores (the promise about refused requests
+ * means little if nothing is ever accepted).
+ */
+function plausible(field: string, knownIds: readonly string[]): fc.Arbitrary<unknown> {
+  const ids = knownIds.length ? [fc.constantFrom(...knownIds)] : [];
+  const values: Record<string, fc.Arbitrary<unknown>> = {
+    contentId: fc.oneof(...ids, fc.nat({ max: 1000 }), fc.constant('m1')),
+    contentType: fc.constantFrom('movie', 'tv'),
+    title: fc.string({ minLength: 1, maxLength: 20 }),
+    poster: fc.constantFrom(null, 'https://images.example/p.jpg'),
+    progress: fc.integer({ min: 0, max: 100 }),
+    completed: fc.boolean(),
+    hidden: fc.boolean(),
+    active: fc.boolean(),
+    path: fc.constantFrom('/', '/movies', '/movie/1?x=1'),
+    referrer: fc.constantFrom(null, 'https://www.google.com/'),
+    displayId: fc.stringMatching(/^[A-Za-z0-9_-]{8,20}$/),
+    email: fc.emailAddress(),
+    password: fc.string({ minLength: 8, maxLength: 20 }),
+    name: fc.string({ minLength: 1, maxLength: 20 }),
+    role: fc.constantFrom('admin', 'user'),
+    type: fc.constantFrom('image', 'network', 'movie', 'tv'),
+    provider: fc.constantFrom(null, 'evadav'),
+    position: fc.constantFrom('home-hero', 'sidebar'),
+    imageUrl: fc.constant('https://ads.example/a.png'),
+    linkUrl: fc.constant('https://shop.example/'),
+    startDate: fc.constantFrom('', '2026-01-01'),
+    endDate: fc.constantFrom('', '2099-01-01'),
+  };
+  return values[field] ?? fc.string({ minLength: 1, maxLength: 40 });
+}
+
+/** An object with one contract's fields, each plausible, sometimes one of them wrong. */
+function nearlyValid(shapes: readonly string[][], knownIds: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .constantFrom(...shapes)
+    .chain((keys) =>
+      fc.tuple(
+        fc.record(Object.fromEntries(keys.map((key) => [key, plausible(key, knownIds)]))),
+        fc.option(fc.tuple(fc.constantFrom(...keys), fieldValue), { freq: 3, nil: null }),
+      ),
+    )
+    .map(([object, wrong]) => JSON.stringify(wrong ? { ...object, [wrong[0]]: wrong[1] } : object));
 }
 
 const unicode = fc.string({ unit: 'grapheme', maxLength: 12 });
@@ -71,7 +149,9 @@ const unicode = fc.string({ unit: 'grapheme', maxLength: 12 });
 /** One path parameter, already in the form it takes on the request line. */
 function pathParameter(knownIds: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    ...(knownIds.length ? [fc.constantFrom(...knownIds).map(encodeURIComponent)] : []),
+    ...(knownIds.length
+      ? [{ weight: 6, arbitrary: fc.constantFrom(...knownIds).map(encodeURIComponent) }]
+      : []),
     fc.uuid().map(String),
     fc.nat().map(String),
     fc.constantFrom('99999999999999999999999', '-1', '0', '1e309', 'NaN', 'null', 'undefined'),
@@ -127,9 +207,14 @@ const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A body: none, any JSON, an object with the contracts' field names, or text that is not JSON. */
-function body(fields: readonly string[]): fc.Arbitrary<string | null> {
+function body(
+  fields: readonly string[],
+  shapes: readonly string[][],
+  knownIds: readonly string[],
+): fc.Arbitrary<string | null> {
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 8, arbitrary: nearlyValid(shapes, knownIds) },
     { weight: 2, arbitrary: fc.json({ maxDepth: 3 }) },
     {
       weight: 5,
@@ -149,22 +234,26 @@ function body(fields: readonly string[]): fc.Arbitrary<string | null> {
   );
 }
 
-const contentType = fc.option(
-  fc.constantFrom(
-    'application/json',
-    'application/json; charset=utf-8',
-    'application/json; charset=utf-16',
-    'application/json; charset=latin1',
-    'application/vnd.api+json',
-    'text/plain',
-    'application/x-www-form-urlencoded',
-    'multipart/form-data; boundary=fuzz',
-    'multipart/form-data',
-    'application/octet-stream',
-    '*/*',
-    '',
-  ),
-  { nil: undefined },
+/** Mostly JSON, as clients send; otherwise a variant, or none at all. */
+const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('application/json') },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'application/json; charset=utf-16',
+      'application/json; charset=latin1',
+      'application/vnd.api+json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=fuzz',
+      'multipart/form-data',
+      'application/octet-stream',
+      '*/*',
+      '',
+    ),
+  },
 );
 
 /** What the caller sends as Authorization: its own token, nothing, or a broken one. */
@@ -194,6 +283,7 @@ export function routeRequests(
   tokens: FuzzTarget['tokens'],
   knownIds: readonly string[] = [],
   fields: readonly string[] = contractFieldNames(),
+  shapes: readonly string[][] = requestShapes(route.path),
 ): fc.Arbitrary<FuzzRequest> {
   const names = [...route.path.matchAll(/[:*](\w+)/g)].map((m) => m[1]!);
   const queryFields = [...new Set([...fields, ...names])];
@@ -202,7 +292,7 @@ export function routeRequests(
       caller: fc.constantFrom<Caller>('guest', 'member', 'admin'),
       params: fc.array(pathParameter(knownIds), { minLength: names.length, maxLength: names.length }),
       query: queryString(queryFields),
-      body: route.method === 'GET' ? fc.constant(null) : body(fields),
+      body: route.method === 'GET' ? fc.constant(null) : body(fields, shapes, knownIds),
       contentType,
       eventPosition: fc.option(fc.constantFrom('0', '1', '-1', 'x', '99999999999999999999', '1:2'), {
         nil: undefined,
@@ -320,9 +410,11 @@ async function check(target: FuzzTarget, fuzz: FuzzRequest, tally: (answer: Fuzz
 export async function fuzzRoute(
   target: FuzzTarget,
   route: RegisteredRoute,
-  options: { runs: number; seed?: number; fields?: readonly string[] },
+  options: { runs: number; seed?: number },
 ): Promise<RouteReport> {
   const statuses: Record<string, number> = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
+  const fields = contractFieldNames();
+  const shapes = requestShapes(route.path);
   let runs = 0;
   let limited = 0;
   const tally = (answer: FuzzAnswer) => {
@@ -331,7 +423,7 @@ export async function fuzzRoute(
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (answer.status === 429) limited++;
   };
-  const requests = routeRequests(route, target.tokens, target.knownIds ?? [], options.fields);
+  const requests = routeRequests(route, target.tokens, target.knownIds ?? [], fields, shapes);
   const result = await fc.check(
     fc.asyncProperty(requests, (fuzz) => check(target, fuzz, tally)),
     {
@@ -366,4 +458,9 @@ export function formatReports(reports: readonly RouteReport[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** Routes in the order to fuzz them: deletions last, so what `knownIds` names exists for the others. */
+export function inFuzzOrder(routes: readonly RegisteredRoute[]): RegisteredRoute[] {
+  return [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 }
