@@ -19,7 +19,7 @@ import { startBenchServices } from './services.js';
 import type { Row } from './table.js';
 
 const SAMPLE_EVERY_MS = 5000;
-const CONNECTIONS = 16;
+const CONNECTIONS = 32;
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -131,8 +131,12 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
       [20, () => send('GET', `/api/movies/${pick(movieIds)}`)],
       [5, () => send('GET', '/api/home')],
       [20, () => send('POST', '/api/analytics/track', undefined, { path: `/movie/${pick(movieIds)}` })],
-      [8, () => send('POST', `/api/ads/${ad.id}/impression`, undefined, { displayId: `soak-${counter}` })],
-      [2, () => send('POST', `/api/ads/${ad.id}/click`, undefined, { displayId: `soak-${counter}` })],
+      [
+        8,
+        () =>
+          send('POST', `/api/ads/${ad.id}/impression`, undefined, { displayId: `soak-display-${counter}` }),
+      ],
+      [2, () => send('POST', `/api/ads/${ad.id}/click`, undefined, { displayId: `soak-display-${counter}` })],
       [
         5,
         () =>
@@ -211,7 +215,11 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
     if (tally.errors > 0) process.exitCode = 1;
 
     const rows: Row[] = [
-      { measure: `requests in ${minutes} min (target ${rate}/s)`, value: tally.requests, unit: 'requests' },
+      {
+        measure: `requests sent (${minutes} min at ${rate}/s; took ${(trafficSeconds / 60).toFixed(1)} min)`,
+        value: tally.requests,
+        unit: 'requests',
+      },
       { measure: 'achieved rate', value: tally.requests / trafficSeconds, unit: 'req/s' },
       {
         measure: 'errors (answers other than 2xx, failed requests)',
