@@ -170,10 +170,19 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
     const samples: { minute: number; rss: Record<string, number> }[] = [];
     const started = performance.now();
     const elapsedMinutes = () => (performance.now() - started) / 60_000;
+    const died = new Set<string>();
+    const alive = (name: string, pid: number) => {
+      try {
+        return rssMb(pid);
+      } catch {
+        died.add(name); // a service that stopped is the soak's failure, reported below
+        return Number.NaN;
+      }
+    };
     const sample = () =>
       samples.push({
         minute: elapsedMinutes(),
-        rss: Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, rssMb(pid)])),
+        rss: Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, alive(name, pid)])),
       });
     sample();
     const sampler = setInterval(sample, SAMPLE_EVERY_MS);
@@ -212,7 +221,8 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
     clearInterval(sampler);
     sample();
     for (const line of tally.firstErrors) process.stderr.write(`soak error: ${line}\n`);
-    if (tally.errors > 0) process.exitCode = 1;
+    for (const name of died) process.stderr.write(`soak error: the ${name} process stopped during the run\n`);
+    if (tally.errors > 0 || died.size > 0) process.exitCode = 1;
 
     const rows: Row[] = [
       {
