@@ -15,6 +15,7 @@ import {
   formatReports,
   fuzzRoute,
   inFuzzOrder,
+  prepareTarget,
   type RouteReport,
 } from '@cinefold/gateway/testing';
 import { ADMIN, adminToken } from './services.js';
@@ -40,18 +41,10 @@ export async function benchFuzz(args: string[]): Promise<Row[]> {
   const reports: RouteReport[] = [];
   try {
     const base = site.url!;
-    const register = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Fuzz', email: 'fuzz-member@example.com', password: 'secret-1' }),
-    });
-    const member = (await register.json()) as { token: string };
     const store = site.store!;
-    const target: FuzzTarget = {
-      base,
-      tokens: { member: member.token, admin: await adminToken(base) },
-      head: async () => encodePosition(await store.headPosition()),
-    };
+    const target: FuzzTarget = await prepareTarget(base, await adminToken(base), async () =>
+      encodePosition(await store.headPosition()),
+    );
     for (const route of inFuzzOrder(registeredRoutes(site.app!))) {
       const report = await fuzzRoute(target, route, { runs, ...(seed === undefined ? {} : { seed }) });
       reports.push(report);

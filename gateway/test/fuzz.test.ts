@@ -9,6 +9,7 @@ import {
   formatReports,
   fuzzRoute,
   inFuzzOrder,
+  prepareTarget,
   send,
 } from '../src/testing/fuzz.js';
 import { useSite } from './support/site.js';
@@ -26,38 +27,10 @@ const site = useSite('fuzz', {
 
 let target: FuzzTarget;
 beforeAll(async () => {
-  const register = await fetch(`${site.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Fuzz', email: 'fuzz-member@example.com', password: 'secret-1' }),
-  });
-  const member = (await register.json()) as { token: string };
-  const adminToken = await site.signIn(admin);
-  // An ad that exists, so beacons can be accepted (and a refused one must still store nothing).
-  const ad = await fetch(`${site.url}/api/admin/ads`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({
-      title: 'Fuzz',
-      description: '',
-      type: 'image',
-      provider: null,
-      embedCode: '',
-      imageUrl: 'https://ads.example/fuzz.png',
-      linkUrl: 'https://shop.example/fuzz',
-      position: 'home-hero',
-      active: true,
-      startDate: '',
-      endDate: '',
-    }),
-  });
   const store = site.running.store!;
-  target = {
-    base: site.url,
-    tokens: { member: member.token, admin: adminToken },
-    head: async () => encodePosition(await store.headPosition()),
-    knownIds: [((await ad.json()) as { id: string }).id],
-  };
+  target = await prepareTarget(site.url, await site.signIn(admin), async () =>
+    encodePosition(await store.headPosition()),
+  );
 });
 
 describe('the table of routes', () => {

@@ -464,3 +464,46 @@ export function formatReports(reports: readonly RouteReport[]): string {
 export function inFuzzOrder(routes: readonly RegisteredRoute[]): RegisteredRoute[] {
   return [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 }
+
+/**
+ * What the fuzzer needs of a running site: a member (registered here) and the admin's tokens,
+ * and an ad, so that beacons can be accepted (a refused one must still store nothing).
+ */
+export async function prepareTarget(
+  base: string,
+  adminToken: string,
+  head: () => Promise<string>,
+): Promise<FuzzTarget> {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${path} answered ${response.status}`);
+    return response.json() as Promise<{ token: string; id: string }>;
+  };
+  const member = await post('/api/auth/register', {
+    name: 'Fuzz',
+    email: 'fuzz-member@example.com',
+    password: 'fuzz-member-password',
+  });
+  const ad = await post(
+    '/api/admin/ads',
+    {
+      title: 'Fuzz',
+      description: '',
+      type: 'image',
+      provider: null,
+      embedCode: '',
+      imageUrl: 'https://ads.example/fuzz.png',
+      linkUrl: 'https://shop.example/fuzz',
+      position: 'home-hero',
+      active: true,
+      startDate: '',
+      endDate: '',
+    },
+    adminToken,
+  );
+  return { base, tokens: { member: member.token, admin: adminToken }, head, knownIds: [ad.id] };
+}
