@@ -125,18 +125,28 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
 
     let counter = 0;
     // The member adds a title to favorites, or takes back one added before (never one absent: 404).
-    const favorites: string[] = [];
-    const changeFavorites = async () => {
-      const added = favorites.shift();
-      if (added !== undefined) return send('DELETE', `/api/user/favorites/${added}`, member.token);
-      const id = pick(movieIds);
-      const response = await send('POST', '/api/user/favorites', member.token, {
-        contentId: id,
-        contentType: 'movie',
-        title: 'A movie',
+    // One change at a time, as a person makes them: concurrent writes to one member's stream
+    // are refused as conflicts (409).
+    const favorites = new Set<string>();
+    let memberBusy: Promise<unknown> = Promise.resolve();
+    const changeFavorites = () => {
+      const change = memberBusy.then(async () => {
+        const [added] = favorites;
+        if (added !== undefined && favorites.size >= 3) {
+          favorites.delete(added);
+          return send('DELETE', `/api/user/favorites/${added}`, member.token);
+        }
+        const id = movieIds.find((candidate) => !favorites.has(candidate))!;
+        const response = await send('POST', '/api/user/favorites', member.token, {
+          contentId: id,
+          contentType: 'movie',
+          title: 'A movie',
+        });
+        if (response.ok) favorites.add(id);
+        return response;
       });
-      if (response.ok) favorites.push(id);
-      return response;
+      memberBusy = change.catch(() => undefined);
+      return change;
     };
     const pick = <T>(items: readonly T[]) => items[counter % items.length]!;
     // One request of the mix; weights roughly a site's: mostly reads, some tracking, few writes.
