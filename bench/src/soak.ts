@@ -21,6 +21,7 @@ import type { Row } from './table.js';
 const SAMPLE_EVERY_MS = 5000;
 const CONNECTIONS = 32;
 const VISITORS = 5000;
+const MEMBERS = 20;
 
 function option(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(`--${name}`);
@@ -100,13 +101,18 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
       movieIds.push(...list.movies.map((m) => m.id));
     }
     if (movieIds.length === 0) throw new Error('the imported movies are not listed');
-    const member = (await (
-      await send('POST', '/api/auth/register', undefined, {
-        name: 'Soak',
-        email: 'soak@example.com',
-        password: 'soak-password-1',
-      })
-    ).json()) as { token: string };
+    // Members, each changing a list at a person's pace (their writes are rate limited per member).
+    const members: { token: string; favorites: Set<string>; busy: Promise<unknown> }[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      const registered = (await (
+        await send('POST', '/api/auth/register', undefined, {
+          name: `Soak ${i}`,
+          email: `soak-${i}@example.com`,
+          password: 'soak-password-1',
+        })
+      ).json()) as { token: string };
+      members.push({ token: registered.token, favorites: new Set(), busy: Promise.resolve() });
+    }
     const ad = (await (
       await send('POST', '/api/admin/ads', admin, {
         title: 'Soak',
@@ -124,28 +130,27 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
     ).json()) as { id: string };
 
     let counter = 0;
-    // The member adds a title to favorites, or takes back one added before (never one absent: 404).
+    // A member adds a title to favorites, or takes back one added before (never one absent: 404).
     // One change at a time, as a person makes them: concurrent writes to one member's stream
     // are refused as conflicts (409).
-    const favorites = new Set<string>();
-    let memberBusy: Promise<unknown> = Promise.resolve();
     const changeFavorites = () => {
-      const change = memberBusy.then(async () => {
-        const [added] = favorites;
-        if (added !== undefined && favorites.size >= 3) {
-          favorites.delete(added);
+      const member = pick(members);
+      const change = member.busy.then(async () => {
+        const [added] = member.favorites;
+        if (added !== undefined && member.favorites.size >= 3) {
+          member.favorites.delete(added);
           return send('DELETE', `/api/user/favorites/${added}`, member.token);
         }
-        const id = movieIds.find((candidate) => !favorites.has(candidate))!;
+        const id = movieIds.find((candidate) => !member.favorites.has(candidate))!;
         const response = await send('POST', '/api/user/favorites', member.token, {
           contentId: id,
           contentType: 'movie',
           title: 'A movie',
         });
-        if (response.ok) favorites.add(id);
+        if (response.ok) member.favorites.add(id);
         return response;
       });
-      memberBusy = change.catch(() => undefined);
+      member.busy = change.catch(() => undefined);
       return change;
     };
     const pick = <T>(items: readonly T[]) => items[counter % items.length]!;
@@ -164,9 +169,9 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
           send('POST', `/api/ads/${ad.id}/impression`, undefined, { displayId: `soak-display-${counter}` }),
       ],
       [2, () => send('POST', `/api/ads/${ad.id}/click`, undefined, { displayId: `soak-display-${counter}` })],
-      [10, () => changeFavorites()],
-      [3, () => send('GET', '/api/user/favorites', member.token)],
-      [2, () => send('GET', '/api/user/watchlist', member.token)],
+      [5, () => changeFavorites()],
+      [3, () => send('GET', '/api/user/favorites', pick(members).token)],
+      [2, () => send('GET', '/api/user/watchlist', pick(members).token)],
     ];
     const total = mix.reduce((sum, [weight]) => sum + weight, 0);
     const next = () => {
