@@ -14,7 +14,9 @@ COPY frontend/package.json frontend/
 COPY bench/package.json bench/
 RUN npm ci
 COPY . .
-RUN npm run build:frontend && npm prune --omit=dev
+# The server runs as compiled JavaScript (each package's dist/, read through the `compiled`
+# export condition), not TypeScript compiled by tsx at every start.
+RUN npm run build:frontend && npm run build:server && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
@@ -22,5 +24,5 @@ ENV NODE_ENV=production
 COPY --from=build /app /app
 USER node
 EXPOSE 8080
-ENTRYPOINT ["node_modules/.bin/tsx", "gateway/src/cli.ts"]
+ENTRYPOINT ["node", "--conditions=compiled", "gateway/dist/cli.js"]
 CMD ["start"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds the frontend when its sources changed, then runs
-// the whole site (gateway/src/cli.ts start). Plain Node with no dependencies, since it runs
-// before they are installed.
+// `npm start`: installs what is missing, builds the frontend and the server packages when their
+// sources changed, then runs the whole site as compiled JavaScript (gateway/dist/cli.js start).
+// Plain Node with no dependencies, since it runs before they are installed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,13 +70,44 @@ if (!existsSync(built) || sourcesChanged > statSync(built).mtimeMs) {
   run('npm', ['run', 'build', '-w', 'frontend']);
 }
 
-const child = spawn(
-  join(root, 'node_modules', '.bin', 'tsx'),
-  [join(root, 'gateway', 'src', 'cli.ts'), 'start'],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+// Server packages: compiled to each package's dist/ (tsc -b, project references) when a source is
+// newer than its last build. Node then only loads JavaScript, rather than tsx
+// compiling every file at each start; the `compiled` export condition points the packages'
+// imports at dist/ (tests, tsx and the type checker keep reading src/).
+// CINEFOLD_FROM_SOURCE=1 runs the TypeScript sources with tsx instead, as before.
+const SERVER_PACKAGES = [
+  'contracts',
+  'platform',
+  'command-api',
+  'query-api',
+  'projectors',
+  'workers',
+  'gateway',
+];
+const tsc = join(root, 'node_modules', '.bin', 'tsc');
+const fromSource = process.env.CINEFOLD_FROM_SOURCE === '1' || !existsSync(tsc);
+if (!fromSource) {
+  const stale = SERVER_PACKAGES.filter((name) => {
+    const buildInfo = join(root, name, 'dist', '.tsbuildinfo');
+    if (!existsSync(buildInfo)) return true;
+    const inputs = ['src', 'tsconfig.build.json', 'package.json'].map((p) => newest(join(root, name, p)));
+    return Math.max(...inputs, newest(join(root, 'tsconfig.base.json'))) > statSync(buildInfo).mtimeMs;
+  });
+  if (stale.length > 0) {
+    say(`compiling the server (${stale.join(', ')} changed)...`);
+    // tsc -b rebuilds what changed, and marks the rest up to date (its .tsbuildinfo).
+    run(tsc, ['-b', 'gateway/tsconfig.build.json']);
+  }
+}
+
+const child = fromSource
+  ? spawn(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'gateway', 'src', 'cli.ts'), 'start'], {
+      cwd: root,
+      stdio: 'inherit',
+    })
+  : spawn(process.execPath, ['--conditions=compiled', join(root, 'gateway', 'dist', 'cli.js'), 'start'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

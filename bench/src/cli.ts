@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -13,11 +13,13 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
   faults: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
+  fuzz: async (args) => (await import('./fuzz.js')).benchFuzz(args),
   import: async (args) => (await import('./import.js')).benchImport(args),
   'live-dashboard': async () => (await import('./live-dashboard.js')).benchLiveDashboard(),
   lighthouse: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
+  soak: async (args) => (await import('./soak.js')).benchSoak(args),
   startup: async () => (await import('./startup.js')).benchStartup(),
 };
 
@@ -25,20 +27,28 @@ async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
   if (
-    ['catalogue', 'import', 'restart', 'ads', 'traffic', 'traffic-history', 'faults', 'lighthouse'].includes(
-      first ?? '',
-    )
+    [
+      'catalogue',
+      'import',
+      'restart',
+      'ads',
+      'traffic',
+      'traffic-history',
+      'faults',
+      'lighthouse',
+      'fuzz',
+      'soak',
+    ].includes(first ?? '')
   ) {
     process.stdout.write(`\n## ${first}\n`);
     printTable(await benchmarks[first!]!(rest));
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
-  // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history` and `faults` take many
-  // minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
-  const everything = Object.keys(benchmarks).filter(
-    (name) => !['import', 'restart', 'traffic-history', 'faults', 'lighthouse'].includes(name),
-  );
+  // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`, `faults`, `fuzz` and
+  // `soak` take many minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
+  const apart = ['import', 'restart', 'traffic-history', 'faults', 'lighthouse', 'fuzz', 'soak'];
+  const everything = Object.keys(benchmarks).filter((name) => !apart.includes(name));
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {
     const bench = benchmarks[name];

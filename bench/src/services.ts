@@ -57,6 +57,7 @@ export interface BenchServices {
   stop(): Promise<void>;
 }
 
+/** `settings`: more environment variables for every service (the soak trusts X-Forwarded-For). */
 export async function startBenchServices(
   label: string,
   settings: Record<string, string> = {},

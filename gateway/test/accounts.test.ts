@@ -1,9 +1,9 @@
 import { ADMIN_API_PREFIXES, EVENT_POSITION_HEADER } from '@cinefold/contracts';
 import { createLogger, loadConfig } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import type { Express, Router } from 'express';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../src/routes-table.js';
 import { type RunningSite, startSite } from '../src/site.js';
 
 const redisServer = useRedisServer();
@@ -438,33 +438,12 @@ describe('admins', () => {
   });
 });
 
-/** Every route the app registers, as method and path under /api, found by walking its routers. */
-function registeredRoutes(app: Express): { method: string; path: string }[] {
-  const found: { method: string; path: string }[] = [];
-  type Layer = {
-    route?: { path: string; methods: Record<string, boolean> };
-    handle?: Router & { stack?: Layer[] };
-  };
-  const walk = (stack: Layer[] | undefined) => {
-    for (const layer of stack ?? []) {
-      if (layer.route && typeof layer.route.path === 'string') {
-        for (const method of Object.keys(layer.route.methods))
-          found.push({ method: method.toUpperCase(), path: layer.route.path });
-      } else if (layer.handle?.stack) {
-        walk(layer.handle.stack);
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
-  return found;
-}
-
 describe('every admin route', () => {
   it('refuses guests with 401 and members with 403', async () => {
     const app = site.app!;
-    const adminRoutes = registeredRoutes(app).filter((r) =>
-      ADMIN_API_PREFIXES.some((p) => r.path.startsWith(`${p}/`) || r.path === p),
-    );
+    const adminRoutes = registeredRoutes(app)
+      .map((r) => ({ method: r.method, path: r.path.replace(/^\/api/, '') }))
+      .filter((r) => ADMIN_API_PREFIXES.some((p) => r.path.startsWith(`${p}/`) || r.path === p));
     expect(adminRoutes.length).toBeGreaterThanOrEqual(3);
     const member = await register();
     for (const route of adminRoutes) {

@@ -26,8 +26,9 @@ export interface RunningWorker {
 }
 
 export function createQueue<Data, Result>(name: string, redisUrl: string): Queue<Data, Result> {
-  return new Queue<Data, Result>(name, {
-    connection: connectRedis(redisUrl, { name: `queue:${name}`, blocking: true }),
+  const connection = connectRedis(redisUrl, { name: `queue:${name}`, blocking: true });
+  const queue = new Queue<Data, Result>(name, {
+    connection,
     defaultJobOptions: {
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
@@ -35,6 +36,17 @@ export function createQueue<Data, Result>(name: string, redisUrl: string): Queue
       removeOnFail: 5000,
     },
   });
+  // BullMQ leaves a connection it was handed open on close (it could be shared); this one is the
+  // queue's alone, and left open it kept reconnecting after the site stopped (and its process alive).
+  const close = queue.close.bind(queue);
+  queue.close = async () => {
+    try {
+      await close();
+    } finally {
+      connection.disconnect();
+    }
+  };
+  return queue;
 }
 
 export function startWorker<Data, Result>(
