@@ -12,3 +12,4 @@ export * from './api/library.js';
 export * from './api/catalogue.js';
 export * from './api/traffic.js';
 export * from './api/ads.js';
+export * from './seo.js';

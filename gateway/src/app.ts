@@ -5,7 +5,7 @@
 import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
 import { apiNotFound, errorHandler, type Logger, requireAdmin } from '@cinefold/platform';
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { frontendRouter } from './spa.js';
+import { frontendRouter, type PageWriting } from './spa.js';
 
 export interface AppOptions {
   /** In-process routers, mounted under /api in this order. */
@@ -18,6 +18,10 @@ export interface AppOptions {
   readonly apiProxy?: RequestHandler;
   /** The built frontend; omitted for API-only services. */
   readonly frontendDir?: string;
+  /** Each page's head from the catalogue (search engines), written into the frontend's pages. */
+  readonly pageWriting?: PageWriting;
+  /** /robots.txt and the sitemap. */
+  readonly siteFiles?: Router;
   readonly logger: Logger;
   /** Largest JSON body accepted (bytes or a size like '100kb'). */
   readonly jsonLimit?: string;
@@ -85,7 +89,8 @@ export function createApp(options: AppOptions): Express {
   api.use(apiNotFound);
   app.use('/api', api);
 
-  if (options.frontendDir) app.use(frontendRouter(options.frontendDir));
+  if (options.siteFiles) app.use(options.siteFiles);
+  if (options.frontendDir) app.use(frontendRouter(options.frontendDir, options.pageWriting));
   app.use((req, res) => {
     res.status(404).json({ message: `Nothing at ${req.method} ${req.path}.` });
   });

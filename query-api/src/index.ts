@@ -40,3 +40,4 @@ export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
+export { CataloguePageReads, type TitleList, type SitemapSlice } from './catalogue/page-reads.js';
