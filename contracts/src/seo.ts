@@ -165,27 +165,17 @@ export function landingPageAt(pathname: string, now: Date): ListPage | null {
     });
   }
   if (path === '/movies') {
-    return listPage(
-      path,
-      'Movies',
-      'Browse every movie in the catalogue by genre, rating or release date, free to stream.',
-      {
-        limit: 20,
-        sortBy: 'popularity',
-      },
-    );
+    return listPage(path, 'Movies', 'Blockbusters, festival favourites and hidden gems, free to stream.', {
+      limit: 20,
+      sortBy: 'popularity',
+    });
   }
   if (path === '/tv-shows') {
     return {
-      ...listPage(
-        path,
-        'TV Shows',
-        'Browse every TV show in the catalogue by genre, rating or first air date, free to stream.',
-        {
-          limit: 20,
-          sortBy: 'popularity',
-        },
-      ),
+      ...listPage(path, 'TV Shows', 'Binge-worthy series, from prestige drama to comfort comedy.', {
+        limit: 20,
+        sortBy: 'popularity',
+      }),
       type: 'tv',
     };
   }

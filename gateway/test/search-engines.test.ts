@@ -14,8 +14,8 @@ mkdirSync(frontendDir, { recursive: true });
 writeFileSync(
   join(frontendDir, 'index.html'),
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
-    '<meta name="description" content="Cinefold: stream and discover movies and TV shows, free." />' +
-    '<title>Cinefold · Stream and discover movies and TV shows</title>' +
+    '<meta data-server name="description" content="Cinefold: stream and discover movies and TV shows, free." />' +
+    '<title data-server>Cinefold · Stream and discover movies and TV shows</title>' +
     '<script type="module" crossorigin src="/assets/index-1234.js"></script>' +
     '</head><body><div id="root"></div><script>window.started = true;</script></body></html>',
 );

@@ -47,8 +47,8 @@ export interface IndexTemplate {
 
 export function splitIndexHtml(html: string): IndexTemplate {
   const bare = html
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+    .replace(/<title\b[^>]*>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\b[^>]*\bname="description"[^>]*>\s*/i, '');
   const cut = bare.search(/<\/head>/i);
   return cut === -1 ? { before: '', after: bare } : { before: bare.slice(0, cut), after: bare.slice(cut) };
 }
