@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|all>
+ * npm run bench -- <event-store|replay|startup|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|seo [movies] [tv]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -13,19 +13,22 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   replay: async () => (await import('./replay.js')).benchReplay(),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
   startup: async () => (await import('./startup.js')).benchStartup(),
+  seo: async (args) => (await import('./seo.js')).benchSeo(args),
 };
 
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
-  if (first === 'catalogue' || first === 'import' || first === 'restart') {
+  if (first === 'catalogue' || first === 'import' || first === 'restart' || first === 'seo') {
     process.stdout.write(`\n## ${first}\n`);
     printTable(await benchmarks[first]!(rest));
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
   // `import` diagnoses what `catalogue` measures, and `restart` takes minutes: not part of `all`.
-  const everything = Object.keys(benchmarks).filter((name) => name !== 'import' && name !== 'restart');
+  const everything = Object.keys(benchmarks).filter(
+    (name) => name !== 'import' && name !== 'restart' && name !== 'seo',
+  );
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {
     const bench = benchmarks[name];
