@@ -5,7 +5,8 @@
 import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
 import { apiNotFound, errorHandler, type Logger, requireAdmin } from '@cinefold/platform';
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { frontendRouter, type PageWriting } from './spa.js';
+import { lookUpPage, type PageWriting, sendLookedUpPage } from './seo/page-answers.js';
+import { frontendRouter } from './spa.js';
 
 export interface AppOptions {
   /** In-process routers, mounted under /api in this order. */
@@ -44,11 +45,14 @@ export const MAX_URL_LENGTH = 8192;
  * Refuses an absurd address before any routing looks at it: nothing the site serves needs one,
  * and whatever reads a path afterwards (routers, the page routes) then works on a bounded string.
  */
-const boundedAddress: RequestHandler = (req, res, next) => {
-  const url = req.url;
+function withinBounds(url: string): boolean {
   const query = url.indexOf('?');
   const pathLength = query === -1 ? url.length : query;
-  if (pathLength <= MAX_PATH_LENGTH && url.length <= MAX_URL_LENGTH) return next();
+  return pathLength <= MAX_PATH_LENGTH && url.length <= MAX_URL_LENGTH;
+}
+
+const boundedAddress: RequestHandler = (req, res, next) => {
+  if (withinBounds(req.url)) return next();
   res.status(414).json({ message: 'The address is too long.' });
 };
 
@@ -66,8 +70,11 @@ export function createApp(options: AppOptions): Express {
   // network choose the address its rate limits are counted under.
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
+  // First, so that the security headers after it can name the page's inline scripts (CSP hashes).
+  if (options.pageWriting) app.use(lookUpPage(options.pageWriting, withinBounds));
   app.use(securityHeaders);
   app.use(boundedAddress);
+  if (options.pageWriting) app.use(sendLookedUpPage);
 
   const api = express.Router();
   if (options.beforeApi) api.use(options.beforeApi);

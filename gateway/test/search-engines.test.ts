@@ -172,6 +172,9 @@ describe('pages fetched without JavaScript', () => {
     const { status, html, headers } = await page('/movies/1');
     expect(status).toBe(200);
     expect(headers.get('x-robots-tag')).toBeNull();
+    // Answered before the routers, but after the security headers.
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(titleOf(html)).toBe('Inception (2010) · Watch free · Cinefold');
     expect(canonicalOf(html)).toBe(`${PUBLIC_URL}/movies/1`);
     expect(metaOf(html, 'description')).toBe('Inception: a story told in pictures.');

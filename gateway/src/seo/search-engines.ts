@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Config, ProjectionWatcher } from '@cinefold/platform';
 import type { CataloguePageReads } from '@cinefold/query-api';
 import type { Request, Router } from 'express';
-import type { PageWriting } from '../spa.js';
+import type { PageWriting } from './page-answers.js';
 import { SitePages } from './site-pages.js';
 import { sitemapRouter } from './sitemap.js';
 

@@ -81,6 +81,11 @@ export class SitePages {
     return this.template !== null || existsSync(this.options.indexFile);
   }
 
+  /** The page at `pathname` if it is kept and fresh: no promise to wait for on the busiest path. */
+  kept(pathname: string, origin: string): SitePage | undefined {
+    return this.pages.get(`${origin}${trimTrailingSlashes(pathname)}`);
+  }
+
   /** The page at `pathname` for a site at `origin` (no trailing slash); null before the frontend is built. */
   async page(pathname: string, origin: string): Promise<SitePage | null> {
     if (!this.available) return null;
