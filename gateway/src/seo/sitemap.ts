@@ -103,7 +103,7 @@ export function sitemapRouter(options: SitemapOptions): Router {
     req: Request,
     res: Response,
     name: string,
-    pieces: () => AsyncIterable<string> | null,
+    pieces: () => Promise<AsyncIterable<string> | null>,
   ) {
     const key = `${options.origin(req)}/${name}`;
     const body = kept.get(key);
@@ -112,7 +112,7 @@ export function sitemapRouter(options: SitemapOptions): Router {
       res.send(body);
       return;
     }
-    const source = pieces();
+    const source = await pieces();
     if (!source) {
       res.status(404).json({ message: `No sitemap at ${req.path}.` });
       return;
@@ -131,9 +131,9 @@ export function sitemapRouter(options: SitemapOptions): Router {
 
   router.get('/sitemap.xml', async (req, res) => {
     const origin = options.origin(req);
-    const counts = await Promise.all(TYPES.map((type) => options.reads.count(type)));
-    await serve(req, res, 'sitemap.xml', () =>
-      (async function* () {
+    await serve(req, res, 'sitemap.xml', async () => {
+      const counts = await Promise.all(TYPES.map((type) => options.reads.count(type)));
+      return (async function* () {
         yield `${XML_HEAD}<sitemapindex ${NS}>\n`;
         yield `<sitemap><loc>${escapeXml(origin)}/sitemaps/pages.xml</loc></sitemap>\n`;
         for (const [i, type] of TYPES.entries()) {
@@ -142,13 +142,13 @@ export function sitemapRouter(options: SitemapOptions): Router {
             yield `<sitemap><loc>${escapeXml(origin)}/sitemaps/${FILE_PATH[type]}-${n}.xml</loc></sitemap>\n`;
         }
         yield '</sitemapindex>\n';
-      })(),
-    );
+      })();
+    });
   });
 
   router.get('/sitemaps/pages.xml', async (req, res) => {
     const origin = escapeXml(options.origin(req));
-    await serve(req, res, 'sitemaps/pages.xml', () =>
+    await serve(req, res, 'sitemaps/pages.xml', async () =>
       (async function* () {
         yield `${XML_HEAD}<urlset ${NS}>\n`;
         for (const path of landingPaths(now())) yield `<url><loc>${origin}${path}</loc></url>\n`;
@@ -166,11 +166,10 @@ export function sitemapRouter(options: SitemapOptions): Router {
     }
     const type: TitleType = parsed.data.type === 'movies' ? 'movie' : 'tv';
     const n = Number(parsed.data.n);
-    const count = await options.reads.count(type);
     const origin = escapeXml(options.origin(req));
     const from = (n - 1) * chunk;
-    await serve(req, res, `sitemaps/${parsed.data.type}-${n}.xml`, () =>
-      from >= count
+    await serve(req, res, `sitemaps/${parsed.data.type}-${n}.xml`, async () =>
+      from >= (await options.reads.count(type))
         ? null
         : (async function* () {
             yield `${XML_HEAD}<urlset ${NS}>\n`;
