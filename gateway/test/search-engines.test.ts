@@ -383,3 +383,31 @@ describe('robots.txt and the sitemap', () => {
     },
   );
 });
+
+/** Every address the sitemap's title files name. */
+async function sitemapTitles(): Promise<string[]> {
+  const index = await (await fetch(`${site.url}/sitemap.xml`)).text();
+  const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+  const titles: string[] = [];
+  for (const file of files.slice(1)) {
+    const text = await (await fetch(`${site.url}${file}`)).text();
+    titles.push(...[...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!));
+  }
+  return titles;
+}
+
+describe('pages follow the catalogue', () => {
+  it('a title hidden after its page was served answers 404 from then on, and leaves the sitemap', async () => {
+    expect((await page('/movies/12')).status).toBe(200);
+    expect(await sitemapTitles()).toContain(`${PUBLIC_URL}/movies/12`);
+    await createEventLog(site.running.store!).append(
+      'title-movie-12',
+      [{ type: 'TitleHidden', data: { type: 'movie', id: 12 } }],
+      { expectedRevision: 'any', context: systemContext() },
+    );
+    await settled('/api/movies/12', 404);
+    // Kept pages and sitemap files are dropped on the catalogue's notice, not when their time is up.
+    await settled('/movies/12', 404);
+    expect(await sitemapTitles()).not.toContain(`${PUBLIC_URL}/movies/12`);
+  });
+});

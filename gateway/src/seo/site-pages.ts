@@ -57,8 +57,11 @@ export interface SitePagesOptions {
   readonly reads: CataloguePageReads;
   readonly watcher: Pick<ProjectionWatcher, 'onNotice'>;
   readonly indexFile: string;
-  /** How long an assembled page is reused (QUERY_CACHE_MS); 0 assembles every request. */
-  readonly cacheMs: number;
+  /**
+   * How long an assembled page is kept at most; 0 assembles every request. Pages change with the
+   * catalogue, whose notices drop them all: the time only bounds the top list's month.
+   */
+  readonly keepMs: number;
   /** The clock, for the top list's month. */
   readonly now?: () => Date;
 }
@@ -69,7 +72,7 @@ export class SitePages {
   private readonly now: () => Date;
 
   constructor(private readonly options: SitePagesOptions) {
-    this.pages = new ResponseCache<SitePage>(options.cacheMs);
+    this.pages = new ResponseCache<SitePage>(options.keepMs);
     this.now = options.now ?? (() => new Date());
     void options.watcher.onNotice((notice) => {
       if (notice.projector === CATALOGUE.projector) this.pages.clear();
