@@ -406,6 +406,7 @@ async function createApi(
         watcher: notices(),
         frontendDir,
         config,
+        serving: () => building === null || building.percent === null,
       })
     : null;
   const app = createApp({

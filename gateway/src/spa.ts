@@ -28,7 +28,10 @@ export function frontendRouter(distDir: string, writing?: PageWriting): Router {
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   let cached: string | undefined;
   router.get(/.*/, async (req, res, next) => {
-    const page = writing ? await writing.pages.page(req.path, writing.origin(req)) : null;
+    // While the catalogue is built again a title would look unknown: crawlers are told to come
+    // back (503) rather than that it is gone; visitors get the app, which says it is starting.
+    const starting = writing !== undefined && !writing.serving();
+    const page = writing && !starting ? await writing.pages.page(req.path, writing.origin(req)) : null;
     if (page) {
       (res.locals as PageLocals).cspScriptHashes = page.cspScriptHashes;
       return writePage(res, page);
@@ -36,11 +39,9 @@ export function frontendRouter(distDir: string, writing?: PageWriting): Router {
     if (!existsSync(indexFile)) return next();
     cached ??= readFileSync(indexFile, 'utf8');
     if (isPrivatePath(req.path)) res.setHeader('X-Robots-Tag', PRIVATE_ROBOTS);
-    res
-      .status(isSiteRoute(req.path) ? 200 : 404)
-      .setHeader('Cache-Control', 'no-cache')
-      .type('html')
-      .send(cached);
+    if (starting && isSiteRoute(req.path)) res.status(503).setHeader('Retry-After', '10');
+    else res.status(isSiteRoute(req.path) ? 200 : 404);
+    res.setHeader('Cache-Control', 'no-cache').type('html').send(cached);
   });
   return router;
 }

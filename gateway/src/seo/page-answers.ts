@@ -15,6 +15,8 @@ export interface PageWriting {
   readonly pages: SitePages;
   /** PUBLIC_URL without its trailing slash, or the request's own origin. */
   readonly origin: (req: Request) => string;
+  /** False while a read model is being built again ("starting"): then no page reads the catalogue. */
+  readonly serving: () => boolean;
 }
 
 export interface PageLocals {
@@ -31,7 +33,12 @@ function keep(res: Response, page: SitePage): void {
 /** `withinBounds`: the app's address limits (anything longer is refused with 414 later). */
 export function lookUpPage(writing: PageWriting, withinBounds: (url: string) => boolean): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !withinBounds(req.url) || !isSiteRoute(req.path)) {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !writing.serving() ||
+      !withinBounds(req.url) ||
+      !isSiteRoute(req.path)
+    ) {
       return next();
     }
     const origin = writing.origin(req);

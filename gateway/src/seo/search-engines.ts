@@ -23,11 +23,14 @@ export function searchEngineParts({
   frontendDir,
   config,
   sitemapChunk,
+  serving,
 }: {
   readonly reads: CataloguePageReads;
   readonly watcher: Pick<ProjectionWatcher, 'onNotice'>;
   readonly frontendDir: string;
   readonly config: Pick<Config, 'PUBLIC_URL' | 'QUERY_CACHE_MS' | 'SITEMAP_URLS_PER_FILE'>;
+  /** False while a read model is being built again: pages then read nothing of the catalogue. */
+  readonly serving: () => boolean;
   /** Addresses per sitemap file (tests use a small one); 50,000 by default. */
   readonly sitemapChunk?: number;
 }): { pageWriting: PageWriting; siteFiles: Router } {
@@ -42,7 +45,7 @@ export function searchEngineParts({
     keepMs: config.QUERY_CACHE_MS > 0 ? KEEP_MS : 0,
   });
   return {
-    pageWriting: { pages, origin },
+    pageWriting: { pages, origin, serving },
     siteFiles: sitemapRouter({
       reads,
       watcher,
