@@ -12,4 +12,5 @@ export * from './api/library.js';
 export * from './api/catalogue.js';
 export * from './api/traffic.js';
 export * from './api/ads.js';
-export * from './seo.js';
+export * from './seo/pages.js';
+export * from './seo/heads.js';
