@@ -52,6 +52,9 @@ class KeptFiles {
   private readonly files = new Map<string, { body: Buffer; expires: number }>();
   private era = 0;
   constructor(private readonly ttlMs: number) {}
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
   get(key: string): Buffer | undefined {
     const file = this.files.get(key);
     return file && file.expires >= Date.now() ? file.body : undefined;
@@ -121,12 +124,12 @@ export function sitemapRouter(options: SitemapOptions): Router {
     const written: Buffer[] = [];
     for await (const piece of source) {
       const bytes = Buffer.from(piece);
-      written.push(bytes);
+      if (kept.enabled) written.push(bytes); // else one piece at a time is all it holds
       if (!res.write(bytes)) await once(res, 'drain');
       if (res.destroyed) return;
     }
     res.end();
-    keep(Buffer.concat(written));
+    if (kept.enabled) keep(Buffer.concat(written));
   }
 
   router.get('/sitemap.xml', async (req, res) => {
