@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -21,6 +21,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
   soak: async (args) => (await import('./soak.js')).benchSoak(args),
   startup: async () => (await import('./startup.js')).benchStartup(),
+  seo: async (args) => (await import('./seo.js')).benchSeo(args),
 };
 
 async function main(): Promise<void> {
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
       'lighthouse',
       'fuzz',
       'soak',
+      'seo',
     ].includes(first ?? '')
   ) {
     process.stdout.write(`\n## ${first}\n`);
@@ -45,9 +47,9 @@ async function main(): Promise<void> {
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
-  // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`, `faults`, `fuzz` and
-  // `soak` take many minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
-  const apart = ['import', 'restart', 'traffic-history', 'faults', 'lighthouse', 'fuzz', 'soak'];
+  // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`, `faults`, `fuzz`,
+  // `soak` and `seo` take many minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
+  const apart = ['import', 'restart', 'traffic-history', 'faults', 'lighthouse', 'fuzz', 'soak', 'seo'];
   const everything = Object.keys(benchmarks).filter((name) => !apart.includes(name));
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {

@@ -16,3 +16,5 @@ export * from './api/audit.js';
 export * from './api/operations.js';
 export * from './api/live-dashboard.js';
 export * from './api/site-config.js';
+export * from './seo/pages.js';
+export * from './seo/heads.js';

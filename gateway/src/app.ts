@@ -7,6 +7,7 @@ import { apiNotFound, errorHandler, type Logger, requestMetrics, requireAdmin } 
 import compression from 'compression';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { type SecurityOptions, securityHeaders } from './security-headers.js';
+import { lookUpPage, type PageWriting, sendLookedUpPage } from './seo/page-answers.js';
 import { frontendRouter } from './spa.js';
 
 export interface AppOptions {
@@ -20,6 +21,10 @@ export interface AppOptions {
   readonly apiProxy?: RequestHandler;
   /** The built frontend; omitted for API-only services. */
   readonly frontendDir?: string;
+  /** Each page's head from the catalogue (search engines), written into the frontend's pages. */
+  readonly pageWriting?: PageWriting;
+  /** /robots.txt and the sitemap. */
+  readonly siteFiles?: Router;
   readonly logger: Logger;
   /** Largest JSON body accepted (bytes or a size like '100kb'). */
   readonly jsonLimit?: string;
@@ -40,11 +45,14 @@ export const MAX_URL_LENGTH = 8192;
  * Refuses an absurd address before any routing looks at it: nothing the site serves needs one,
  * and whatever reads a path afterwards (routers, the page routes) then works on a bounded string.
  */
-const boundedAddress: RequestHandler = (req, res, next) => {
-  const url = req.url;
+function withinBounds(url: string): boolean {
   const query = url.indexOf('?');
   const pathLength = query === -1 ? url.length : query;
-  if (pathLength <= MAX_PATH_LENGTH && url.length <= MAX_URL_LENGTH) return next();
+  return pathLength <= MAX_PATH_LENGTH && url.length <= MAX_URL_LENGTH;
+}
+
+const boundedAddress: RequestHandler = (req, res, next) => {
+  if (withinBounds(req.url)) return next();
   res.status(414).json({ message: 'The address is too long.' });
 };
 
@@ -68,11 +76,14 @@ export function createApp(options: AppOptions): Express {
   // network choose the address its rate limits are counted under.
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
+  // First, so that the security headers after it can name the page's inline scripts (CSP hashes).
+  if (options.pageWriting) app.use(lookUpPage(options.pageWriting, withinBounds));
   app.use(securityHeaders(options.security));
   app.use(boundedAddress);
   app.use(requestMetrics());
   if (options.metrics) app.get('/metrics', options.metrics);
   app.use(compressAnswers);
+  if (options.pageWriting) app.use(sendLookedUpPage);
 
   const api = express.Router();
   if (options.beforeApi) api.use(options.beforeApi);
@@ -94,7 +105,8 @@ export function createApp(options: AppOptions): Express {
   api.use(apiNotFound);
   app.use('/api', api);
 
-  if (options.frontendDir) app.use(frontendRouter(options.frontendDir));
+  if (options.siteFiles) app.use(options.siteFiles);
+  if (options.frontendDir) app.use(frontendRouter(options.frontendDir, options.pageWriting));
   app.use((req, res) => {
     res.status(404).json({ message: `Nothing at ${req.method} ${req.path}.` });
   });

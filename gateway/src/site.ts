@@ -47,7 +47,13 @@ import {
   startLocalRedis,
 } from '@cinefold/platform';
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
-import { createQueryRouter, LiveDashboard, projectorStatuses, ResponseCache } from '@cinefold/query-api';
+import {
+  CataloguePageReads,
+  createQueryRouter,
+  LiveDashboard,
+  projectorStatuses,
+  ResponseCache,
+} from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
@@ -58,6 +64,7 @@ import { BuildWatch, startingApp, whileBuilding } from './starting.js';
 import { withCachedReads } from './cached-reads.js';
 import { apiProxy } from './proxy.js';
 import { type SecurityOptions, securityHeaderValues } from './security-headers.js';
+import { searchEngineParts } from './seo/search-engines.js';
 
 export const ROLES = ['all', 'gateway', 'command-api', 'query-api', 'projectors', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
@@ -333,6 +340,14 @@ async function createApi(
   const jwtSecret = resolveJwtSecret(config);
   const watcher = store ? new ProjectionWatcher(redis('watcher'), redis('watcher:positions')) : null;
   if (watcher) parts.add('projection watcher', () => watcher.close());
+  // The pages' heads follow the catalogue's notices, also where the API is served elsewhere.
+  let pageWatcher: ProjectionWatcher | null = watcher;
+  const notices = () => {
+    if (pageWatcher) return pageWatcher;
+    const created = new ProjectionWatcher(redis('watcher'), redis('watcher:positions'));
+    parts.add('page watcher', () => created.close());
+    return (pageWatcher = created);
+  };
   const projectorNames = projectors.map((p) => p.name);
   // Filled by the catalogue router, read by the HTTP server before Express.
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
@@ -435,9 +450,19 @@ async function createApi(
   if (plan.servesFrontend && !existsSync(`${frontendDir}/index.html`)) {
     logger.warn('the frontend is not built; serving the API only (run `npm run build:frontend`)');
   }
+  const seo = plan.servesFrontend
+    ? searchEngineParts({
+        reads: new CataloguePageReads(redis('pages'), notices()),
+        watcher: notices(),
+        frontendDir,
+        config,
+        serving: () => building === null || building.percent === null,
+      })
+    : null;
   const app = createApp({
     logger: logger.child('http'),
     security: securityOptions(config),
+    ...(seo ?? {}),
     trustProxy: config.TRUST_PROXY,
     apiRouters: routers,
     ...(building ? { beforeApi: whileBuilding(building) } : {}),

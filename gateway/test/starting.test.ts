@@ -97,7 +97,7 @@ describe('a site that is starting', () => {
       REDIS_URL: server.url,
       LOG_LEVEL: 'error',
     });
-    const site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
+    const site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'), { frontendDir });
     sites.push(site);
     const register = await fetch(`${site.url}/api/auth/register`, {
       method: 'POST',
@@ -133,6 +133,11 @@ describe('a site that is starting', () => {
       status: 503,
       body: { message: startingMessage(expected as never), starting: expected },
     });
+    // A title's page cannot be looked up now: crawlers are told to come back, not that it is gone.
+    const titlePage = await fetch(`${site.url}/movies/1`);
+    expect(titlePage.status).toBe(503);
+    expect(titlePage.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await titlePage.text()).toContain('<div id="root">');
 
     await redis.del(target);
     let after = await json(`${site.url}/api/movies`);

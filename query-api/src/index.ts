@@ -58,3 +58,4 @@ export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
 export { LiveDashboard } from './traffic/live-dashboard.js';
 export { readVisitorsNow } from './traffic/visitors-now.js';
+export { CataloguePageReads, type TitleList, type SitemapSlice } from './catalogue/page-reads.js';

@@ -1,7 +1,6 @@
-export const siteName = 'Cinefold';
-
-export const siteTagline = 'Stream and discover movies and TV shows, free.';
-
-export const siteDescription =
-  'Cinefold is a free place to stream and discover movies and TV shows. Browse by genre, ' +
-  'see what is trending and keep your favorites and watchlist in one place.';
+/** The site's name and words, shared with the gateway (which writes them into the pages it serves). */
+export {
+  SITE_DESCRIPTION as siteDescription,
+  SITE_NAME as siteName,
+  SITE_TAGLINE as siteTagline,
+} from '@cinefold/contracts';

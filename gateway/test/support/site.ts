@@ -21,7 +21,13 @@ export interface TestSite {
  * removed after the file's tests. `settings` are environment variables on top of the test
  * defaults (no demo catalogue, errors only).
  */
-export function useSite(label: string, settings: Record<string, string> = {}, role: Role = 'all'): TestSite {
+export function useSite(
+  label: string,
+  settings: Record<string, string> = {},
+  role: Role = 'all',
+  /** The built frontend to serve (a test's own index.html), instead of frontend/dist. */
+  options: { frontendDir?: string } = {},
+): TestSite {
   const redisServer = useRedisServer();
   const dir = makeTempDir(label);
   let running: RunningSite | undefined;
@@ -34,7 +40,7 @@ export function useSite(label: string, settings: Record<string, string> = {}, ro
       ...settings,
     });
     // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
-    running = await startSite(role, { ...config, PORT: 0 }, createLogger('test'));
+    running = await startSite(role, { ...config, PORT: 0 }, createLogger('test'), options);
   }, 60_000);
   afterAll(async () => {
     await running?.stop();

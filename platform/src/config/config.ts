@@ -112,6 +112,14 @@ export const configSchema = z
         .min(0)
         .max(60_000),
     ).transform((v) => v ?? 3000),
+    /** Addresses per sitemap file: at most the 50,000 sitemaps allow (smaller only to try the splitting). */
+    SITEMAP_URLS_PER_FILE: optional(
+      z.coerce
+        .number({ error: 'must be a number of addresses' })
+        .int('must be a whole number')
+        .min(1)
+        .max(50_000, 'must be at most 50000'),
+    ).transform((v) => v ?? 50_000),
     SEED_DEMO: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })).transform((v) => v !== '0'),
     LOG_LEVEL: optional(
       z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }),

@@ -19,7 +19,7 @@ import { processMetrics } from '@cinefold/platform';
  * the HTTP server's lookup by the raw address; a flood of spellings can only push aliases out
  * (those addresses then go through Express to the same answer), never cause a computation.
  */
-export class ResponseCache<Body extends string | Buffer = string> {
+export class ResponseCache<Body = string> {
   private readonly entries = new Map<string, { body: Body; expires: number }>();
   private readonly computing = new Map<string, Promise<Body | null>>();
   /** Address as asked → key of its answer. */

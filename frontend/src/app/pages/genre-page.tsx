@@ -1,6 +1,5 @@
 import { useLocation } from 'react-router-dom';
 import type { GenrePage as GenrePageEntry } from '../../config/genres';
-import { siteName } from '../../config/site';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { useLandingMovies } from '../../features/catalogue/api/get-landing-movies';
 import {
@@ -8,6 +7,7 @@ import {
   OtherGenresSection,
   WhyWatchSection,
 } from '../../features/catalogue/components/genre-landing-sections';
+import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { LandingPageView } from '../../features/catalogue/components/landing-page-view';
 import { genreFaq, genreLandingContent } from '../../features/catalogue/genre-landing-content';
 import {
@@ -26,8 +26,7 @@ function GenreLanding({ genre }: { readonly genre: GenrePageEntry }) {
   const slot = genre.path.slice(1);
   return (
     <>
-      <title>{`${heading} · Stream free · ${siteName}`}</title>
-      <meta name="description" content={content.description} />
+      <ListPageHead titles={movies} />
       <LandingPageView
         eyebrow="Genre"
         heading={heading}

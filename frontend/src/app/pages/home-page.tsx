@@ -1,39 +1,17 @@
 import { Container, Flex, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
-import { StructuredData } from '../../components/ui/structured-data';
+import { homeHead } from '@cinefold/contracts';
+import { PageHeadTags } from '../../components/ui/page-head-tags';
 import { genrePages } from '../../config/genres';
-import { siteDescription, siteName, siteTagline } from '../../config/site';
+import { siteName, siteTagline } from '../../config/site';
+import { publicOrigin } from '../../lib/server-head';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { useHomeRows } from '../../features/catalogue/api/get-home';
 import { HomeHero } from '../../features/catalogue/components/home-hero';
 import { HomeWelcome } from '../../features/catalogue/components/home-welcome';
 import { TitleRow } from '../../features/catalogue/components/title-row';
 import { summarizeMovie, summarizeTvShow } from '../../features/catalogue/title-summary';
-
-function homeStructuredData(origin: string) {
-  const website = {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    name: siteName,
-    url: `${origin}/`,
-    description: siteDescription,
-    potentialAction: {
-      '@type': 'SearchAction',
-      target: { '@type': 'EntryPoint', urlTemplate: `${origin}/movies?search={search_term_string}` },
-      'query-input': 'required name=search_term_string',
-    },
-  };
-  const organization = {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: siteName,
-    url: `${origin}/`,
-    logo: `${origin}/favicon.svg`,
-    description: siteDescription,
-  };
-  return { website, organization };
-}
 
 /** The site's promise, with a way into every genre; the page's main heading. */
 function TaglineBand() {
@@ -70,15 +48,12 @@ function TaglineBand() {
 
 export function HomePage() {
   const home = useHomeRows();
-  const { website, organization } = homeStructuredData(window.location.origin);
   const rows = home.data;
   const heroMovie = rows?.trendingMovies[0];
 
   return (
     <>
-      <title>{`${siteName} · ${siteTagline}`}</title>
-      <StructuredData data={website} />
-      <StructuredData data={organization} />
+      <PageHeadTags head={homeHead(publicOrigin())} />
       {home.isPending ? (
         <PageSpinner label="Loading the home page" />
       ) : (

@@ -1,21 +1,22 @@
-import type { Movie, TvShow } from '@cinefold/contracts';
+import { type Movie, notFoundHead, titleHead, type TvShow } from '@cinefold/contracts';
 import { useMemo } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { PageHeadTags } from '../../components/ui/page-head-tags';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { siteName } from '../../config/site';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { isTitleId } from '../../features/catalogue/api/title-id';
 import { type TitleDetailKind, TitleDetailView } from '../../features/catalogue/components/title-detail-view';
 import { TitleNotFound } from '../../features/catalogue/components/title-not-found';
 import { movieDetail, tvDetail } from '../../features/catalogue/title-detail-kinds';
-import { yearOf } from '../../features/catalogue/title-summary';
 import { useRecordView } from '../../features/library/api/record-view';
 import { LibraryToggles } from '../../features/library/components/library-toggles';
 import type { LibraryTitle } from '../../features/library/list-membership';
+import { publicOrigin } from '../../lib/server-head';
 
 /** A title from the catalogue with the member's list buttons, its player and the watch history. */
 function TitleDetailPage<Title extends Movie | TvShow>({ kind }: { readonly kind: TitleDetailKind<Title> }) {
   const { id } = useParams();
+  const { pathname } = useLocation();
   const query = kind.useTitle(id);
   const data = query.data;
   const libraryTitle = useMemo<LibraryTitle | null>(
@@ -31,17 +32,15 @@ function TitleDetailPage<Title extends Movie | TvShow>({ kind }: { readonly kind
   if (!data || !libraryTitle) {
     return (
       <>
-        <title>{`${kind.notFound.message} · ${siteName}`}</title>
+        <PageHeadTags head={notFoundHead(pathname, kind.notFound.message)} />
         <TitleNotFound {...kind.notFound} />
       </>
     );
   }
 
-  const name = kind.name(data);
-  const year = yearOf(kind.date(data));
   return (
     <>
-      <title>{`${name}${year ? ` (${year})` : ''} · Watch free · ${siteName}`}</title>
+      <PageHeadTags head={titleHead(publicOrigin(), kind.type, data)} />
       <TitleDetailView
         // A new title starts on the default server (and a show on its first episode) again.
         key={data.id}

@@ -1,10 +1,10 @@
 import { Center, Spinner, Text } from '@chakra-ui/react';
 import { LuTrophy } from 'react-icons/lu';
-import { siteName } from '../../config/site';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { useLandingMovies } from '../../features/catalogue/api/get-landing-movies';
 import { CataloguePageFrame } from '../../features/catalogue/components/catalogue-page-frame';
 import { CataloguePageHeader } from '../../features/catalogue/components/catalogue-page-header';
+import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { RankedMovieList } from '../../features/catalogue/components/ranked-movie-list';
 import { TitleGrid } from '../../features/catalogue/components/title-grid';
 import {
@@ -22,7 +22,7 @@ export function TopMoviesPage() {
   const titles = topListMovies(movies).map(summarizeMovie);
   return (
     <>
-      <title>{`${heading} · ${siteName}`}</title>
+      <ListPageHead titles={movies} />
       <CataloguePageFrame>
         <CataloguePageHeader
           eyebrow="Top Lists"

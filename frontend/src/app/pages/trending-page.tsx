@@ -1,7 +1,7 @@
 import { LuFlame } from 'react-icons/lu';
-import { siteName } from '../../config/site';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { useLandingMovies } from '../../features/catalogue/api/get-landing-movies';
+import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { LandingPageView } from '../../features/catalogue/components/landing-page-view';
 import { trendingFilters } from '../../features/catalogue/landing-pages';
 import { summarizeMovie } from '../../features/catalogue/title-summary';
@@ -11,7 +11,7 @@ export function TrendingPage() {
   const { isPending, movies } = useLandingMovies(trendingFilters);
   return (
     <>
-      <title>{`Trending Movies · Stream free · ${siteName}`}</title>
+      <ListPageHead titles={movies} />
       <LandingPageView
         eyebrow="Top Lists"
         heading="Trending Movies"

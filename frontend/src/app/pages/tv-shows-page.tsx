@@ -1,12 +1,7 @@
-import { siteName } from '../../config/site';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { TvShowListing } from '../../features/catalogue/components/catalogue-listing';
 
 export function TvShowsPage() {
-  return (
-    <>
-      <title>{`TV Shows · Stream free · ${siteName}`}</title>
-      <TvShowListing banner={<AdSlot position="tv-top" />} />
-    </>
-  );
+  // The listing writes the page's head: it knows the titles its ItemList names.
+  return <TvShowListing banner={<AdSlot position="tv-top" />} />;
 }

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { LuCalendarDays } from 'react-icons/lu';
-import { siteName } from '../../config/site';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { useLandingMovies } from '../../features/catalogue/api/get-landing-movies';
+import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { LandingPageView } from '../../features/catalogue/components/landing-page-view';
 import { isCatalogueYear, yearLandingFilters } from '../../features/catalogue/landing-pages';
 import { summarizeMovie } from '../../features/catalogue/title-summary';
@@ -16,7 +16,7 @@ function YearLanding({ year }: { readonly year: number }) {
   const heading = `Best Movies of ${year}`;
   return (
     <>
-      <title>{`${heading} · Stream free · ${siteName}`}</title>
+      <ListPageHead titles={movies} />
       <LandingPageView
         eyebrow={`Released in ${year}`}
         heading={heading}

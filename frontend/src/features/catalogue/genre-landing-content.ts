@@ -1,3 +1,4 @@
+import { GENRE_PAGE_DESCRIPTIONS } from '@cinefold/contracts';
 import type { IconType } from 'react-icons';
 import {
   LuDrama,
@@ -23,8 +24,7 @@ export interface GenreLandingContent {
 export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   action: {
     icon: LuSwords,
-    description:
-      'Car chases, impossible heists and last-second escapes. The biggest action movies, free to stream.',
+    description: GENRE_PAGE_DESCRIPTIONS['action'],
     whyWatch: [
       'Set pieces built for the biggest screen you have',
       'Heroes worth cheering for and villains worth booing',
@@ -34,8 +34,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   comedy: {
     icon: LuLaugh,
-    description:
-      'From sharp satire to feel-good favourites: comedies that earn their laughs, free to stream.',
+    description: GENRE_PAGE_DESCRIPTIONS['comedy'],
     whyWatch: [
       'The quickest way to lift a long day',
       'Perfect for watching together, with friends or family',
@@ -45,8 +44,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   horror: {
     icon: LuGhost,
-    description:
-      'Haunted houses, slow-burn dread and jump scares. Horror movies to watch with the lights on.',
+    description: GENRE_PAGE_DESCRIPTIONS['horror'],
     whyWatch: [
       'A safe thrill: all the fear, none of the danger',
       'Atmosphere and sound design crafted to get under your skin',
@@ -56,8 +54,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   drama: {
     icon: LuDrama,
-    description:
-      'Powerful performances and stories that stay with you. Award-winning dramas, free to stream.',
+    description: GENRE_PAGE_DESCRIPTIONS['drama'],
     whyWatch: [
       'Performances that define careers',
       'Stories about people, choices and what they cost',
@@ -67,7 +64,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   thriller: {
     icon: LuFingerprint,
-    description: 'Twists, conspiracies and cat-and-mouse games. Thrillers that keep you guessing to the end.',
+    description: GENRE_PAGE_DESCRIPTIONS['thriller'],
     whyWatch: [
       'Plots that reward paying attention',
       'Tension that builds scene by scene',
@@ -77,7 +74,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   'sci-fi': {
     icon: LuRocket,
-    description: 'Distant planets, time travel and the future of humanity. Science fiction, free to stream.',
+    description: GENRE_PAGE_DESCRIPTIONS['sci-fi'],
     whyWatch: [
       'Big ideas about technology, time and what makes us human',
       'Worlds and visual effects unlike anything around you',
@@ -87,7 +84,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   romance: {
     icon: LuHeart,
-    description: 'Love stories of every kind, from sweeping epics to small, perfect moments.',
+    description: GENRE_PAGE_DESCRIPTIONS['romance'],
     whyWatch: [
       'Characters you will root for from the first meeting',
       'The ideal choice for a date night in',
@@ -97,7 +94,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   animation: {
     icon: LuPalette,
-    description: 'Hand-drawn classics and dazzling CGI. Animated movies for every age, free to stream.',
+    description: GENRE_PAGE_DESCRIPTIONS['animation'],
     whyWatch: [
       'Art styles and imagination with no limits',
       'Stories that work for children and grown-ups alike',
@@ -107,7 +104,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   crime: {
     icon: LuZap,
-    description: 'Gangsters, detectives and perfect crimes gone wrong. Crime movies with edge.',
+    description: GENRE_PAGE_DESCRIPTIONS['crime'],
     whyWatch: [
       'Morally complex characters on both sides of the law',
       'Heists, investigations and underworld sagas',
@@ -117,8 +114,7 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   fantasy: {
     icon: LuWandSparkles,
-    description:
-      'Quests, magic and legendary creatures. Fantasy movies that take you somewhere else entirely.',
+    description: GENRE_PAGE_DESCRIPTIONS['fantasy'],
     whyWatch: [
       'Whole worlds to get lost in',
       'Epic journeys with a fellowship worth following',

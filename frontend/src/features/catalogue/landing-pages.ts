@@ -1,7 +1,7 @@
 import { type Movie, trimTrailingSlashes } from '@cinefold/contracts';
 import { type GenrePage, genrePages, type GenreSlug } from '../../config/genres';
 import type { MovieFilters } from './api/filters';
-import { formatCount, formatMonthYear } from './formatting';
+import { formatCount } from './formatting';
 import { isMarvelTitle } from './marvel';
 
 /**
@@ -84,7 +84,5 @@ export function showingCount(count: number): string {
   return `Showing ${formatCount(count)} ${count === 1 ? 'movie' : 'movies'}`;
 }
 
-/** "Top 100 Movies of November 2026": the top list names the month it was made in. */
-export function topListHeading(now: Date): string {
-  return `Top ${TOP_LIST_SIZE} Movies of ${formatMonthYear(now)}`;
-}
+/** "Top 100 Movies of November 2026": shared with the gateway, which writes the page's title. */
+export { topListHeading } from '@cinefold/contracts';

@@ -15,6 +15,7 @@ import {
 import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../title-summary';
 import { CataloguePageFrame } from './catalogue-page-frame';
 import { CataloguePageHeader } from './catalogue-page-header';
+import { ListPageHead } from './list-page-head';
 import { ListingFilters, type SortOption } from './listing-filters';
 import { TitleGrid } from './title-grid';
 
@@ -159,25 +160,28 @@ export function MovieListing({ banner }: CatalogueListingProps) {
   });
   const genres = useMovieGenres();
   return (
-    <ListingView
-      heading="Movies"
-      noun="movies"
-      description="Blockbusters, festival favourites and hidden gems, free to stream."
-      searchPlaceholder="Search movies..."
-      emptyText="No movies found"
-      banner={banner}
-      params={params}
-      sortOptions={movieSorts}
-      genres={genres.data ?? []}
-      result={{
-        isPending: movies.isPending,
-        isStale: movies.isPlaceholderData,
-        titles: (movies.data?.movies ?? []).map(summarizeMovie),
-        pages: movies.data?.pages ?? 0,
-        total: movies.data?.total ?? null,
-      }}
-      onChange={onChange}
-    />
+    <>
+      <ListPageHead titles={movies.data?.movies ?? []} />
+      <ListingView
+        heading="Movies"
+        noun="movies"
+        description="Blockbusters, festival favourites and hidden gems, free to stream."
+        searchPlaceholder="Search movies..."
+        emptyText="No movies found"
+        banner={banner}
+        params={params}
+        sortOptions={movieSorts}
+        genres={genres.data ?? []}
+        result={{
+          isPending: movies.isPending,
+          isStale: movies.isPlaceholderData,
+          titles: (movies.data?.movies ?? []).map(summarizeMovie),
+          pages: movies.data?.pages ?? 0,
+          total: movies.data?.total ?? null,
+        }}
+        onChange={onChange}
+      />
+    </>
   );
 }
 
@@ -193,24 +197,27 @@ export function TvShowListing({ banner }: CatalogueListingProps) {
   });
   const genres = useTvShowGenres();
   return (
-    <ListingView
-      heading="TV Shows"
-      noun="TV shows"
-      description="Binge-worthy series, from prestige drama to comfort comedy."
-      searchPlaceholder="Search TV shows..."
-      emptyText="No TV shows found"
-      banner={banner}
-      params={params}
-      sortOptions={tvSorts}
-      genres={genres.data ?? []}
-      result={{
-        isPending: shows.isPending,
-        isStale: shows.isPlaceholderData,
-        titles: (shows.data?.tvShows ?? []).map(summarizeTvShow),
-        pages: shows.data?.pages ?? 0,
-        total: shows.data?.total ?? null,
-      }}
-      onChange={onChange}
-    />
+    <>
+      <ListPageHead titles={shows.data?.tvShows ?? []} />
+      <ListingView
+        heading="TV Shows"
+        noun="TV shows"
+        description="Binge-worthy series, from prestige drama to comfort comedy."
+        searchPlaceholder="Search TV shows..."
+        emptyText="No TV shows found"
+        banner={banner}
+        params={params}
+        sortOptions={tvSorts}
+        genres={genres.data ?? []}
+        result={{
+          isPending: shows.isPending,
+          isStale: shows.isPlaceholderData,
+          titles: (shows.data?.tvShows ?? []).map(summarizeTvShow),
+          pages: shows.data?.pages ?? 0,
+          total: shows.data?.total ?? null,
+        }}
+        onChange={onChange}
+      />
+    </>
   );
 }

@@ -13,7 +13,6 @@ export interface TitleNotFoundProps {
 export function TitleNotFound({ message, backTo, backLabel }: TitleNotFoundProps) {
   return (
     <>
-      <meta name="robots" content="noindex" />
       <Box
         minH="70dvh"
         display="flex"

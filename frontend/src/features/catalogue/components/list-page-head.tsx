@@ -1,0 +1,16 @@
+import { landingPageAt, listHead, listPageItems, type Movie, type TvShow } from '@cinefold/contracts';
+import { useLocation } from 'react-router-dom';
+import { PageHeadTags } from '../../../components/ui/page-head-tags';
+import { publicOrigin } from '../../../lib/server-head';
+
+/**
+ * The head of a page that lists titles (landing pages, the listings): its title and words, and an
+ * `ItemList` of the first 10 titles it shows, as the gateway writes them. `titles` is the list's
+ * answer; the page keeps what it shows of it (the Marvel page, its Marvel titles) the same way.
+ */
+export function ListPageHead({ titles }: { readonly titles: readonly (Movie | TvShow)[] }) {
+  const { pathname } = useLocation();
+  const page = landingPageAt(pathname, new Date());
+  if (!page) return null;
+  return <PageHeadTags head={listHead(publicOrigin(), page, listPageItems(page, titles))} />;
+}
