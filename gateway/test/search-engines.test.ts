@@ -374,6 +374,16 @@ describe('robots.txt and the sitemap', () => {
     expect(pages.some((url) => url.includes('/admin') || url.includes('/profile'))).toBe(false);
   });
 
+  it('sends a kept file compressed, the same addresses as the file written for the first crawler', async () => {
+    const ask = () => fetch(`${site.url}/sitemaps/pages.xml`, { headers: { 'accept-encoding': 'gzip' } });
+    const first = await (await ask()).text();
+    const again = await ask();
+    expect(again.headers.get('content-encoding')).toBe('gzip');
+    expect(again.headers.get('vary')).toContain('Accept-Encoding');
+    // fetch undoes the gzip: what arrives is the file itself.
+    expect(await again.text()).toBe(first);
+  });
+
   it.each(['/sitemaps/movies-8.xml', '/sitemaps/movies-0.xml', '/sitemaps/films-1.xml'])(
     '%s is not a sitemap: 404',
     async (path) => {

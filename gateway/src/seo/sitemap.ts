@@ -11,7 +11,7 @@
  */
 import { once } from 'node:events';
 import { landingPaths, SITEMAP_MAX_URLS, type TitleType } from '@cinefold/contracts';
-import { CATALOGUE, type ProjectionWatcher } from '@cinefold/platform';
+import { CATALOGUE, encodedBody, encodingFor, type ProjectionWatcher } from '@cinefold/platform';
 import type { CataloguePageReads } from '@cinefold/query-api';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
@@ -112,7 +112,12 @@ export function sitemapRouter(options: SitemapOptions): Router {
     const body = kept.get(key);
     res.type('application/xml').setHeader('Cache-Control', 'no-cache');
     if (body) {
-      res.send(body);
+      // A kept file is compressed once, not by the compression middleware on every request: a
+      // file of 50,000 addresses is about 4 MB of XML.
+      const encoding = encodingFor(body, req.headers['accept-encoding']);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      res.send(encoding ? encodedBody(body, encoding) : body);
       return;
     }
     const source = await pieces();
