@@ -1,5 +1,6 @@
 import { defineConfig } from '@chakra-ui/react';
 import {
+  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
@@ -26,6 +27,7 @@ import {
   spinnerRecipe,
   tableSlotRecipe,
   tabsSlotRecipe,
+  textareaRecipe,
   textStyles,
   timelineSlotRecipe,
   tokens,
@@ -60,8 +62,10 @@ export const chakraTheme = defineConfig({
       link: linkRecipe,
       separator: separatorRecipe,
       spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
     slotRecipes: {
+      accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       emptyState: emptyStateSlotRecipe,
