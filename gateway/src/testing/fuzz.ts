@@ -341,6 +341,14 @@ export function send(
         },
       },
       (res) => {
+        const contentType = String(res.headers['content-type'] ?? '');
+        // A live stream (the dashboard's server-sent events) never ends by design: its accepted
+        // answer is its status and headers.
+        if (contentType.startsWith('text/event-stream')) {
+          res.destroy();
+          resolve({ status: res.statusCode ?? 0, contentType, body: '' });
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>

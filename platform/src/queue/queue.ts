@@ -36,6 +36,9 @@ export function createQueue<Data, Result>(name: string, redisUrl: string): Queue
       removeOnFail: 5000,
     },
   });
+  // The connection says once that it lost Redis and once that it is back (connectRedis); without a
+  // listener here BullMQ would print every failed reconnection of the outage as well.
+  queue.on('error', () => undefined);
   // BullMQ leaves a connection it was handed open on close (it could be shared); this one is the
   // queue's alone, and left open it kept reconnecting after the site stopped (and its process alive).
   const close = queue.close.bind(queue);
