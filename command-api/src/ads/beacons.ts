@@ -8,7 +8,7 @@
 import { adBeaconRequest, adParams, type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   ADS,
-  commandContext,
+  eventContext,
   type GroupCommit,
   notFound,
   rateLimit,
@@ -59,7 +59,7 @@ export function adBeaconsRouter({ redis, beacons, siteTimeZone }: AdBeaconDepend
     router.post(`/ads/:id/${path}`, validate(beaconSchemas), perClient, async (req, res) => {
       const { params, body } = validated(req, beaconSchemas);
       if (!(await adExists(params.id))) throw notFound('Ad not found');
-      const context = commandContext(req);
+      const context = eventContext(req);
       const result = await beacons.append(
         streams.adBeacons(siteDay(siteTimeZone, context.now)),
         [{ type, data: { adId: params.id, displayId: body.displayId } }],

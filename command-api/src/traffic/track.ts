@@ -1,8 +1,9 @@
 import { isAdminPath, type PageViewed, streams, trackPageViewRequest } from '@cinefold/contracts';
 import {
-  commandContext,
+  clientAddress,
   countryOf,
   deviceOf,
+  eventContext,
   type GroupCommit,
   isBot,
   rateLimit,
@@ -83,8 +84,10 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
         res.status(204).end();
         return;
       }
-      const day = siteDay(siteTimeZone);
-      const address = req.ip ?? '';
+      // Anonymous even for a member: a view is not tied to an account.
+      const context = eventContext(req, { actor: 'anonymous' });
+      const day = siteDay(siteTimeZone, context.now);
+      const address = clientAddress(req) ?? '';
       const event = {
         type: 'PageViewed',
         data: {
@@ -99,8 +102,6 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
           visitor: await visitors.visitor(day, address, userAgent!),
         },
       } as const;
-      // Anonymous even for a member: a view is not tied to an account.
-      const context = { ...commandContext(req), actor: 'anonymous' };
       const result = await pageViews.append(streams.pageViews(day), [event], context);
       // An admin watching their own visit may send it back to read the dashboard after it.
       sendPosition(res, result);
