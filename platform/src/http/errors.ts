@@ -90,11 +90,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // reads), and the client may try again in a moment. Logged once a request, without a stack.
       status = 503;
       message = 'Cinefold cannot reach its data for a moment. Please try again shortly.';
-      logger.warn('redis unreachable', {
-        method: req.method,
-        path: req.path,
-        error: (error as Error).message,
-      });
+      logger.warn('redis unreachable', { method: req.method, path: req.path, error: (error as Error).message });
     } else {
       const fault = clientFault(error);
       if (fault) {
