@@ -30,3 +30,4 @@ export * from './catalogue/locate.js';
 export * from './catalogue/documents.js';
 export * from './time/site-day.js';
 export * from './read-models/ads.js';
+export * from './redis/turn-batch.js';

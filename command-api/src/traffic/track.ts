@@ -66,6 +66,14 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
   const router = Router();
   const visitors = new VisitorHasher(redis);
   const ownHosts = hostOf(publicUrl);
+  // This site's hosts: the one a view was sent to, and PUBLIC_URL's. The Host header is nearly
+  // always the same, so the last one's are kept rather than parsed for every view.
+  const hostsOf = (host: string) => [...hostOf(`http://${host}`), ...ownHosts];
+  let lastHost = { host: '', siteHosts: hostsOf('') };
+  const siteHosts = (host: string) => {
+    if (host !== lastHost.host) lastHost = { host, siteHosts: hostsOf(host) };
+    return lastHost.siteHosts;
+  };
   router.post(
     '/analytics/track',
     // A browser reports one view per route change: a few a second at most, even in a hurry.
@@ -93,10 +101,7 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
         data: {
           path: body.path,
           title: titleOfPath(body.path),
-          source: trafficSource(body.path, body.referrer, [
-            ...hostOf(`http://${req.get('host') ?? ''}`),
-            ...ownHosts,
-          ]),
+          source: trafficSource(body.path, body.referrer, siteHosts(req.get('host') ?? '')),
           device: deviceOf(userAgent).device,
           country: countryOf(address),
           visitor: await visitors.visitor(day, address, userAgent!),

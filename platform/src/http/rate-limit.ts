@@ -21,6 +21,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { tooManyRequests } from './errors.js';
+import { TurnBatch } from '../redis/turn-batch.js';
 import { clientAddress } from './request-context.js';
 
 export interface RateLimitRule {
@@ -109,56 +110,28 @@ function commands(redis: Redis): Redis & RateLimitCommands {
   return redis as Redis & RateLimitCommands;
 }
 
-/** Reservations asked for in one call at most; more wait for the next. */
-const MAX_RESERVATIONS = 1000;
-
-interface Pending {
-  readonly key: string;
-  readonly limit: number;
-  readonly windowMs: number;
-  resolve(reservation: Reservation): void;
-  reject(error: unknown): void;
-}
+const reservationsOf = new WeakMap<
+  Redis,
+  TurnBatch<{ key: string; limit: number; windowMs: number }, Reservation>
+>();
 
 /**
- * Every reservation asked for in one turn of the event loop goes to Redis in one script call.
- * The page views and beacons of thousands of clients a second each need one, and a round trip per
- * request (a command written, a reply parsed, a promise settled) cost the gateway more than the
- * rest of a view; the script still checks and counts each subject under Redis's one lock, so
- * nothing about the limits changes, for one replica or many.
+ * The reservations of one turn of the event loop go to Redis in one script call (`TurnBatch`): a
+ * page view or a beacon each needs one, thousands a second. The script still checks and counts
+ * each subject under Redis's one lock, in turn, so nothing about the limits changes, for one
+ * replica or many.
  */
-class Reservations {
-  private pending: Pending[] = [];
-
-  constructor(private readonly redis: Redis & RateLimitCommands) {}
-
-  reserve(key: string, limit: number, windowMs: number): Promise<Reservation> {
-    return new Promise((resolve, reject) => {
-      if (this.pending.push({ key, limit, windowMs, resolve, reject }) === 1) {
-        // The rest of this turn's requests join the call: it is sent once the loop has run them.
-        setImmediate(() => this.send());
-      }
-    });
-  }
-
-  private send(): void {
-    const batch = this.pending.splice(0, MAX_RESERVATIONS);
-    if (this.pending.length > 0) setImmediate(() => this.send());
-    const keys = batch.map((p) => p.key);
-    const limits = batch.flatMap((p) => [p.limit, p.windowMs]);
-    this.redis.rateLimitReserve(batch.length, ...keys, ...limits).then(
-      (answers) => batch.forEach((p, i) => p.resolve(answers[i]!)),
-      (error: unknown) => batch.forEach((p) => p.reject(error)),
-    );
-  }
-}
-
-const reservationsOf = new WeakMap<Redis, Reservations>();
-
-function reservations(redis: Redis): Reservations {
+function reservations(redis: Redis) {
   let found = reservationsOf.get(redis);
   if (!found) {
-    found = new Reservations(commands(redis));
+    const limiter = commands(redis);
+    found = new TurnBatch((asked) =>
+      limiter.rateLimitReserve(
+        asked.length,
+        ...asked.map((a) => a.key),
+        ...asked.flatMap((a) => [a.limit, a.windowMs]),
+      ),
+    );
     reservationsOf.set(redis, found);
   }
   return found;
@@ -169,11 +142,11 @@ export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
   return async (req, res, next) => {
     const subject = rule.key ? rule.key(req) : clientNetwork(clientAddress(req));
     if (subject === null) return next();
-    const [reserved, detail] = await reservations(redis).reserve(
-      `ratelimit:${rule.name}:${subject}`,
-      rule.limit,
+    const [reserved, detail] = await reservations(redis).ask({
+      key: `ratelimit:${rule.name}:${subject}`,
+      limit: rule.limit,
       windowMs,
-    );
+    });
     if (!reserved) {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(Number(detail) / 1000))));
       return next(tooManyRequests(rule.message));
