@@ -121,12 +121,8 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
         await store.appendMany([
           {
             stream: streams.pageViews(days[dayIndex]!),
-            events: encodeEvents(events, {
-              actor: 'anonymous',
-              correlationId: `bench-${written}`,
-              causationId: null,
-              now: at,
-            }),
+            // As the track route stamps them: anonymous, no correlation (see eventContext).
+            events: encodeEvents(events, { actor: 'anonymous', now: at }),
           },
         ]);
       }

@@ -78,6 +78,18 @@ describe('tracking a page view', () => {
     });
   });
 
+  it('keeps of a view only its time and an anonymous actor: no request id to correlate', async () => {
+    await track({ path: '/movies' }, { userAgent: IPHONE });
+    const stored = await site.running.store!.readStream(streams.pageViews(siteDay('UTC')));
+    const last = stored.at(-1)!;
+    expect(last.metadata).toEqual({
+      occurredAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      actor: 'anonymous',
+      correlationId: last.id,
+      causationId: null,
+    });
+  });
+
   it('counts one visitor for the same address and browser on the same day', async () => {
     await track({ path: '/' }, { ip: '9.9.9.9' });
     await track({ path: '/movies' }, { ip: '9.9.9.9' });

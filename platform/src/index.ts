@@ -33,3 +33,4 @@ export * from './catalogue/documents.js';
 export * from './time/site-day.js';
 export * from './read-models/ads.js';
 export * from './metrics/metrics.js';
+export * from './redis/turn-batch.js';

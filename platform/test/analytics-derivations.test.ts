@@ -9,6 +9,7 @@ import {
   SALT_TTL_SECONDS,
   siteDay,
   trafficSource,
+  USER_AGENT_CACHE_SIZE,
   VisitorHasher,
   visitorId,
   visitorSaltKey,
@@ -88,6 +89,19 @@ describe('the device of a page view', () => {
     [UA.galaxyTab, false],
   ])('%s is a bot: %s', (userAgent, bot) => {
     expect(isBot(userAgent)).toBe(bot);
+  });
+});
+
+describe('reading a User-Agent again', () => {
+  it('answers alike from the cache, even after hundreds of others have pushed it out', () => {
+    const first = { bot: isBot(UA.iphone), device: deviceOf(UA.iphone) };
+    expect({ bot: isBot(UA.iphone), device: deviceOf(UA.iphone) }).toEqual(first);
+    for (let i = 0; i < USER_AGENT_CACHE_SIZE + 10; i++) {
+      expect(deviceOf(`${UA.chromeWindows} Build/${i}`).device).toBe('desktop');
+      expect(isBot(`Googlebot/${i}.0`)).toBe(true);
+    }
+    expect({ bot: isBot(UA.iphone), device: deviceOf(UA.iphone) }).toEqual(first);
+    expect(first).toEqual({ bot: false, device: { device: 'mobile', browser: 'Mobile Safari', os: 'iOS' } });
   });
 });
 

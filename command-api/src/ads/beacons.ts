@@ -8,13 +8,14 @@
 import { adBeaconRequest, adParams, type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   ADS,
-  commandContext,
+  eventContext,
   type GroupCommit,
   notFound,
   rateLimit,
   readModelKeys,
   sendPosition,
   siteDay,
+  TurnBatch,
   validate,
   validated,
 } from '@cinefold/platform';
@@ -47,19 +48,30 @@ export function adBeaconsRouter({ redis, beacons, siteTimeZone }: AdBeaconDepend
     message: 'Too many ad reports from your network. Please wait a minute.',
   });
 
-  async function adExists(adId: string): Promise<boolean> {
+  // The beacons of one turn of the event loop look their ads up together: two calls to Redis per
+  // turn instead of two per beacon (see TurnBatch).
+  const adsExist = new TurnBatch<string, boolean>(async (adIds) => {
     const active = await redis.get(readModelKeys.active(ADS.projector));
-    return (
-      active !== null &&
-      (await redis.hexists(readModelKeys.key(ADS.projector, Number(active), ADS.all), adId)) === 1
-    );
-  }
+    if (active === null) return adIds.map(() => false);
+    const all = readModelKeys.key(ADS.projector, Number(active), ADS.all);
+    const distinct = [...new Set(adIds)];
+    const pipeline = redis.pipeline();
+    for (const adId of distinct) pipeline.hexists(all, adId);
+    const replies = (await pipeline.exec()) ?? [];
+    const found = new Map<string, boolean>();
+    distinct.forEach((adId, i) => {
+      const [error, exists] = replies[i] ?? [new Error('no reply from Redis')];
+      if (error) throw error;
+      found.set(adId, exists === 1);
+    });
+    return adIds.map((adId) => found.get(adId)!);
+  });
 
   for (const [path, type] of Object.entries(BEACONS)) {
     router.post(`/ads/:id/${path}`, validate(beaconSchemas), perClient, async (req, res) => {
       const { params, body } = validated(req, beaconSchemas);
-      if (!(await adExists(params.id))) throw notFound('Ad not found');
-      const context = commandContext(req);
+      if (!(await adsExist.ask(params.id))) throw notFound('Ad not found');
+      const context = eventContext(req);
       const result = await beacons.append(
         streams.adBeacons(siteDay(siteTimeZone, context.now)),
         [{ type, data: { adId: params.id, displayId: body.displayId } }],

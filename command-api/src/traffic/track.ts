@@ -1,8 +1,9 @@
 import { isAdminPath, type PageViewed, streams, trackPageViewRequest } from '@cinefold/contracts';
 import {
-  commandContext,
+  clientAddress,
   countryOf,
   deviceOf,
+  eventContext,
   type GroupCommit,
   isBot,
   rateLimit,
@@ -65,6 +66,14 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
   const router = Router();
   const visitors = new VisitorHasher(redis);
   const ownHosts = hostOf(publicUrl);
+  // This site's hosts: the one a view was sent to, and PUBLIC_URL's. The Host header is nearly
+  // always the same, so the last one's are kept rather than parsed for every view.
+  const hostsOf = (host: string) => [...hostOf(`http://${host}`), ...ownHosts];
+  let lastHost = { host: '', siteHosts: hostsOf('') };
+  const siteHosts = (host: string) => {
+    if (host !== lastHost.host) lastHost = { host, siteHosts: hostsOf(host) };
+    return lastHost.siteHosts;
+  };
   router.post(
     '/analytics/track',
     // A browser reports one view per route change: a few a second at most, even in a hurry.
@@ -83,24 +92,21 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
         res.status(204).end();
         return;
       }
-      const day = siteDay(siteTimeZone);
-      const address = req.ip ?? '';
+      // Anonymous even for a member: a view is not tied to an account.
+      const context = eventContext(req, { actor: 'anonymous' });
+      const day = siteDay(siteTimeZone, context.now);
+      const address = clientAddress(req) ?? '';
       const event = {
         type: 'PageViewed',
         data: {
           path: body.path,
           title: titleOfPath(body.path),
-          source: trafficSource(body.path, body.referrer, [
-            ...hostOf(`http://${req.get('host') ?? ''}`),
-            ...ownHosts,
-          ]),
+          source: trafficSource(body.path, body.referrer, siteHosts(req.get('host') ?? '')),
           device: deviceOf(userAgent).device,
           country: countryOf(address),
           visitor: await visitors.visitor(day, address, userAgent!),
         },
       } as const;
-      // Anonymous even for a member: a view is not tied to an account.
-      const context = { ...commandContext(req), actor: 'anonymous' };
       const result = await pageViews.append(streams.pageViews(day), [event], context);
       // An admin watching their own visit may send it back to read the dashboard after it.
       sendPosition(res, result);

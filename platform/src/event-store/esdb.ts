@@ -325,13 +325,18 @@ function toEventData(event: NewEvent): EventData {
     type: event.type,
     // The client only JSON-encodes `data`; the port's `unknown` is JSON by contract.
     data: event.data as JSONType,
-    metadata: {
-      v: event.version,
-      occurredAt: event.metadata.occurredAt,
-      actor: event.metadata.actor,
-      correlationId: event.metadata.correlationId,
-      causationId: event.metadata.causationId,
-    },
+    // Without a correlation id (an anonymous high-volume event) neither id is sent: it is read
+    // back with its own id as correlation id (see toRecorded).
+    metadata:
+      event.metadata.correlationId === undefined
+        ? { v: event.version, occurredAt: event.metadata.occurredAt, actor: event.metadata.actor }
+        : {
+            v: event.version,
+            occurredAt: event.metadata.occurredAt,
+            actor: event.metadata.actor,
+            correlationId: event.metadata.correlationId,
+            causationId: event.metadata.causationId,
+          },
   };
 }
 

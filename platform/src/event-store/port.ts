@@ -32,8 +32,21 @@ export interface NewEvent {
   /** Schema version of `data`, used by upcasters when a payload changes shape. */
   readonly version: number;
   readonly data: unknown;
-  readonly metadata: EventMetadata;
+  readonly metadata: NewEventMetadata;
 }
+
+/**
+ * Metadata as appended. An event appended without a correlation id (an anonymous high-volume
+ * event, which nothing follows from) is read back with its own id as correlation id and no cause.
+ */
+export type NewEventMetadata =
+  | EventMetadata
+  | {
+      readonly occurredAt: string;
+      readonly actor: string;
+      readonly correlationId?: never;
+      readonly causationId?: never;
+    };
 
 export interface EventMetadata {
   /** ISO-8601 instant at which the fact happened, decided by the caller (never inside `decide`). */

@@ -10,18 +10,29 @@ import type {
   EventStore,
   ExpectedRevision,
   NewEvent,
+  NewEventMetadata,
   Position,
   RecordedEvent,
 } from '../event-store/port.js';
 import { processMetrics } from '../metrics/metrics.js';
 
-/** Who and what caused a command: carried into every event it appends. */
-export interface CommandContext {
+/**
+ * Who caused an event, and when. Without a correlation id the event is stored with neither a
+ * correlation nor a causation id (an anonymous high-volume event: `eventContext`), and reads back
+ * as its own correlation, with no cause, as the first event of any chain does.
+ */
+export interface EventContext {
   readonly actor: string;
-  readonly correlationId: string;
-  readonly causationId: string | null;
+  readonly correlationId?: string;
+  readonly causationId?: string | null;
   /** The clock is an input: deciders never read it themselves. */
   readonly now: Date;
+}
+
+/** Who and what caused a command: carried into every event it appends. */
+export interface CommandContext extends EventContext {
+  readonly correlationId: string;
+  readonly causationId: string | null;
 }
 
 export function systemContext(now = new Date()): CommandContext {
@@ -76,13 +87,16 @@ export interface EventLog {
 }
 
 /** Validates events against the catalogue and stamps them with the command's metadata. */
-export function encodeEvents(events: readonly CinefoldEvent[], context: CommandContext): NewEvent[] {
-  const metadata: EventMetadata = {
-    occurredAt: context.now.toISOString(),
-    actor: context.actor,
-    correlationId: context.correlationId,
-    causationId: context.causationId,
-  };
+export function encodeEvents(events: readonly CinefoldEvent[], context: EventContext): NewEvent[] {
+  const metadata: NewEventMetadata =
+    context.correlationId === undefined
+      ? { occurredAt: context.now.toISOString(), actor: context.actor }
+      : {
+          occurredAt: context.now.toISOString(),
+          actor: context.actor,
+          correlationId: context.correlationId,
+          causationId: context.causationId ?? null,
+        };
   return events.map((event) => ({ ...eventCatalogue.encode(event), metadata }));
 }
 

@@ -11,8 +11,8 @@
  */
 import type { CinefoldEvent } from '@cinefold/contracts';
 import type { AppendResult, EventStore, NewEvent, StreamAppend } from '../event-store/port.js';
-import { type CommandContext, encodeEvents } from './event-log.js';
 import { processMetrics } from '../metrics/metrics.js';
+import { encodeEvents, type EventContext } from './event-log.js';
 
 export interface GroupCommitOptions {
   /** Events in one write at most; more wait for the next (default 5,000). */
@@ -43,7 +43,7 @@ export class GroupCommit {
    * Appends `events` to `stream` in the next write. Bad events are refused here, alone (the
    * catalogue's schema), never failing the others of the write.
    */
-  append(stream: string, events: readonly CinefoldEvent[], context: CommandContext): Promise<AppendResult> {
+  append(stream: string, events: readonly CinefoldEvent[], context: EventContext): Promise<AppendResult> {
     let encoded: NewEvent[];
     try {
       encoded = encodeEvents(events, context);

@@ -16,10 +16,13 @@
  * which lets twice the limit through around a window's edge; the script below is the whole
  * difference, so it is kept here rather than wrapped around either.
  */
+import { isIPv4 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { tooManyRequests } from './errors.js';
+import { TurnBatch } from '../redis/turn-batch.js';
+import { clientAddress } from './request-context.js';
 
 export interface RateLimitRule {
   readonly name: string;
@@ -42,6 +45,8 @@ export interface RateLimitRule {
  * tries). An IPv4 address written as IPv6 (`::ffff:192.0.2.1`) counts as the IPv4 address.
  */
 export function clientNetwork(address: string | undefined): string {
+  // Most clients: an IPv4 address, already in its one written form (isIPv4 takes no leading zeros).
+  if (address && isIPv4(address)) return address;
   if (!address || !ipaddr.isValid(address)) return address || 'unknown';
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
@@ -49,32 +54,38 @@ export function clientNetwork(address: string | undefined): string {
   return `${parts.join(':')}::/64`;
 }
 
-// KEYS[1]: the subject's prefix. ARGV: limit, window in ms.
-// Answers {1, bucket} when a place was reserved, {0, retry after in ms} when over the limit.
-// Redis's clock is used so that every replica agrees on the windows.
+// KEYS: the subjects' prefixes. ARGV: limit and window in ms of each, in turn.
+// Answers, per subject, {1, bucket} when a place was reserved, {0, retry after in ms} when over
+// the limit. The subjects are reserved one after the other, as separate calls would be: one
+// named twice counts twice. Redis's clock is used so that every replica agrees on the windows.
 const RESERVE = `
-local limit = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local index = math.floor(now / window)
-local elapsed = now - index * window
-local bucket = KEYS[1] .. ':' .. index
-local previous = tonumber(redis.call('GET', KEYS[1] .. ':' .. (index - 1)) or '0')
-local current = tonumber(redis.call('GET', bucket) or '0')
-if previous * (window - elapsed) / window + current + 1 <= limit then
-  redis.call('INCR', bucket)
-  redis.call('PEXPIRE', bucket, 2 * window)
-  return {1, bucket}
+local answers = {}
+for k = 1, #KEYS do
+  local limit = tonumber(ARGV[2 * k - 1])
+  local window = tonumber(ARGV[2 * k])
+  local index = math.floor(now / window)
+  local elapsed = now - index * window
+  local bucket = KEYS[k] .. ':' .. index
+  local previous = tonumber(redis.call('GET', KEYS[k] .. ':' .. (index - 1)) or '0')
+  local current = tonumber(redis.call('GET', bucket) or '0')
+  if previous * (window - elapsed) / window + current + 1 <= limit then
+    redis.call('INCR', bucket)
+    redis.call('PEXPIRE', bucket, 2 * window)
+    answers[k] = {1, bucket}
+  else
+    local wait
+    if current + 1 > limit then
+      -- Not before this window ends, and then until its count, become the previous one, has faded.
+      wait = (window - elapsed) + math.max(0, 1 - (limit - 1) / current) * window
+    else
+      wait = (1 - (limit - current - 1) / previous) * window - elapsed
+    end
+    answers[k] = {0, math.ceil(wait)}
+  end
 end
-local wait
-if current + 1 > limit then
-  -- Not before this window ends, and then until its count, become the previous one, has faded.
-  wait = (window - elapsed) + math.max(0, 1 - (limit - 1) / current) * window
-else
-  wait = (1 - (limit - current - 1) / previous) * window - elapsed
-end
-return {0, math.ceil(wait)}
+return answers
 `;
 
 // Gives back a place reserved in a bucket that still exists (an expired one has nothing to give back).
@@ -83,31 +94,59 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) en
 return 0
 `;
 
+type Reservation = [0 | 1, string | number];
+
 interface RateLimitCommands {
-  rateLimitReserve(key: string, limit: number, windowMs: number): Promise<[0 | 1, string | number]>;
+  rateLimitReserve(keyCount: number, ...keysThenArguments: (string | number)[]): Promise<Reservation[]>;
   rateLimitRelease(key: string): Promise<number>;
 }
 
 function commands(redis: Redis): Redis & RateLimitCommands {
   // defineCommand sends each script by its SHA once it is loaded, instead of the whole text.
   if (!('rateLimitReserve' in redis)) {
-    redis.defineCommand('rateLimitReserve', { numberOfKeys: 1, lua: RESERVE });
+    redis.defineCommand('rateLimitReserve', { lua: RESERVE });
     redis.defineCommand('rateLimitRelease', { numberOfKeys: 1, lua: RELEASE });
   }
   return redis as Redis & RateLimitCommands;
 }
 
+const reservationsOf = new WeakMap<
+  Redis,
+  TurnBatch<{ key: string; limit: number; windowMs: number }, Reservation>
+>();
+
+/**
+ * The reservations of one turn of the event loop go to Redis in one script call (`TurnBatch`): a
+ * page view or a beacon each needs one, thousands a second. The script still checks and counts
+ * each subject under Redis's one lock, in turn, so nothing about the limits changes, for one
+ * replica or many.
+ */
+function reservations(redis: Redis) {
+  let found = reservationsOf.get(redis);
+  if (!found) {
+    const limiter = commands(redis);
+    found = new TurnBatch((asked) =>
+      limiter.rateLimitReserve(
+        asked.length,
+        ...asked.map((a) => a.key),
+        ...asked.flatMap((a) => [a.limit, a.windowMs]),
+      ),
+    );
+    reservationsOf.set(redis, found);
+  }
+  return found;
+}
+
 export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
   const windowMs = rule.windowSeconds * 1000;
   return async (req, res, next) => {
-    const subject = rule.key ? rule.key(req) : clientNetwork(req.ip);
+    const subject = rule.key ? rule.key(req) : clientNetwork(clientAddress(req));
     if (subject === null) return next();
-    const limiter = commands(redis);
-    const [reserved, detail] = await limiter.rateLimitReserve(
-      `ratelimit:${rule.name}:${subject}`,
-      rule.limit,
+    const [reserved, detail] = await reservations(redis).ask({
+      key: `ratelimit:${rule.name}:${subject}`,
+      limit: rule.limit,
       windowMs,
-    );
+    });
     if (!reserved) {
       res.setHeader('Retry-After', String(Math.max(1, Math.ceil(Number(detail) / 1000))));
       return next(tooManyRequests(rule.message));
@@ -116,7 +155,10 @@ export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
       const accepts = rule.counts;
       // An answer that never finished (the client hung up) keeps its place: it may have cost a check.
       res.on('finish', () => {
-        if (!accepts(res.statusCode)) void limiter.rateLimitRelease(String(detail)).catch(() => undefined);
+        if (!accepts(res.statusCode))
+          void commands(redis)
+            .rateLimitRelease(String(detail))
+            .catch(() => undefined);
       });
     }
     next();

@@ -195,6 +195,42 @@ export function describeEventStoreContract(
         expect(stored?.metadata).toEqual(event.metadata);
       });
 
+      it('gives each event appended without an id one of its own, the same on every read', async () => {
+        const stream = streamName('no-id');
+        const from = await store.headPosition();
+        await store.append(stream, [newEvent('Row', { i: 1 }), newEvent('Row', { i: 2 })], {
+          expectedRevision: 'no_stream',
+        });
+        const [first, second] = await store.readStream(stream);
+        expect(first!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        expect(second!.id).not.toBe(first!.id);
+        const again = await store.readStream(stream);
+        expect(again.map((e) => e.id)).toEqual([first!.id, second!.id]);
+        const inAll = await store.readAll({ from, maxCount: 100 });
+        expect(inAll.filter((e) => e.stream === stream).map((e) => e.id)).toEqual([first!.id, second!.id]);
+      });
+
+      it('reads an event appended without a correlation id as its own correlation, with no cause', async () => {
+        const stream = streamName('uncorrelated');
+        const at = '2026-01-02T03:04:05.000Z';
+        const [appended] = await store.appendMany([
+          {
+            stream,
+            events: [
+              { type: 'PageViewed', version: 1, data: {}, metadata: { occurredAt: at, actor: 'anonymous' } },
+            ],
+          },
+        ]);
+        expect(appended).toBeDefined();
+        const [stored] = await store.readStream(stream);
+        expect(stored!.metadata).toEqual({
+          occurredAt: at,
+          actor: 'anonymous',
+          correlationId: stored!.id,
+          causationId: null,
+        });
+      });
+
       it('writes a batch atomically, in order, with consecutive revisions', async () => {
         const stream = streamName('batch');
         const batch = Array.from({ length: 50 }, (_, i) => newEvent('Row', { i }));
