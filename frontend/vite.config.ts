@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 // The gateway serves /api on 8080 in development; proxying keeps the browser on one origin,
 // as in production, so the api-client's relative base path behaves the same everywhere.
