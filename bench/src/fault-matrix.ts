@@ -27,7 +27,7 @@ import {
 } from '@cinefold/platform';
 import { findProjectors, verifyProjection, type VerifyVerdict } from '@cinefold/projectors';
 import { runService, waitForHttp } from './processes.js';
-import { ADMIN, BENCH_OPERATOR_TOKEN } from './services.js';
+import { ADMIN, adminToken, BENCH_OPERATOR_TOKEN } from './services.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
 
@@ -191,23 +191,6 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The admin's token, asked again while the site is still making the account (a 401 or a 503). */
-async function signInAdmin(base: string, timeoutMs = 60_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-    });
-    const body = await json<{ token?: string; message?: string }>(response);
-    if (body.token) return body.token;
-    if (Date.now() > deadline)
-      throw new Error(`the admin cannot sign in (${response.status}): ${body.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** The sample's rows with new ids per copy: an import that lasts a few seconds. */
 export function importFile(dir: string, copies: number): { file: string; rows: number } {
   const lines = readFileSync(join('..', 'shared', 'data', 'tmdb-movies-2631.csv'), 'utf8').split('\n');
@@ -224,7 +207,7 @@ export function importFile(dir: string, copies: number): { file: string; rows: n
 
 /** A member, an ad and a few titles to act on; the titles come from a first small import. */
 async function prepare(site: KillableSite): Promise<Session> {
-  const admin = await signInAdmin(site.base);
+  const admin = await adminToken(site.base);
   const auth = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
   const registered = await fetch(`${site.base}/api/auth/register`, {
     method: 'POST',
@@ -618,7 +601,7 @@ export async function runRedisWiped(importCopies: number): Promise<WipeOutcome> 
     }
     await site.serving();
     const recoverySeconds = (performance.now() - restarted) / 1000;
-    const admin = await signInAdmin(site.base);
+    const admin = await adminToken(site.base);
     const moviesAfter = await movieTotal(site.base, admin);
 
     const store = openSqliteEventStore(eventStoreFile(site.dir.path));

@@ -13,14 +13,24 @@ export const ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-
 /** Lets the benchmarks read /api/health's details (projector lag). */
 export const BENCH_OPERATOR_TOKEN = 'bench-operator-token-0123456789';
 
-/** Signs the bootstrap admin in to the site at `base`. */
-export async function adminToken(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
-  });
-  return ((await login.json()) as { token: string }).token;
+/**
+ * Signs the bootstrap admin in to the site at `base`, asking again while the site is still making
+ * the account or says it is starting (a 401 or a 503), for up to a minute.
+ */
+export async function adminToken(base: string, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+    });
+    const body = (await response.json()) as { token?: string; message?: string };
+    if (body.token) return body.token;
+    if (Date.now() > deadline)
+      throw new Error(`the admin cannot sign in (${response.status}): ${body.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Resolves once every projector has caught up with the store. */
@@ -31,10 +41,12 @@ export async function waitForProjectors(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const health = (await (await fetch(`${base}/api/health`, { headers })).json()) as {
-      projectors?: { lag: number | null }[];
-    };
-    if (health.projectors?.every((p) => p.lag === 0)) return;
+    const response = await fetch(`${base}/api/health`, { headers });
+    const health = (await response.json()) as { projectors?: { lag: number | null }[] };
+    // Serving (not "starting"), and projectors there to ask: before the projectors process has
+    // made its generations, the list is empty and "every one caught up" would hold of nothing.
+    const projectors = health.projectors ?? [];
+    if (response.ok && projectors.length > 0 && projectors.every((p) => p.lag === 0)) return;
     if (Date.now() > deadline) throw new Error('the projectors did not catch up in time');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
