@@ -384,14 +384,17 @@ describe('robots.txt and the sitemap', () => {
     expect(await again.text()).toBe(first);
   });
 
-  it.each(['/sitemaps/movies-8.xml', '/sitemaps/movies-0.xml', '/sitemaps/films-1.xml'])(
-    '%s is not a sitemap: 404',
-    async (path) => {
-      const response = await fetch(`${site.url}${path}`);
-      expect(response.status).toBe(404);
-      expect(await response.json()).toHaveProperty('message');
-    },
-  );
+  it.each([
+    '/sitemaps/movies-8.xml',
+    '/sitemaps/movies-0.xml',
+    '/sitemaps/films-1.xml',
+    '/sitemaps/.xml',
+    '/sitemaps/',
+  ])('%s is not a sitemap: 404', async (path) => {
+    const response = await fetch(`${site.url}${path}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toHaveProperty('message');
+  });
 });
 
 /** Every address the sitemap's title files name. */

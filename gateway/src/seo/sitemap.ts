@@ -196,5 +196,10 @@ export function sitemapRouter(options: SitemapOptions): Router {
     );
   });
 
+  // Any other address under /sitemaps/ (`/sitemaps/.xml`, another method) is no sitemap either.
+  router.use('/sitemaps', (req, res) => {
+    res.status(404).json({ message: `No sitemap at ${req.originalUrl.split('?')[0]}.` });
+  });
+
   return router;
 }
