@@ -9,7 +9,7 @@ import { FAULTS, runFault, runRedisWiped } from '../src/fault-matrix.js';
 describe('the fault matrix', () => {
   for (const fault of FAULTS) {
     it(`survives kill -9 of ${fault === 'site' ? 'the whole site' : `the ${fault}`}: no accepted write lost, the import exact, every read model equal to its replay`, async () => {
-      const outcome = await runFault(fault, { loadMs: 4000, importCopies: 2 });
+      const outcome = await runFault(fault, { loadMs: 3000, importCopies: 2 });
       // The load ran on both sides of the kill.
       expect(Object.values(outcome.accepted).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
       expect(outcome.missing).toBe(0);

@@ -115,13 +115,13 @@ describe('the audit page', () => {
     expect(await rows(page).filter({ hasText: 'Imported dataset' }).count()).toBe(1);
 
     await page.getByRole('combobox', { name: 'Action', exact: true }).selectOption({ label: 'Created ad' });
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     expect(await rows(page).nth(1).textContent()).toContain('ad Autumn festival');
     expect(new URL(page.url()).searchParams.get('action')).toBe('ad-created');
 
     await page.getByRole('combobox', { name: 'Action', exact: true }).selectOption({ label: 'All actions' });
     await page.getByRole('combobox', { name: 'Admin', exact: true }).selectOption({ label: 'System' });
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     expect(await rows(page).nth(1).textContent()).toContain('Made admin');
 
     await page.getByRole('combobox', { name: 'Admin', exact: true }).selectOption({ label: 'All admins' });
