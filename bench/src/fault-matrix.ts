@@ -91,12 +91,14 @@ export class KillableSite {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       try {
-        const health = (await (
-          await fetch(`${this.base}/api/health`, {
-            headers: { [OPERATOR_TOKEN_HEADER]: BENCH_OPERATOR_TOKEN },
-          })
-        ).json()) as { projectors?: { lag: number | null }[] };
-        if (health.projectors?.every((p) => p.lag === 0)) return;
+        const response = await fetch(`${this.base}/api/health`, {
+          headers: { [OPERATOR_TOKEN_HEADER]: BENCH_OPERATOR_TOKEN },
+        });
+        const health = (await response.json()) as { projectors?: { lag: number | null }[] };
+        // Before the projectors process has made its generations the list is empty, and "every
+        // one caught up" would hold of nothing.
+        const projectors = health.projectors ?? [];
+        if (response.ok && projectors.length > 0 && projectors.every((p) => p.lag === 0)) return;
       } catch {
         // the gateway went away between two questions (a restart): ask again
       }
@@ -587,13 +589,19 @@ export async function runRedisWiped(importCopies: number): Promise<WipeOutcome> 
     const buildingPercents: number[] = [];
     for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
       try {
-        const response = await fetch(`${site.base}/api/health`);
-        const health = await json<{ status: string; starting?: { phase: string; percent: number | null } }>(
-          response,
-        );
+        const response = await fetch(`${site.base}/api/health`, {
+          headers: { [OPERATOR_TOKEN_HEADER]: BENCH_OPERATOR_TOKEN },
+        });
+        const health = await json<{
+          status: string;
+          starting?: { phase: string; percent: number | null };
+          projectors?: { lag: number | null }[];
+        }>(response);
         if (health.starting?.phase === 'building' && health.starting.percent !== null)
           buildingPercents.push(health.starting.percent);
-        if (response.status === 200) break;
+        // Served, by projectors that exist: the gateway may start before the projectors process
+        // has made its generations, and say "ok" of read models nobody builds yet.
+        if (response.status === 200 && (health.projectors ?? []).length > 0) break;
       } catch {
         // the port is not open yet
       }
