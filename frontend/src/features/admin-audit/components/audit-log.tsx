@@ -1,7 +1,8 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@cinefold/contracts';
-import { Box, Button, Center, Field, Flex, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { QueryPanel } from '../../../components/ui/query-panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { adminHeaderCell } from '../../../components/ui/table-styles';
 import { useAudit } from '../api/get-audit';
@@ -95,34 +96,14 @@ export function AuditLog() {
         </Field.Root>
       </Flex>
 
-      <Box
-        bg="rgba(18, 15, 20, 0.85)"
-        borderWidth="1px"
-        borderColor="whiteAlpha.100"
-        borderRadius="2xl"
-        overflow="hidden"
-        opacity={audit.isPlaceholderData ? 0.6 : 1}
-        transition="opacity 0.2s ease"
+      <QueryPanel
+        query={audit}
+        loadingLabel="Loading admin actions"
+        errorText={'The admin actions could not be loaded.'}
+        empty={(data) => (data.entries.length === 0 ? 'No admin actions match these filters.' : null)}
       >
-        {audit.isPending ? (
-          <Center py="20" role="status" aria-label="Loading admin actions">
-            <Spinner size="lg" color="brand.500" />
-          </Center>
-        ) : audit.isError ? (
-          <Stack align="center" gap="4" py="16" textAlign="center">
-            <Text color="fg.muted">The admin actions could not be loaded.</Text>
-            <Button variant="outline" onClick={() => void audit.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        ) : audit.data.entries.length === 0 ? (
-          <Text py="16" textAlign="center" color="fg.subtle">
-            No admin actions match these filters.
-          </Text>
-        ) : (
-          <AuditTable entries={audit.data.entries} />
-        )}
-      </Box>
+        {(data) => <AuditTable entries={data.entries} />}
+      </QueryPanel>
 
       {audit.data && (
         <PaginationNav

@@ -1,7 +1,8 @@
 import { adminMessagesQuery } from '@cinefold/contracts';
-import { Box, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { QueryPanel } from '../../../components/ui/query-panel';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useAdminMessages } from '../api/get-admin-messages';
 import { MessageList } from './message-list';
@@ -38,34 +39,17 @@ export function AdminMessagesManager() {
         </Text>
       </Stack>
 
-      <Box
-        bg="rgba(18, 15, 20, 0.85)"
-        borderWidth="1px"
-        borderColor="whiteAlpha.100"
-        borderRadius="2xl"
-        overflow="hidden"
-        opacity={messages.isPlaceholderData ? 0.6 : 1}
-        transition="opacity 0.2s ease"
+      <QueryPanel
+        query={messages}
+        loadingLabel="Loading messages"
+        errorText={errorMessageOf(messages.error, 'Failed to load messages')}
+        errorAlert
+        empty={(data) =>
+          data.messages.length > 0 ? null : page === 1 ? 'No messages yet.' : 'No messages on this page.'
+        }
       >
-        {messages.isPending ? (
-          <Center py="20" role="status" aria-label="Loading messages">
-            <Spinner size="lg" color="brand.500" />
-          </Center>
-        ) : messages.isError ? (
-          <Stack align="center" gap="4" py="16" textAlign="center" role="alert">
-            <Text color="fg.muted">{errorMessageOf(messages.error, 'Failed to load messages')}</Text>
-            <Button variant="outline" onClick={() => void messages.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        ) : messages.data.messages.length === 0 ? (
-          <Text py="16" textAlign="center" color="fg.subtle">
-            {page === 1 ? 'No messages yet.' : 'No messages on this page.'}
-          </Text>
-        ) : (
-          <MessageList messages={messages.data.messages} />
-        )}
-      </Box>
+        {(data) => <MessageList messages={data.messages} />}
+      </QueryPanel>
 
       {messages.data && (
         <PaginationNav

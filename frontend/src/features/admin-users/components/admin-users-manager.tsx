@@ -1,19 +1,9 @@
 import { adminUsersQuery, type UserProfile } from '@cinefold/contracts';
-import {
-  Box,
-  Button,
-  Center,
-  Flex,
-  Heading,
-  Input,
-  InputGroup,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Flex, Heading, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
 import { useSearchParams } from 'react-router-dom';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { QueryPanel } from '../../../components/ui/query-panel';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useDeleteUser } from '../api/delete-user';
@@ -105,31 +95,19 @@ export function AdminUsersManager() {
         </InputGroup>
       </Flex>
 
-      <Box
-        bg="rgba(18, 15, 20, 0.85)"
-        borderWidth="1px"
-        borderColor="whiteAlpha.100"
-        borderRadius="2xl"
-        overflow="hidden"
-        opacity={users.isPlaceholderData ? 0.6 : 1}
-        transition="opacity 0.2s ease"
+      <QueryPanel
+        query={users}
+        loadingLabel="Loading users"
+        errorText={'The users could not be loaded.'}
+        empty={() =>
+          shown.length > 0
+            ? null
+            : search.trim()
+              ? 'No users on this page match your search.'
+              : 'No users on this page.'
+        }
       >
-        {users.isPending ? (
-          <Center py="20" role="status" aria-label="Loading users">
-            <Spinner size="lg" color="brand.500" />
-          </Center>
-        ) : users.isError ? (
-          <Stack align="center" gap="4" py="16" textAlign="center">
-            <Text color="fg.muted">The users could not be loaded.</Text>
-            <Button variant="outline" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        ) : shown.length === 0 ? (
-          <Text py="16" textAlign="center" color="fg.subtle">
-            {search.trim() ? 'No users on this page match your search.' : 'No users on this page.'}
-          </Text>
-        ) : (
+        {() => (
           <UsersTable
             users={shown}
             currentUserId={me?.id ?? null}
@@ -138,7 +116,7 @@ export function AdminUsersManager() {
             onDelete={onDelete}
           />
         )}
-      </Box>
+      </QueryPanel>
 
       {users.data && (
         <PaginationNav
