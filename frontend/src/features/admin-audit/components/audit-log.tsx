@@ -1,6 +1,6 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@cinefold/contracts';
 import { Box, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router-dom';
+import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { SelectField } from '../../../components/ui/select-field';
@@ -20,17 +20,15 @@ const dateStyle = { bg: 'blackAlpha.400', borderColor: 'whiteAlpha.200' } as con
 
 /** Every admin action, newest first, filtered by admin, action and days (all kept in the address). */
 export function AuditLog() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const filters = auditFiltersFrom(params);
   const audit = useAudit(filters);
 
   const setFilter = (name: string, value: string) =>
-    setParams(
+    changeAddress(
       (next) => {
-        if (value) next.set(name, value);
-        else next.delete(name);
+        setOrDelete(next, name, value);
         if (name !== 'page') next.delete('page');
-        return next;
       },
       { preventScrollReset: name !== 'page' },
     );

@@ -1,6 +1,6 @@
 import { adminMessagesQuery } from '@cinefold/contracts';
 import { Heading, Stack, Text } from '@chakra-ui/react';
-import { useSearchParams } from 'react-router-dom';
+import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -15,16 +15,12 @@ function pageFrom(params: URLSearchParams): number {
 
 /** The back office's inbox: what visitors sent through /contact, newest first, a page at a time. */
 export function AdminMessagesManager() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const page = pageFrom(params);
   const messages = useAdminMessages(page);
 
   const onPageChange = (next: number) =>
-    setParams((current) => {
-      if (next === 1) current.delete('page');
-      else current.set('page', String(next));
-      return current;
-    });
+    changeAddress((address) => setOrDelete(address, 'page', next === 1 ? null : String(next)));
 
   return (
     <Stack gap="6">

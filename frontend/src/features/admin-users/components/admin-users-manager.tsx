@@ -1,7 +1,7 @@
 import { adminUsersQuery, type UserProfile } from '@cinefold/contracts';
 import { Flex, Heading, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
-import { useSearchParams } from 'react-router-dom';
+import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -22,7 +22,7 @@ function pageFrom(params: URLSearchParams): number {
 /** The user table of the back office: search, role changes, deletion and pages (spec section 2). */
 export function AdminUsersManager() {
   const { user: me, refresh } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, changeAddress] = useAddressParams();
   const page = pageFrom(params);
   const search = params.get('search') ?? '';
   const users = useAdminUsers(page);
@@ -30,14 +30,10 @@ export function AdminUsersManager() {
   const removeUser = useDeleteUser();
 
   const setParam = (name: string, value: string | null) =>
-    setParams(
-      (next) => {
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: name === 'search', preventScrollReset: name === 'search' },
-    );
+    changeAddress((next) => setOrDelete(next, name, value), {
+      replace: name === 'search',
+      preventScrollReset: name === 'search',
+    });
 
   const onToggleRole = (user: UserProfile) => {
     changeRole.mutate(

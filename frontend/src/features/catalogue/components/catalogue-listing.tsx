@@ -1,6 +1,6 @@
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { useMovieGenres, useMoviesPage } from '../api/get-movies';
 import { useTvShowGenres, useTvShowsPage } from '../api/get-tv-shows';
@@ -119,27 +119,19 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
   );
 }
 
-/**
- * Turns a change of filters into the new address; the address is the listing's only state.
- * A second change can come before the router has rendered the first one (a genre, then at once a
- * sort), so each change builds on the address it last asked for, not on the rendered one, or the
- * second would silently undo the first.
- */
+/** Turns a change of filters into the new address; the address is the listing's only state. */
 function useListingParams<Sort extends string>(
   read: (params: URLSearchParams) => ListingParams<Sort>,
   defaultSort: Sort,
 ) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    requested.current = null;
-  }, [searchParams]);
+  const [searchParams, changeAddress] = useAddressParams();
   const params = read(searchParams);
-  const onChange = (change: Partial<ListingParams<Sort>>) => {
-    const next = listingSearchParams(read(requested.current ?? searchParams), change, defaultSort);
-    requested.current = next;
-    setSearchParams(next);
-  };
+  const onChange = (change: Partial<ListingParams<Sort>>) =>
+    changeAddress((address) => {
+      const next = listingSearchParams(read(address), change, defaultSort);
+      for (const name of [...address.keys()]) address.delete(name);
+      for (const [name, value] of next) address.append(name, value);
+    });
   return { params, onChange };
 }
 

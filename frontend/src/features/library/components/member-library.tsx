@@ -14,7 +14,7 @@ import {
 import type { ListName } from '@cinefold/contracts';
 import type { IconType } from 'react-icons';
 import { LuBookmark, LuHeart, LuHistory } from 'react-icons/lu';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from '../../../hooks/use-address-params';
 import { useRemoveFromList } from '../api/change-list';
 import { type MemberLibrary as Library, useMemberLibrary } from '../api/get-member-library';
 import { sameContent } from '../list-membership';
@@ -97,7 +97,7 @@ function LibraryGrid({ tab, entries }: { readonly tab: TabDefinition; readonly e
 /** The profile's library: counts, then one tab per list with its cards. */
 export function MemberLibrary() {
   const state = useMemberLibrary();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, changeAddress] = useAddressParams();
   const requested = searchParams.get(TAB_PARAM);
   const selected: LibraryTab = isLibraryTab(requested) ? requested : 'watch-history';
 
@@ -134,13 +134,7 @@ export function MemberLibrary() {
       <Tabs.Root
         value={selected}
         onValueChange={({ value }) =>
-          setSearchParams(
-            (params) => {
-              params.set(TAB_PARAM, value);
-              return params;
-            },
-            { replace: true, preventScrollReset: true },
-          )
+          changeAddress((params) => params.set(TAB_PARAM, value), { replace: true, preventScrollReset: true })
         }
         variant="line"
         colorPalette="brand"
