@@ -112,7 +112,20 @@ function parseJson(body: Buffer): unknown {
 }
 
 export function withFastWrites(options: FastWritesOptions, app: RequestListener): RequestListener {
-  const { commands, serving, headers, trust, maxBodyBytes, logger } = options;
+  const { commands, serving, headers, maxBodyBytes, logger } = options;
+  // proxy-addr asks, hop by hop, whether an address is a trusted proxy, parsing it each time. The
+  // first hop is the socket's address (the proxy's, or loopback's): a few addresses, kept here.
+  const trustedSockets = new Map<string, boolean>();
+  const trust = (address: string, hop: number): boolean => {
+    if (hop !== 0) return options.trust(address, hop);
+    let trusted = trustedSockets.get(address);
+    if (trusted === undefined) {
+      if (trustedSockets.size >= 1000) trustedSockets.clear();
+      trusted = options.trust(address, hop);
+      trustedSockets.set(address, trusted);
+    }
+    return trusted;
+  };
   const noStore = { ...headers, 'Cache-Control': 'no-store' };
 
   /** A 204, with the position of the write when there was one. */
