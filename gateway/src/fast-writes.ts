@@ -96,16 +96,21 @@ function routeOf(req: IncomingMessage): Route | null {
 const NOT_JSON = 'The request body is not valid JSON.';
 const TOO_LARGE = 'The request body is too large.';
 
+/** What JSON allows before a value: space, tab, line feed, carriage return. */
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
 /** `express.json({ strict: true })`'s reading: an object or an array, `{}` for an empty body; undefined if not JSON. */
 function parseJson(body: Buffer): unknown {
   if (body.length === 0) return {};
   // A byte order mark is skipped, as the body parser's decoder does.
   const start = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
-  const text = body.toString('utf8', start);
-  const first = /^[ \t\n\r]*(.)/s.exec(text)?.[1];
-  if (first !== '{' && first !== '[') return undefined;
+  let first = start;
+  while (first < body.length && WHITESPACE.has(body[first]!)) first++;
+  if (body[first] !== OPEN_BRACE && body[first] !== OPEN_BRACKET) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(body.toString('utf8', start)) as unknown;
   } catch {
     return undefined;
   }

@@ -99,6 +99,8 @@ describe('page views answered before Express', () => {
       'The request body is not valid JSON.',
     ],
     ['an empty body', { raw: '' }, 400, 'path is required.'],
+    ['a body of spaces', { raw: ' \n\t ' }, 400, 'The request body is not valid JSON.'],
+    ['a number after spaces', { raw: ' 42' }, 400, 'The request body is not valid JSON.'],
     ['a list', { body: [{ path: '/' }] }, 400, 'The request body must be a JSON object.'],
     ['an unknown field', { body: { path: '/', ip: '1.2.3.4' } }, 400, 'Unknown field in body: ip.'],
     [
@@ -119,10 +121,12 @@ describe('page views answered before Express', () => {
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
-  it('reads a body that starts with a byte order mark, as the body parser does', async () => {
+  it('reads a body that starts with a byte order mark or spaces, as the body parser does', async () => {
     const json = new TextEncoder().encode(JSON.stringify({ path: '/tv-shows' }));
     const raw = new Uint8Array([0xef, 0xbb, 0xbf, ...json]);
     expect((await bothWays('/api/analytics/track', { raw })).status).toBe(204);
+    const spaced = `\r\n\t ${JSON.stringify({ path: '/movies' })}`;
+    expect((await bothWays('/api/analytics/track', { raw: spaced })).status).toBe(204);
   });
 
   it('answers 429 past the limit with the same message and Retry-After, counted together with Express', async () => {
