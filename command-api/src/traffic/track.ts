@@ -73,8 +73,10 @@ export interface PageViewRequest {
   readonly now: Date;
 }
 
-/** A browser reports one view per route change: a few a second at most, even in a hurry. The
- * limit is per network, so a school or an office behind one address still fits in it. */
+/**
+ * A browser reports one view per route change: a few a second at most, even in a hurry. The
+ * limit is per network, so a school or an office behind one address still fits in it.
+ */
 export const TRACK_RATE_LIMIT = {
   name: 'track',
   limit: 600,
