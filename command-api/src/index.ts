@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { type AdBeaconDependencies, adBeaconsRouter } from './ads/beacons.js';
+import { type RateLimiter, rateLimiter } from '@cinefold/platform';
+import {
+  AD_BEACON_RATE_LIMIT,
+  type AdBeacon,
+  type AdBeaconDependencies,
+  adBeaconRecorder,
+  adBeaconsRouter,
+} from './ads/beacons.js';
 import { adminAdsRouter } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountsRouter } from './accounts/routes.js';
@@ -9,7 +16,14 @@ import { libraryRouter } from './library/routes.js';
 import { type ReplayDependencies, replayRouter } from './projections/routes.js';
 import { operationsRouter } from './projections/operations.js';
 import { type ContactDependencies, contactRouter } from './support/contact.js';
-import { type TrackDependencies, trackRouter } from './traffic/track.js';
+import {
+  type PageViewRequest,
+  pageViewRecorder,
+  TRACK_RATE_LIMIT,
+  type TrackDependencies,
+  trackRouter,
+} from './traffic/track.js';
+import type { AppendResult } from '@cinefold/platform';
 
 export { Accounts } from './accounts/accounts.js';
 
@@ -23,12 +37,42 @@ export interface CommandApiDependencies
   readonly jwtSecret: string;
 }
 
+export { AD_BEACON_RATE_LIMIT, BEACONS, type BeaconKind, beaconSchemas } from './ads/beacons.js';
+export { TRACK_RATE_LIMIT, trackSchemas } from './traffic/track.js';
+export type { AdBeacon, PageViewRequest };
+
+/**
+ * The high-volume commands (page views, ad beacons) and their rate limits, made once and shared
+ * by their Express routes and the gateway's pre-Express path: one visitor hasher, one batch of
+ * ad look-ups, the same limits.
+ */
+export interface HighVolumeCommands {
+  /** Null when the view is dropped (a bot, the back office). */
+  recordPageView(view: PageViewRequest): Promise<AppendResult | null>;
+  /** Throws a 404 `HttpError` for an ad that does not exist. */
+  recordAdBeacon(beacon: AdBeacon): Promise<AppendResult>;
+  readonly pageViewLimit: RateLimiter;
+  readonly adBeaconLimit: RateLimiter;
+}
+
+export function highVolumeCommands(deps: TrackDependencies & AdBeaconDependencies): HighVolumeCommands {
+  return {
+    recordPageView: pageViewRecorder(deps),
+    recordAdBeacon: adBeaconRecorder(deps),
+    pageViewLimit: rateLimiter(deps.redis, TRACK_RATE_LIMIT),
+    adBeaconLimit: rateLimiter(deps.redis, AD_BEACON_RATE_LIMIT),
+  };
+}
+
 /** Every write of the /api surface, to be mounted under /api after `authenticate`. */
-export function createCommandRouter(deps: CommandApiDependencies): Router {
+export function createCommandRouter(
+  deps: CommandApiDependencies,
+  highVolume: HighVolumeCommands = highVolumeCommands(deps),
+): Router {
   const router = Router();
   // The high-volume routes first: thousands of requests a second need not be matched against the others.
-  router.use(trackRouter(deps));
-  router.use(adBeaconsRouter(deps));
+  router.use(trackRouter(deps, highVolume.recordPageView));
+  router.use(adBeaconsRouter(deps, highVolume.recordAdBeacon));
   router.use(contactRouter(deps));
   router.use(
     accountsRouter({ accounts: new Accounts(deps.log), redis: deps.redis, jwtSecret: deps.jwtSecret }),

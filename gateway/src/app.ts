@@ -36,6 +36,9 @@ export interface AppOptions {
   readonly security?: SecurityOptions;
 }
 
+/** Largest JSON body accepted by default: 100 kB. */
+export const JSON_LIMIT_BYTES = 100 * 1024;
+
 /** Longest path answered; no route of the site comes near it. */
 export const MAX_PATH_LENGTH = 2048;
 /** Longest request target (path and query); a search of 200 characters, percent-encoded, fits. */
@@ -90,7 +93,7 @@ export function createApp(options: AppOptions): Express {
   if (options.apiProxy) {
     api.use(options.apiProxy);
   } else {
-    api.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
+    api.use(express.json({ limit: options.jsonLimit ?? JSON_LIMIT_BYTES, strict: true }));
     api.use((_req, res, next) => {
       res.setHeader('Cache-Control', 'no-store');
       next();

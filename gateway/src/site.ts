@@ -11,7 +11,13 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Accounts, createCommandRouter, requestDemoCatalogue } from '@cinefold/command-api';
+import {
+  Accounts,
+  createCommandRouter,
+  type HighVolumeCommands,
+  highVolumeCommands,
+  requestDemoCatalogue,
+} from '@cinefold/command-api';
 import {
   authenticate,
   type Config,
@@ -59,7 +65,8 @@ import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
 import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { createApp } from './app.js';
+import { createApp, JSON_LIMIT_BYTES } from './app.js';
+import { withFastWrites } from './fast-writes.js';
 import { BuildWatch, startingApp, whileBuilding } from './starting.js';
 import { withCachedReads } from './cached-reads.js';
 import { apiProxy } from './proxy.js';
@@ -352,6 +359,8 @@ async function createApi(
   // Filled by the catalogue router, read by the HTTP server before Express.
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
   let building: BuildWatch | null = null;
+  // Page views and beacons, also answered before Express (see fast-writes.ts).
+  let highVolume: HighVolumeCommands | null = null;
   let gauges: ReturnType<typeof siteMetrics> | null = null;
   if (store && watcher) {
     // One Queue (one connection) per name, shared by the routers that add jobs and the console.
@@ -394,30 +403,30 @@ async function createApi(
     if (plan.servesCommands) {
       // Page views and ad beacons share one group commit: their appends ride the same writes.
       // Those answered before a stop are in a write under way: it ends before the store closes.
-      const highVolume = new GroupCommit(store);
-      parts.add('page views and ad beacons', () => highVolume.flushed());
+      const highVolumeCommit = new GroupCommit(store);
+      parts.add('page views and ad beacons', () => highVolumeCommit.flushed());
       const supportMail = queue<DeliverContactMessage>(QUEUES.supportMail);
-      routers.push(
-        createCommandRouter({
-          jwtSecret,
-          log: createEventLog(store),
-          redis: redis('command-api'),
-          watcher,
-          replayQueue,
-          verifyQueue,
-          importQueue,
-          projectorNames,
-          dataDir: config.DATA_DIR,
-          maxUploadBytes: config.UPLOAD_MAX_BYTES,
-          beacons: highVolume,
-          pageViews: highVolume,
-          siteTimeZone: config.SITE_TIME_ZONE,
-          deliver: async (messageId) => {
-            await supportMail.add('deliver', { messageId }, { jobId: messageId });
-          },
-          ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
-        }),
-      );
+      const commandDeps = {
+        jwtSecret,
+        log: createEventLog(store),
+        redis: redis('command-api'),
+        watcher,
+        replayQueue,
+        verifyQueue,
+        importQueue,
+        projectorNames,
+        dataDir: config.DATA_DIR,
+        maxUploadBytes: config.UPLOAD_MAX_BYTES,
+        beacons: highVolumeCommit,
+        pageViews: highVolumeCommit,
+        siteTimeZone: config.SITE_TIME_ZONE,
+        deliver: async (messageId: string) => {
+          await supportMail.add('deliver', { messageId }, { jobId: messageId });
+        },
+        ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+      };
+      highVolume = highVolumeCommands(commandDeps);
+      routers.push(createCommandRouter(commandDeps, highVolume));
     }
     if (plan.servesQueries) {
       const liveDashboard = new LiveDashboard({
@@ -482,9 +491,21 @@ async function createApi(
   });
   const watch = building;
   const serving = () => watch === null || watch.percent === null;
-  const listener = answers.enabled
-    ? withCachedReads(answers, app, serving, securityHeaderValues(securityOptions(config)))
-    : app;
+  const headers = securityHeaderValues(securityOptions(config));
+  let listener: RequestListener = answers.enabled ? withCachedReads(answers, app, serving, headers) : app;
+  if (highVolume) {
+    listener = withFastWrites(
+      {
+        commands: highVolume,
+        serving,
+        headers,
+        trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+        maxBodyBytes: JSON_LIMIT_BYTES,
+        logger: logger.child('http'),
+      },
+      listener,
+    );
+  }
   return { app, listener };
 }
 

@@ -8,6 +8,19 @@ describe('the site’s day', () => {
     expect(siteDay('Pacific/Kiritimati', noonUtc)).toBe('2025-03-02');
     expect(siteDay('America/Los_Angeles', new Date('2025-03-01T05:00:00Z'))).toBe('2025-02-28');
   });
+
+  it('changes at midnight to the millisecond, asked in any order', () => {
+    const instants = [
+      ['2025-03-01T23:59:59.999Z', '2025-03-01'],
+      ['2025-03-02T00:00:00.000Z', '2025-03-02'],
+      ['2025-03-01T23:59:00.000Z', '2025-03-01'],
+      ['2025-03-02T00:00:59.999Z', '2025-03-02'],
+    ] as const;
+    for (const [instant, day] of instants) expect(siteDay('UTC', new Date(instant))).toBe(day);
+    // Kolkata is 5:30 ahead of UTC: its midnight is at half past the hour.
+    expect(siteDay('Asia/Kolkata', new Date('2025-03-01T18:29:59.999Z'))).toBe('2025-03-01');
+    expect(siteDay('Asia/Kolkata', new Date('2025-03-01T18:30:00.000Z'))).toBe('2025-03-02');
+  });
 });
 
 describe("the site's days for the dashboard", () => {

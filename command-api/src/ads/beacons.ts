@@ -8,6 +8,8 @@
 import { adBeaconRequest, adParams, type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   ADS,
+  type AppendResult,
+  type EventContext,
   eventContext,
   type GroupCommit,
   notFound,
@@ -29,25 +31,45 @@ export interface AdBeaconDependencies {
   readonly siteTimeZone: string;
 }
 
-const beaconSchemas = { params: adParams, body: adBeaconRequest };
+export const beaconSchemas = { params: adParams, body: adBeaconRequest };
 
-const BEACONS = {
+/** The beacons' routes (`/ads/{id}/{kind}`) and the event each records. */
+export const BEACONS = {
   impression: 'AdImpressionRecorded',
   'viewable-impression': 'AdViewableImpressionRecorded',
   click: 'AdClicked',
 } as const satisfies Record<string, CinefoldEvent['type']>;
 
-export function adBeaconsRouter({ redis, beacons, siteTimeZone }: AdBeaconDependencies): Router {
-  const router = Router();
-  // A page shows a handful of ads, each reporting a few beacons per display: far below this. A
-  // script sending them in a loop is stopped here, answered 429, rather than growing the log.
-  const perClient = rateLimit(redis, {
-    name: 'ad-beacons',
-    limit: 600,
-    windowSeconds: 60,
-    message: 'Too many ad reports from your network. Please wait a minute.',
-  });
+export type BeaconKind = keyof typeof BEACONS;
 
+/**
+ * A page shows a handful of ads, each reporting a few beacons per display: far below this. A
+ * script sending them in a loop is stopped here, answered 429, rather than growing the log.
+ */
+export const AD_BEACON_RATE_LIMIT = {
+  name: 'ad-beacons',
+  limit: 600,
+  windowSeconds: 60,
+  message: 'Too many ad reports from your network. Please wait a minute.',
+} as const;
+
+/** One beacon as its request gives it: validated, and who sent it when. */
+export interface AdBeacon {
+  readonly kind: BeaconKind;
+  readonly adId: string;
+  readonly displayId: string;
+  readonly context: EventContext;
+}
+
+/**
+ * Records one beacon (404 for an ad that does not exist). Used by the Express routes and by the
+ * gateway's pre-Express path alike.
+ */
+export function adBeaconRecorder({
+  redis,
+  beacons,
+  siteTimeZone,
+}: AdBeaconDependencies): (beacon: AdBeacon) => Promise<AppendResult> {
   // The beacons of one turn of the event loop look their ads up together: two calls to Redis per
   // turn instead of two per beacon (see TurnBatch).
   const adsExist = new TurnBatch<string, boolean>(async (adIds) => {
@@ -67,16 +89,28 @@ export function adBeaconsRouter({ redis, beacons, siteTimeZone }: AdBeaconDepend
     return adIds.map((adId) => found.get(adId)!);
   });
 
-  for (const [path, type] of Object.entries(BEACONS)) {
-    router.post(`/ads/:id/${path}`, validate(beaconSchemas), perClient, async (req, res) => {
+  return async ({ kind, adId, displayId, context }) => {
+    if (!(await adsExist.ask(adId))) throw notFound('Ad not found');
+    return beacons.append(
+      streams.adBeacons(siteDay(siteTimeZone, context.now)),
+      [{ type: BEACONS[kind], data: { adId, displayId } }],
+      context,
+    );
+  };
+}
+
+export function adBeaconsRouter(deps: AdBeaconDependencies, record = adBeaconRecorder(deps)): Router {
+  const router = Router();
+  const perClient = rateLimit(deps.redis, AD_BEACON_RATE_LIMIT);
+  for (const kind of Object.keys(BEACONS) as BeaconKind[]) {
+    router.post(`/ads/:id/${kind}`, validate(beaconSchemas), perClient, async (req, res) => {
       const { params, body } = validated(req, beaconSchemas);
-      if (!(await adsExist.ask(params.id))) throw notFound('Ad not found');
-      const context = eventContext(req);
-      const result = await beacons.append(
-        streams.adBeacons(siteDay(siteTimeZone, context.now)),
-        [{ type, data: { adId: params.id, displayId: body.displayId } }],
-        context,
-      );
+      const result = await record({
+        kind,
+        adId: params.id,
+        displayId: body.displayId,
+        context: eventContext(req),
+      });
       sendPosition(res, result);
       res.status(204).end();
     });

@@ -1,9 +1,15 @@
-import { isAdminPath, type PageViewed, streams, trackPageViewRequest } from '@cinefold/contracts';
 import {
+  isAdminPath,
+  type PageViewed,
+  streams,
+  type TrackPageViewRequest,
+  trackPageViewRequest,
+} from '@cinefold/contracts';
+import {
+  type AppendResult,
   clientAddress,
   countryOf,
   deviceOf,
-  eventContext,
   type GroupCommit,
   isBot,
   rateLimit,
@@ -56,14 +62,43 @@ function hostOf(url: string | undefined): string[] {
   }
 }
 
+/** A page view as its request gives it: the validated body and what the request says of its client. */
+export interface PageViewRequest {
+  readonly body: TrackPageViewRequest;
+  readonly userAgent: string | undefined;
+  /** The client's address (TRUST_PROXY applied), `''` when unknown. */
+  readonly address: string;
+  /** The Host header the view was sent to. */
+  readonly host: string;
+  readonly now: Date;
+}
+
 /**
- * POST /analytics/track: one page view, reduced at once to what the dashboard counts (source,
- * device, country, a daily visitor hash) and appended to the day's stream by group commit. The
- * address and User-Agent it is derived from are never stored. Views of bots and of the back
- * office are accepted and dropped: the page has nothing to do about them.
+ * A browser reports one view per route change: a few a second at most, even in a hurry. The
+ * limit is per network, so a school or an office behind one address still fits in it.
  */
-export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: TrackDependencies): Router {
-  const router = Router();
+export const TRACK_RATE_LIMIT = {
+  name: 'track',
+  limit: 600,
+  windowSeconds: 60,
+  message: 'Too many page views from your network. Please slow down.',
+} as const;
+
+export const trackSchemas = schemas;
+
+/**
+ * One page view, reduced at once to what the dashboard counts (source, device, country, a daily
+ * visitor hash) and appended to the day's stream by group commit; null when it is dropped. The
+ * address and User-Agent it is derived from are never stored. Views of bots and of the back
+ * office are accepted and dropped: the page has nothing to do about them. Used by the Express
+ * route and by the gateway's pre-Express path alike.
+ */
+export function pageViewRecorder({
+  redis,
+  pageViews,
+  siteTimeZone,
+  publicUrl,
+}: TrackDependencies): (view: PageViewRequest) => Promise<AppendResult | null> {
   const visitors = new VisitorHasher(redis);
   const ownHosts = hostOf(publicUrl);
   // This site's hosts: the one a view was sent to, and PUBLIC_URL's. The Host header is nearly
@@ -74,42 +109,44 @@ export function trackRouter({ redis, pageViews, siteTimeZone, publicUrl }: Track
     if (host !== lastHost.host) lastHost = { host, siteHosts: hostsOf(host) };
     return lastHost.siteHosts;
   };
+  return async ({ body, userAgent, address, host, now }) => {
+    if (isBot(userAgent) || isAdminPath(body.path)) return null;
+    // Anonymous even for a member: a view is not tied to an account.
+    const context = { actor: 'anonymous', now };
+    const day = siteDay(siteTimeZone, context.now);
+    const event = {
+      type: 'PageViewed',
+      data: {
+        path: body.path,
+        title: titleOfPath(body.path),
+        source: trafficSource(body.path, body.referrer, siteHosts(host)),
+        device: deviceOf(userAgent).device,
+        country: countryOf(address),
+        visitor: await visitors.visitor(day, address, userAgent!),
+      },
+    } as const;
+    return pageViews.append(streams.pageViews(day), [event], context);
+  };
+}
+
+/** POST /analytics/track: see `pageViewRecorder`. */
+export function trackRouter(deps: TrackDependencies, record = pageViewRecorder(deps)): Router {
+  const router = Router();
   router.post(
     '/analytics/track',
-    // A browser reports one view per route change: a few a second at most, even in a hurry.
-    // The limit is per network, so a school or an office behind one address still fits in it.
-    rateLimit(redis, {
-      name: 'track',
-      limit: 600,
-      windowSeconds: 60,
-      message: 'Too many page views from your network. Please slow down.',
-    }),
+    rateLimit(deps.redis, TRACK_RATE_LIMIT),
     validate(schemas),
     async (req, res) => {
       const { body } = validated(req, schemas);
-      const userAgent = req.get('user-agent');
-      if (isBot(userAgent) || isAdminPath(body.path)) {
-        res.status(204).end();
-        return;
-      }
-      // Anonymous even for a member: a view is not tied to an account.
-      const context = eventContext(req, { actor: 'anonymous' });
-      const day = siteDay(siteTimeZone, context.now);
-      const address = clientAddress(req) ?? '';
-      const event = {
-        type: 'PageViewed',
-        data: {
-          path: body.path,
-          title: titleOfPath(body.path),
-          source: trafficSource(body.path, body.referrer, siteHosts(req.get('host') ?? '')),
-          device: deviceOf(userAgent).device,
-          country: countryOf(address),
-          visitor: await visitors.visitor(day, address, userAgent!),
-        },
-      } as const;
-      const result = await pageViews.append(streams.pageViews(day), [event], context);
+      const result = await record({
+        body,
+        userAgent: req.get('user-agent'),
+        address: clientAddress(req) ?? '',
+        host: req.get('host') ?? '',
+        now: new Date(),
+      });
       // An admin watching their own visit may send it back to read the dashboard after it.
-      sendPosition(res, result);
+      if (result) sendPosition(res, result);
       res.status(204).end();
     },
   );

@@ -73,43 +73,34 @@ function isRedisUnreachable(error: unknown): boolean {
   );
 }
 
+/**
+ * The status and message `error` is answered with, a request's failure being logged as
+ * `errorHandler` does. Also for answers sent before Express (the gateway's pre-Express path).
+ */
+export function errorAnswer(
+  error: unknown,
+  logger: Logger,
+  request: { readonly method: string; readonly path: string },
+): { status: number; message: string } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (error instanceof Rejection) return { status: REJECTION_STATUS[error.kind], message: error.message };
+  if (error instanceof WrongExpectedVersionError)
+    return { status: 409, message: 'Someone else changed this at the same time. Please try again.' };
+  if (isRedisUnreachable(error)) {
+    // Redis restarting or gone: nothing was written (writes go to the event store after their
+    // reads), and the client may try again in a moment. Logged once a request, without a stack.
+    logger.warn('redis unreachable', { ...request, error: (error as Error).message });
+    return { status: 503, message: 'Cinefold cannot reach its data for a moment. Please try again shortly.' };
+  }
+  const fault = clientFault(error);
+  if (fault) return { status: fault.status, message: fault.message };
+  logger.error('request failed', { ...request, error, stack: (error as Error)?.stack });
+  return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    let status: number;
-    let message: string;
-    if (error instanceof HttpError) {
-      ({ status, message } = error);
-    } else if (error instanceof Rejection) {
-      status = REJECTION_STATUS[error.kind];
-      message = error.message;
-    } else if (error instanceof WrongExpectedVersionError) {
-      status = 409;
-      message = 'Someone else changed this at the same time. Please try again.';
-    } else if (isRedisUnreachable(error)) {
-      // Redis restarting or gone: nothing was written (writes go to the event store after their
-      // reads), and the client may try again in a moment. Logged once a request, without a stack.
-      status = 503;
-      message = 'Cinefold cannot reach its data for a moment. Please try again shortly.';
-      logger.warn('redis unreachable', {
-        method: req.method,
-        path: req.path,
-        error: (error as Error).message,
-      });
-    } else {
-      const fault = clientFault(error);
-      if (fault) {
-        ({ status, message } = fault);
-      } else {
-        status = 500;
-        message = 'Something went wrong on our side. Please try again.';
-        logger.error('request failed', {
-          method: req.method,
-          path: req.path,
-          error,
-          stack: (error as Error)?.stack,
-        });
-      }
-    }
+    const { status, message } = errorAnswer(error, logger, { method: req.method, path: req.path });
     if (res.headersSent) return;
     res.status(status).json({ message });
   };

@@ -137,6 +137,38 @@ function reservations(redis: Redis) {
   return found;
 }
 
+/**
+ * The same limit outside Express (the gateway's pre-Express path for page views and beacons):
+ * `take(address)` reserves a place for the client's network and answers null, or, over the
+ * limit, the seconds to wait (the 429's Retry-After). It shares the Express middleware's Redis
+ * calls (one per turn of the event loop), so both count in the same windows. Rules with `key` or
+ * `counts` are Express's only.
+ */
+export interface RateLimiter {
+  /** The 429's message. */
+  readonly message: string;
+  take(address: string | undefined): Promise<number | null>;
+}
+
+export function rateLimiter(redis: Redis, rule: Omit<RateLimitRule, 'key' | 'counts'>): RateLimiter {
+  const windowMs = rule.windowSeconds * 1000;
+  const prefix = `ratelimit:${rule.name}:`;
+  const batch = reservations(redis);
+  return {
+    message: tooManyRequests(rule.message).message,
+    take: async (address) => {
+      const [reserved, detail] = await batch.ask({
+        key: prefix + clientNetwork(address),
+        limit: rule.limit,
+        windowMs,
+      });
+      return reserved ? null : retryAfterSeconds(detail);
+    },
+  };
+}
+
+const retryAfterSeconds = (waitMs: string | number) => Math.max(1, Math.ceil(Number(waitMs) / 1000));
+
 export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
   const windowMs = rule.windowSeconds * 1000;
   return async (req, res, next) => {
@@ -148,7 +180,7 @@ export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
       windowMs,
     });
     if (!reserved) {
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(Number(detail) / 1000))));
+      res.setHeader('Retry-After', String(retryAfterSeconds(detail)));
       return next(tooManyRequests(rule.message));
     }
     if (rule.counts) {

@@ -21,9 +21,21 @@ function formatOf(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** `YYYY-MM-DD` of `at` in `timeZone` (an IANA name, e.g. Europe/Paris). */
+/** The last day written in each zone, and the minute it was asked for. */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
+/**
+ * `YYYY-MM-DD` of `at` in `timeZone` (an IANA name, e.g. Europe/Paris). Every page view and
+ * beacon asks for today's: the day of a minute is written once, since no zone's day changes
+ * within a minute (their offsets are whole minutes).
+ */
 export function siteDay(timeZone: string, at: Date = new Date()): string {
-  return formatOf(timeZone).format(at);
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
+  const day = formatOf(timeZone).format(at);
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** The day `count` days after `day` (before it when negative), both `YYYY-MM-DD`. */
