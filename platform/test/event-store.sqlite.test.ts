@@ -9,6 +9,7 @@ import {
   WrongExpectedVersionError,
 } from '@cinefold/platform';
 import { describeEventStoreContract, makeTempDir, newEvent } from '@cinefold/platform/testing';
+import { writeFirstLayout } from './fixtures/first-layout.js';
 
 describeEventStoreContract(
   'embedded SQLite',
@@ -27,21 +28,6 @@ describeEventStoreContract(
   },
   { freshStore: true },
 );
-
-/** The layout of the first version, with rows as it wrote them. */
-const FIRST_LAYOUT = `
-  CREATE TABLE events (
-    position  INTEGER PRIMARY KEY,
-    stream    TEXT    NOT NULL,
-    revision  INTEGER NOT NULL,
-    id        TEXT    NOT NULL,
-    type      TEXT    NOT NULL,
-    version   INTEGER NOT NULL,
-    data      TEXT    NOT NULL,
-    metadata  TEXT    NOT NULL,
-    UNIQUE (stream, revision)
-  );
-`;
 
 describe('a store file written by an earlier version', () => {
   it('is migrated when opened: its events read as stored, beside new ones in the compact layout', async () => {
@@ -64,41 +50,35 @@ describe('a store file written by an earlier version', () => {
         country: 'Unknown',
         visitor: 'Hn3Jm0xZ8a2s9dQpLk4t1w',
       };
-      const old = new Database(file);
-      old.pragma('auto_vacuum = INCREMENTAL');
-      old.pragma('journal_mode = WAL');
-      old.exec(FIRST_LAYOUT);
-      const insert = old.prepare(
-        'INSERT INTO events (stream, revision, id, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      );
-      insert.run(
-        'pageviews-2026-11-23',
-        0,
-        '0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
-        'PageViewed',
-        1,
-        '{"path":"/"}',
-        JSON.stringify(metadata),
-      );
-      insert.run(
-        'roles',
-        0,
-        'c3d4e5f6-0000-4000-8000-000000000001',
-        'AdminGranted',
-        1,
-        '{"userId":"u1"}',
-        JSON.stringify({ ...metadata, actor: 'system' }),
-      );
-      insert.run(
-        'pageviews-2026-11-23',
-        1,
-        '',
-        'PageViewed',
-        1,
-        JSON.stringify(view),
-        JSON.stringify({ occurredAt: '2026-11-23T10:00:00.500Z', actor: 'anonymous' }),
-      );
-      old.close();
+      writeFirstLayout(file, [
+        {
+          stream: 'pageviews-2026-11-23',
+          revision: 0,
+          id: '0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
+          type: 'PageViewed',
+          version: 1,
+          data: { path: '/' },
+          metadata,
+        },
+        {
+          stream: 'roles',
+          revision: 0,
+          id: 'c3d4e5f6-0000-4000-8000-000000000001',
+          type: 'AdminGranted',
+          version: 1,
+          data: { userId: 'u1' },
+          metadata: { ...metadata, actor: 'system' },
+        },
+        {
+          stream: 'pageviews-2026-11-23',
+          revision: 1,
+          id: '',
+          type: 'PageViewed',
+          version: 1,
+          data: view,
+          metadata: { occurredAt: '2026-11-23T10:00:00.500Z', actor: 'anonymous' },
+        },
+      ]);
 
       const store = openSqliteEventStore(file);
       await store.appendMany([
