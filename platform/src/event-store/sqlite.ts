@@ -149,12 +149,12 @@ export function positionId(position: bigint): string {
  * id may be given to another name.
  */
 class Dictionary {
-  private readonly ids = new Map<string, bigint>();
-  private readonly names = new Map<bigint, string>();
-  private pending = new Map<string, bigint>();
-  private readonly find: Database.Statement<[string], { id: bigint }>;
+  private readonly ids = new Map<string, number>();
+  private readonly names = new Map<number, string>();
+  private pending = new Map<string, number>();
+  private readonly find: Database.Statement<[string], { id: number | bigint }>;
   private readonly insert: Database.Statement<[string], unknown>;
-  private readonly nameOf: Database.Statement<[bigint], { name: string }>;
+  private readonly nameOf: Database.Statement<[number], { name: string }>;
 
   constructor(db: Database.Database, table: 'streams' | 'names') {
     this.find = db.prepare(`SELECT id FROM ${table} WHERE name = ?`);
@@ -163,27 +163,28 @@ class Dictionary {
   }
 
   /** The id of `name`, or null when it has none yet. */
-  idOf(name: string): bigint | null {
+  idOf(name: string): number | null {
     let id = this.ids.get(name) ?? this.pending.get(name);
     if (id === undefined) {
-      id = this.find.get(name)?.id;
-      if (id === undefined) return null;
+      const found = this.find.get(name)?.id;
+      if (found === undefined) return null;
+      id = Number(found);
       this.remember(name, id);
     }
     return id;
   }
 
   /** The id of `name`, added if it has none: inside a write only. */
-  add(name: string): bigint {
+  add(name: string): number {
     let id = this.idOf(name);
     if (id === null) {
-      id = BigInt(this.insert.run(name).lastInsertRowid);
+      id = Number(this.insert.run(name).lastInsertRowid);
       this.pending.set(name, id);
     }
     return id;
   }
 
-  name(id: bigint): string {
+  name(id: number): string {
     let name = this.names.get(id);
     if (name === undefined) {
       name = this.nameOf.get(id)?.name;
@@ -199,7 +200,7 @@ class Dictionary {
     this.pending = new Map();
   }
 
-  private remember(name: string, id: bigint): void {
+  private remember(name: string, id: number): void {
     this.ids.set(name, id);
     this.names.set(id, name);
   }
@@ -236,11 +237,11 @@ function millisecondsOf(occurredAt: unknown): number | null {
 /** An event as a row's columns (but its stream, revision and position). */
 interface EncodedEvent {
   readonly id: string | null;
-  readonly type: bigint;
+  readonly type: number;
   readonly version: number;
   readonly occurredAt: number | null;
-  readonly actor: bigint;
-  readonly keys: bigint | null;
+  readonly actor: number;
+  readonly keys: number | null;
   readonly data: string;
   readonly metadata: string | null;
 }
@@ -268,14 +269,14 @@ function encodeMetadata(
  */
 function toRecorded(row: Row, streams: Dictionary, names: Dictionary, keyLists: KeyLists): RecordedEvent {
   const position = BigInt(row.position);
-  const type = names.name(BigInt(row.type));
+  const type = names.name(Number(row.type));
   // A payload the reader did not ask for (`payloadTypes`) was left in the store.
   const unread = () => new Error(`the payload of ${type} was not read: add it to payloadTypes`);
   let metadata: EventMetadata | undefined;
   const id = row.id || positionId(position);
   return {
     id,
-    stream: streams.name(BigInt(row.stream)),
+    stream: streams.name(Number(row.stream)),
     revision: BigInt(row.revision),
     position: positionAt(position),
     type,
@@ -284,7 +285,7 @@ function toRecorded(row: Row, streams: Dictionary, names: Dictionary, keyLists: 
       if (!row.payload || row.data === null) throw unread();
       const parsed = JSON.parse(row.data) as unknown;
       if (row.keys === null) return parsed;
-      const keys = keyLists(BigInt(row.keys));
+      const keys = keyLists(Number(row.keys));
       const values = parsed as unknown[];
       const data: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
@@ -301,7 +302,7 @@ function toRecorded(row: Row, streams: Dictionary, names: Dictionary, keyLists: 
           const others = row.metadata === null ? {} : (JSON.parse(row.metadata) as Partial<EventMetadata>);
           stored = {
             occurredAt: row.occurred_at === null ? '' : new Date(Number(row.occurred_at)).toISOString(),
-            actor: names.name(BigInt(row.actor)),
+            actor: names.name(Number(row.actor)),
             ...others,
           } as NewEventMetadata;
         }
@@ -314,7 +315,7 @@ function toRecorded(row: Row, streams: Dictionary, names: Dictionary, keyLists: 
 }
 
 /** The keys of a key list's id, parsed once. */
-type KeyLists = (id: bigint) => readonly string[];
+type KeyLists = (id: number) => readonly string[];
 
 /** Up to this size an older file is converted to incremental vacuum when opened (about a second). */
 const CONVERT_MAX_BYTES = 256 * 1024 * 1024;
@@ -365,7 +366,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
   const streams = new Dictionary(db, 'streams');
   const names = new Dictionary(db, 'names');
-  const keyLists = new Map<bigint, readonly string[]>();
+  const keyLists = new Map<number, readonly string[]>();
   const keysOfId: KeyLists = (id) => {
     let keys = keyLists.get(id);
     if (!keys) keyLists.set(id, (keys = JSON.parse(names.name(id)) as string[]));
@@ -373,17 +374,17 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   };
   const recorded = (row: Row) => toRecorded(row, streams, names, keysOfId);
 
-  const lastRevision = db.prepare<[bigint], { revision: bigint | null }>(
+  const lastRevision = db.prepare<[number], { revision: bigint | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream = ?',
   );
   const insert = db.prepare(
     `INSERT INTO events (stream, revision, id, type, version, occurred_at, actor, keys, data, metadata)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const selectStream = db.prepare<[bigint], Row>(
+  const selectStream = db.prepare<[number], Row>(
     'SELECT *, 1 AS payload FROM events WHERE stream = ? ORDER BY revision',
   );
-  const selectStreamBackwards = db.prepare<[bigint, bigint, number], Row>(
+  const selectStreamBackwards = db.prepare<[number, bigint, number], Row>(
     'SELECT *, 1 AS payload FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
   );
   const selectAll = db.prepare<[bigint, number], Row>(
@@ -421,7 +422,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
    * MAX(position) + 1, which must not go back. Slices keep each write short: appends of other
    * processes wait for the lock no longer than one slice takes.
    */
-  const deleteRows = db.prepare<[bigint, number], unknown>(
+  const deleteRows = db.prepare<[number, number], unknown>(
     `DELETE FROM events WHERE position IN (
        SELECT position FROM events WHERE stream = ? AND position < (SELECT MAX(position) FROM events) LIMIT ?)`,
   );
