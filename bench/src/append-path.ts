@@ -283,7 +283,7 @@ export async function benchTraffic(args: string[] = []): Promise<Row[]> {
  * The store's size on disk once its write-ahead log is copied into the file: the log is a
  * few MB whatever the store holds, and would otherwise count as bytes of the last views.
  */
-function storeBytes(file: string): number {
+export function storeBytes(file: string): number {
   const db = new Database(file);
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');

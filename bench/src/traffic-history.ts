@@ -22,6 +22,7 @@ import {
   TRAFFIC,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
+import { storeBytes } from './append-path.js';
 import { dataset, importFile } from './catalogue.js';
 import { load } from './load.js';
 import { startBenchServices } from './services.js';
@@ -108,7 +109,9 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
     }
 
     // 2. The views, written into the store as group commit writes them.
-    const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+    const file = join(dir.path, 'events.sqlite');
+    const bytesBefore = storeBytes(file);
+    const store = openSqliteEventStore(file);
     const days = daysEndingWith(siteDay('UTC'), dayCount);
     const next = random(7);
     let t = performance.now();
@@ -133,6 +136,12 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
       measure: `write ${views.toLocaleString('en-US')} page views over ${dayCount} days into the store`,
       value: (performance.now() - t) / 1000,
       unit: 's',
+    });
+    rows.push({
+      measure: 'bytes on disk per stored page view (store file, log checkpointed)',
+      value: (storeBytes(file) - bytesBefore) / views,
+      unit: 'B',
+      target: '<= 150',
     });
 
     // 3. The site on an empty Redis: every projector replays the whole log.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { openSqliteEventStore, START } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
+import { writeFirstLayout } from './fixtures/first-layout.js';
 import { expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -43,6 +44,48 @@ it('keeps one consistent log when several processes append to the same file at o
   expect(all.map((e) => e.position.commit)).toEqual(all.map((_, i) => BigInt(i + 1)));
   // The processes really did race (otherwise this test would prove nothing).
   expect(conflicts).toBeGreaterThan(0);
+  await store.close();
+  dir.remove();
+}, 60_000);
+
+it('is migrated once from the first layout when several processes open it at once', async () => {
+  const dir = makeTempDir('sqlite-processes-migrate');
+  const file = join(dir.path, 'events.sqlite');
+  const HISTORY = 20_000;
+  writeFirstLayout(
+    file,
+    Array.from({ length: HISTORY }, (_, n) => ({
+      stream: `history-${n % 3}`,
+      revision: Math.floor(n / 3),
+      id: '',
+      type: 'HistoryRecorded',
+      version: 1,
+      data: { n },
+      metadata: { occurredAt: '2026-11-23T10:00:00.000Z', actor: 'anonymous' },
+    })),
+  );
+  const WORKERS = 3;
+  const EACH = 10;
+  // Each worker opens the store before it says it is ready: the openings race.
+  const running = Array.from({ length: WORKERS }, (_, i) =>
+    run(process.execPath, ['--import', 'tsx', worker, file, `w${i}`, String(EACH)], { cwd: root }),
+  );
+  const names = Array.from({ length: WORKERS }, (_, i) => `${file}.ready-w${i}`);
+  while (!names.every((name) => existsSync(name))) await new Promise((resolve) => setTimeout(resolve, 10));
+  writeFileSync(`${file}.go`, '');
+  await Promise.all(running);
+
+  const store = openSqliteEventStore(file);
+  const all = await store.readAll({ from: START, maxCount: 100_000 });
+  expect(all).toHaveLength(HISTORY + WORKERS * EACH * 3);
+  expect(all.map((e) => e.position.commit)).toEqual(all.map((_, i) => BigInt(i + 1)));
+  const history = all.slice(0, HISTORY);
+  expect(history.map((e) => [e.stream, e.revision, (e.data as { n: number }).n])).toEqual(
+    Array.from({ length: HISTORY }, (_, n) => [`history-${n % 3}`, BigInt(Math.floor(n / 3)), n]),
+  );
+  expect((await store.readStream('shared')).map((e) => e.revision)).toEqual(
+    Array.from({ length: WORKERS * EACH }, (_, i) => BigInt(i)),
+  );
   await store.close();
   dir.remove();
 }, 60_000);

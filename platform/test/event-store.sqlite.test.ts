@@ -1,8 +1,15 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openSqliteEventStore, positionId } from '@cinefold/platform';
-import { describeEventStoreContract, makeTempDir } from '@cinefold/platform/testing';
+import {
+  decodeEvent,
+  type NewEvent,
+  openSqliteEventStore,
+  positionId,
+  WrongExpectedVersionError,
+} from '@cinefold/platform';
+import { describeEventStoreContract, makeTempDir, newEvent } from '@cinefold/platform/testing';
+import { writeFirstLayout } from './fixtures/first-layout.js';
 
 describeEventStoreContract(
   'embedded SQLite',
@@ -23,31 +30,55 @@ describeEventStoreContract(
 );
 
 describe('a store file written by an earlier version', () => {
-  it('reads its events with their ids and metadata as stored, beside new ones appended without', async () => {
+  it('is migrated when opened: its events read as stored, beside new ones in the compact layout', async () => {
     const dir = makeTempDir('sqlite-earlier');
     const file = join(dir.path, 'events.sqlite');
     try {
-      // What the earlier version wrote for every event: a random UUID and the full metadata.
+      // An earlier version stored a random UUID and the full metadata of every event, then (a
+      // page view) no id and only the time and actor; stream and type names in every row.
       const metadata = {
         occurredAt: '2026-11-23T10:00:00.000Z',
         actor: 'anonymous',
         correlationId: 'f1e0c2a4-4d36-4f2b-9a57-0e8d3b1c6a90',
         causationId: null,
       };
-      await openSqliteEventStore(file).close();
-      const db = new Database(file);
-      db.prepare(
-        'INSERT INTO events (stream, revision, id, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ).run(
-        'pageviews-2026-11-23',
-        0,
-        '0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
-        'PageViewed',
-        1,
-        '{"path":"/"}',
-        JSON.stringify(metadata),
-      );
-      db.close();
+      const view = {
+        path: '/movies/603',
+        title: { type: 'movie', id: '603' },
+        source: 'Google',
+        device: 'desktop',
+        country: 'Unknown',
+        visitor: 'Hn3Jm0xZ8a2s9dQpLk4t1w',
+      };
+      writeFirstLayout(file, [
+        {
+          stream: 'pageviews-2026-11-23',
+          revision: 0,
+          id: '0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
+          type: 'PageViewed',
+          version: 1,
+          data: { path: '/' },
+          metadata,
+        },
+        {
+          stream: 'roles',
+          revision: 0,
+          id: 'c3d4e5f6-0000-4000-8000-000000000001',
+          type: 'AdminGranted',
+          version: 1,
+          data: { userId: 'u1' },
+          metadata: { ...metadata, actor: 'system' },
+        },
+        {
+          stream: 'pageviews-2026-11-23',
+          revision: 1,
+          id: '',
+          type: 'PageViewed',
+          version: 1,
+          data: view,
+          metadata: { occurredAt: '2026-11-23T10:00:00.500Z', actor: 'anonymous' },
+        },
+      ]);
 
       const store = openSqliteEventStore(file);
       await store.appendMany([
@@ -57,24 +88,123 @@ describe('a store file written by an earlier version', () => {
             {
               type: 'PageViewed',
               version: 1,
-              data: { path: '/movies' },
+              data: { ...view, path: '/movies' },
               metadata: { occurredAt: '2026-11-23T10:00:01.000Z', actor: 'anonymous' },
             },
           ],
         },
       ]);
-      const [earlier, later] = await store.readStream('pageviews-2026-11-23');
+      const [earlier, earlierView, later] = await store.readStream('pageviews-2026-11-23');
+      const all = await store.readAll();
+      await expect(
+        store.append('roles', [newEvent('AdminGranted')], { expectedRevision: 'no_stream' }),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      const next = await store.append('roles', [newEvent('AdminGranted')], { expectedRevision: 0n });
       await store.close();
+
+      expect(all.map((e) => [e.position.commit, e.stream, e.revision, e.type])).toEqual([
+        [1n, 'pageviews-2026-11-23', 0n, 'PageViewed'],
+        [2n, 'roles', 0n, 'AdminGranted'],
+        [3n, 'pageviews-2026-11-23', 1n, 'PageViewed'],
+        [4n, 'pageviews-2026-11-23', 2n, 'PageViewed'],
+      ]);
       expect(earlier).toMatchObject({ id: '0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e', revision: 0n, metadata });
-      expect(later).toMatchObject({ revision: 1n, data: { path: '/movies' } });
-      expect(later!.id).toBe(positionId(2n));
+      expect(earlier!.data).toEqual({ path: '/' });
+      expect(all[1]!.data).toEqual({ userId: 'u1' });
+      // A page view of the first version reads as it was stored, and as the catalogue's event.
+      expect(earlierView!.id).toBe(positionId(3n));
+      expect(earlierView!.data).toEqual(view);
+      expect(earlierView!.metadata).toEqual({
+        occurredAt: '2026-11-23T10:00:00.500Z',
+        actor: 'anonymous',
+        correlationId: positionId(3n),
+        causationId: null,
+      });
+      expect(decodeEvent(earlierView!).event).toEqual({ type: 'PageViewed', data: view });
+      expect(later).toMatchObject({ revision: 2n, data: { ...view, path: '/movies' } });
+      expect(later!.id).toBe(positionId(4n));
       expect(later!.metadata).toEqual({
         occurredAt: '2026-11-23T10:00:01.000Z',
         actor: 'anonymous',
         correlationId: later!.id,
         causationId: null,
       });
+      expect(next).toMatchObject({ nextRevision: 1n, position: { commit: 5n } });
+
+      const migrated = new Database(file, { readonly: true });
+      expect(migrated.pragma('user_version', { simple: true })).toBe(1);
+      const tables = migrated
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .pluck()
+        .all();
+      expect(tables).toEqual(['events', 'names', 'streams']);
+      // The new page view holds numbers and the values of its payload, not its names.
+      const row = migrated.prepare('SELECT * FROM events WHERE position = 4').get() as Record<
+        string,
+        unknown
+      >;
+      migrated.close();
+      expect(row).toMatchObject({
+        id: null,
+        metadata: null,
+        occurred_at: Date.parse('2026-11-23T10:00:01.000Z'),
+      });
+      expect(JSON.parse(row.data as string)).toEqual([
+        '/movies',
+        { type: 'movie', id: '603' },
+        'Google',
+        'desktop',
+        'Unknown',
+        view.visitor,
+      ]);
     } finally {
+      dir.remove();
+    }
+  });
+
+  it('gives a payload and metadata back as appended, whatever their shape', async () => {
+    const dir = makeTempDir('sqlite-shapes');
+    const file = join(dir.path, 'events.sqlite');
+    const store = openSqliteEventStore(file);
+    try {
+      const payloads: unknown[] = [
+        { a: 1, b: null, c: [1, { d: 'e' }], f: { g: true } },
+        { b: 2, a: 1 },
+        { a: 1, skipped: undefined },
+        [1, 2],
+        'text',
+        7,
+        null,
+        {},
+        { __proto__: 'x', a: 1 },
+        JSON.parse('{"__proto__": {"polluted": true}, "a": 1}'),
+        { 'key with "quotes"': 'value', ünïcode: '✓' },
+      ];
+      const odd = [
+        { occurredAt: '2026-11-23T10:00:00Z', actor: 'system' },
+        { occurredAt: 'yesterday', actor: 'u1', correlationId: 'c', causationId: 'd' },
+        { occurredAt: '2026-11-23T10:00:00.123Z', actor: 'u1', correlationId: 'c', causationId: null },
+      ];
+      await store.append(
+        's',
+        [
+          ...payloads.map((data) => ({ type: 'T', version: 1, data, metadata: odd[2]! })),
+          ...odd.map((metadata) => ({ type: 'T', version: 1, data: {}, metadata })),
+        ] as NewEvent[],
+        { expectedRevision: 'no_stream' },
+      );
+      const read = await store.readStream('s');
+      expect(read.map((e) => JSON.stringify(e.data))).toEqual(
+        [...payloads, {}, {}, {}].map((p) => JSON.stringify(p)),
+      );
+      expect(Object.getPrototypeOf(read[9]!.data)).toBe(Object.prototype);
+      expect(read.slice(-3).map((e) => e.metadata)).toEqual([
+        { ...odd[0], correlationId: read.at(-3)!.id, causationId: null },
+        odd[1],
+        odd[2],
+      ]);
+    } finally {
+      await store.close();
       dir.remove();
     }
   });

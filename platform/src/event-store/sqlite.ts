@@ -11,11 +11,12 @@
  *   that has seen position N has seen everything before it.
  * - Event ids are not indexed: nothing looks an event up by id, and a unique index on random
  *   UUIDs cut batch appends to a quarter of their speed (see bench/src/event-store.ts). An event
- *   appended without an id is stored with an empty one and read with an id made of its position
+ *   appended without an id is stored with none (NULL) and read with an id made of its position
  *   (`positionId`), unique in the store and the same on every read: a random UUID was 36 of the
  *   ~400 bytes a page view took on disk, and only EventStoreDB uses ids (to spot an append sent
  *   twice), which this store does not do.
- * - Metadata is stored as it was appended: an event appended without a correlation id (a page
+ * - Rows are compact (see SCHEMA): names are ids, the time is a number, a payload's keys are kept
+ *   once. Metadata keeps what was appended: an event appended without a correlation id (a page
  *   view) is read with its own id as correlation id and no cause.
  * - Live subscriptions are woken in-process after each append, and by polling
  *   `PRAGMA data_version` (which changes when another connection commits) for appends made
@@ -42,30 +43,82 @@ import {
   WrongExpectedVersionError,
 } from './port.js';
 
+/**
+ * The layout since 2026-11-24 (`user_version` 1). A row holds numbers where it can: its stream is an
+ * id in `streams`, its type and actor ids in `names` (a dictionary that only grows: event types,
+ * actors, payload key lists), the time of its metadata milliseconds since 1970. A payload that is
+ * a plain object is stored as the JSON array of its values, its keys kept once in `names` (`keys`);
+ * metadata keeps in JSON only what is not in a column (a correlation and a cause), else NULL. A
+ * page view went from 294 to about 130 bytes on disk. Rows written before keep their payload and
+ * metadata as they were (`keys`, `occurred_at` and `actor` NULL) and read as before.
+ */
 const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position  INTEGER PRIMARY KEY,
-    stream    TEXT    NOT NULL,
-    revision  INTEGER NOT NULL,
-    id        TEXT    NOT NULL,
-    type      TEXT    NOT NULL,
-    version   INTEGER NOT NULL,
-    data      TEXT    NOT NULL,
-    metadata  TEXT    NOT NULL,
+  CREATE TABLE streams (
+    id    INTEGER PRIMARY KEY,
+    name  TEXT    NOT NULL UNIQUE
+  );
+  CREATE TABLE names (
+    id    INTEGER PRIMARY KEY,
+    name  TEXT    NOT NULL UNIQUE
+  );
+  CREATE TABLE events (
+    position     INTEGER PRIMARY KEY,
+    stream       INTEGER NOT NULL,
+    revision     INTEGER NOT NULL,
+    id           TEXT,
+    type         INTEGER NOT NULL,
+    version      INTEGER NOT NULL,
+    occurred_at  INTEGER,
+    actor        INTEGER,
+    keys         INTEGER,
+    data         TEXT    NOT NULL,
+    metadata     TEXT,
     UNIQUE (stream, revision)
   );
 `;
+const LAYOUT = 1;
+
+/**
+ * Brings a store to the current layout, under the write lock, once: a new file gets the tables; a
+ * file of the first layout (stream and type names in every row, `user_version` 0) has its rows
+ * copied into the new tables as they were stored, positions, ids and payloads unchanged. Returns
+ * whether rows were copied.
+ */
+function migrate(db: Database.Database): boolean {
+  const version = Number(db.pragma('user_version', { simple: true }));
+  if (version >= LAYOUT) return false;
+  const existing = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").get();
+  if (existing) db.exec('ALTER TABLE events RENAME TO events_0');
+  db.exec(SCHEMA);
+  if (existing) {
+    db.exec(`
+      INSERT INTO streams (name) SELECT stream FROM events_0 GROUP BY stream ORDER BY MIN(position);
+      INSERT INTO names (name) SELECT type FROM events_0 GROUP BY type ORDER BY MIN(position);
+      INSERT INTO events (position, stream, revision, id, type, version, data, metadata)
+        SELECT e.position, s.id, e.revision, NULLIF(e.id, ''), n.id, e.version, e.data, e.metadata
+        FROM events_0 e JOIN streams s ON s.name = e.stream JOIN names n ON n.name = e.type
+        ORDER BY e.position;
+      DROP TABLE events_0;
+    `);
+  }
+  db.pragma(`user_version = ${LAYOUT}`);
+  return Boolean(existing);
+}
 
 interface Row {
   position: number | bigint;
-  stream: string;
+  stream: number | bigint;
   revision: number | bigint;
-  id: string;
-  type: string;
+  id: string | null;
+  type: number | bigint;
   version: number | bigint;
-  /** Null when the reader did not ask for this type's payload (`payloadTypes`). */
+  occurred_at: number | bigint | null;
+  actor: number | bigint | null;
+  keys: number | bigint | null;
   data: string | null;
   metadata: string | null;
+  /** 0 when the reader did not ask for this type's payload (`payloadTypes`): data and metadata are then null. */
+  payload: number | bigint;
 }
 
 export interface SqliteEventStoreOptions {
@@ -90,34 +143,169 @@ export function positionId(position: bigint): string {
 }
 
 /**
+ * One table of names (`streams` or `names`) and the ids given to them, kept in memory: a name's
+ * id never changes and a name is never removed, so what was read once stays true. A name added
+ * inside a write is kept apart (`pending`) until that write commits (`settle`): rolled back, its
+ * id may be given to another name.
+ */
+class Dictionary {
+  private readonly ids = new Map<string, number>();
+  private readonly names = new Map<number, string>();
+  private pending = new Map<string, number>();
+  private readonly find: Database.Statement<[string], { id: number | bigint }>;
+  private readonly insert: Database.Statement<[string], unknown>;
+  private readonly nameOf: Database.Statement<[number], { name: string }>;
+
+  constructor(db: Database.Database, table: 'streams' | 'names') {
+    this.find = db.prepare(`SELECT id FROM ${table} WHERE name = ?`);
+    this.insert = db.prepare(`INSERT INTO ${table} (name) VALUES (?)`);
+    this.nameOf = db.prepare(`SELECT name FROM ${table} WHERE id = ?`);
+  }
+
+  /** The id of `name`, or null when it has none yet. */
+  idOf(name: string): number | null {
+    let id = this.ids.get(name) ?? this.pending.get(name);
+    if (id === undefined) {
+      const found = this.find.get(name)?.id;
+      if (found === undefined) return null;
+      id = Number(found);
+      this.remember(name, id);
+    }
+    return id;
+  }
+
+  /** The id of `name`, added if it has none: inside a write only. */
+  add(name: string): number {
+    let id = this.idOf(name);
+    if (id === null) {
+      id = Number(this.insert.run(name).lastInsertRowid);
+      this.pending.set(name, id);
+    }
+    return id;
+  }
+
+  name(id: number): string {
+    let name = this.names.get(id);
+    if (name === undefined) {
+      name = this.nameOf.get(id)?.name;
+      if (name === undefined) throw new Error(`the event store has no name ${id}`);
+      this.remember(name, id);
+    }
+    return name;
+  }
+
+  /** After a write: what it added is kept when it committed, forgotten when it rolled back. */
+  settle(committed: boolean): void {
+    if (committed) for (const [name, id] of this.pending) this.remember(name, id);
+    this.pending = new Map();
+  }
+
+  private remember(name: string, id: number): void {
+    this.ids.set(name, id);
+    this.names.set(id, name);
+  }
+}
+
+/** Payloads with more keys than this are stored as JSON (none of the catalogue's comes near). */
+const MAX_KEYS = 64;
+
+/**
+ * The keys of a payload that can be stored as the array of its values, or null to store it as
+ * JSON: a plain object whose JSON the array and keys give back exactly (keys whose values JSON
+ * leaves out are left out; `__proto__` and `toJSON` keep it as JSON).
+ */
+function keysOf(data: unknown): string[] | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const prototype = Object.getPrototypeOf(data) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return null;
+  const keys: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (key === '__proto__' || key === 'toJSON') return null;
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    keys.push(key);
+  }
+  return keys.length > 0 && keys.length <= MAX_KEYS ? keys : null;
+}
+
+/** The time of metadata as milliseconds, when the ISO string they give back is the one stored. */
+function millisecondsOf(occurredAt: unknown): number | null {
+  if (typeof occurredAt !== 'string') return null;
+  const ms = Date.parse(occurredAt);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === occurredAt ? ms : null;
+}
+
+/** An event as a row's columns (but its stream, revision and position). */
+interface EncodedEvent {
+  readonly id: string | null;
+  readonly type: number;
+  readonly version: number;
+  readonly occurredAt: number | null;
+  readonly actor: number;
+  readonly keys: number | null;
+  readonly data: string;
+  readonly metadata: string | null;
+}
+
+function encodeMetadata(
+  metadata: NewEventMetadata,
+  names: Dictionary,
+): Pick<EncodedEvent, 'occurredAt' | 'actor' | 'metadata'> {
+  const { occurredAt, actor, ...rest } = metadata;
+  const ms = millisecondsOf(occurredAt);
+  const others: Record<string, unknown> = ms === null ? { occurredAt, ...rest } : rest;
+  return {
+    occurredAt: ms,
+    actor: names.add(actor),
+    metadata: Object.keys(others).length > 0 ? JSON.stringify(others) : null,
+  };
+}
+
+/**
  * Payload and metadata are parsed when read. Several projectors each read the whole log,
  * and most look only at an event's type and position: parsing every payload for each of them was
  * most of their CPU during a big import. The payload is parsed on each read, not kept: its one
  * reader (`decodeEvent`) keeps the validated copy, and keeping the parse as well for every event
  * of the batches in flight doubled what a projector's garbage collector copied.
  */
-function toRecorded(row: Row): RecordedEvent {
+function toRecorded(row: Row, streams: Dictionary, names: Dictionary, keyLists: KeyLists): RecordedEvent {
   const position = BigInt(row.position);
+  const type = names.name(Number(row.type));
   // A payload the reader did not ask for (`payloadTypes`) was left in the store.
-  const parse = <T>(text: string | null): T => {
-    if (text === null) throw new Error(`the payload of ${row.type} was not read: add it to payloadTypes`);
-    return JSON.parse(text) as T;
-  };
+  const unread = () => new Error(`the payload of ${type} was not read: add it to payloadTypes`);
   let metadata: EventMetadata | undefined;
   const id = row.id || positionId(position);
   return {
     id,
-    stream: row.stream,
+    stream: streams.name(Number(row.stream)),
     revision: BigInt(row.revision),
     position: positionAt(position),
-    type: row.type,
+    type,
     version: Number(row.version),
     get data() {
-      return parse(row.data);
+      if (!row.payload || row.data === null) throw unread();
+      const parsed = JSON.parse(row.data) as unknown;
+      if (row.keys === null) return parsed;
+      const keys = keyLists(Number(row.keys));
+      const values = parsed as unknown[];
+      const data: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
+      return data;
     },
     get metadata() {
       if (!metadata) {
-        const stored = parse<NewEventMetadata>(row.metadata);
+        if (!row.payload) throw unread();
+        let stored: NewEventMetadata;
+        if (row.actor === null) {
+          // A row of the first layout: its metadata as appended.
+          stored = JSON.parse(row.metadata!) as NewEventMetadata;
+        } else {
+          const others = row.metadata === null ? {} : (JSON.parse(row.metadata) as Partial<EventMetadata>);
+          stored = {
+            occurredAt: row.occurred_at === null ? '' : new Date(Number(row.occurred_at)).toISOString(),
+            actor: names.name(Number(row.actor)),
+            ...others,
+          } as NewEventMetadata;
+        }
         metadata =
           stored.correlationId === undefined ? { ...stored, correlationId: id, causationId: null } : stored;
       }
@@ -126,8 +314,14 @@ function toRecorded(row: Row): RecordedEvent {
   };
 }
 
+/** The keys of a key list's id, parsed once. */
+type KeyLists = (id: number) => readonly string[];
+
 /** Up to this size an older file is converted to incremental vacuum when opened (about a second). */
 const CONVERT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** How long a process waits for another to migrate the store (see `migrate`) before it gives up. */
+const MIGRATION_WAIT_MS = 30 * 60_000;
 
 /**
  * A file created before incremental vacuum keeps `auto_vacuum = NONE` until a VACUUM rewrites it.
@@ -158,22 +352,43 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   // In WAL mode NORMAL only risks the last transactions on power loss, never corruption,
   // and spares an fsync per append.
   db.pragma('synchronous = NORMAL');
-  db.exec(SCHEMA);
+  // Every process of the site opens the store at start: one migrates, the others wait for it
+  // (a big store takes a while) and then find nothing to do.
+  if (Number(db.pragma('user_version', { simple: true })) < LAYOUT) {
+    db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
+    const copied = db.transaction(() => migrate(db)).immediate();
+    db.pragma('busy_timeout = 10000');
+    // The first layout's pages go back to the file (see convertToIncrementalVacuum otherwise).
+    if (copied && Number(db.pragma('auto_vacuum', { simple: true })) === 2) db.pragma('incremental_vacuum');
+  }
   convertToIncrementalVacuum(db);
   db.defaultSafeIntegers(true);
 
-  const lastRevision = db.prepare<[string], { revision: bigint | null }>(
+  const streams = new Dictionary(db, 'streams');
+  const names = new Dictionary(db, 'names');
+  const keyLists = new Map<number, readonly string[]>();
+  const keysOfId: KeyLists = (id) => {
+    let keys = keyLists.get(id);
+    if (!keys) keyLists.set(id, (keys = JSON.parse(names.name(id)) as string[]));
+    return keys;
+  };
+  const recorded = (row: Row) => toRecorded(row, streams, names, keysOfId);
+
+  const lastRevision = db.prepare<[number], { revision: bigint | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream = ?',
   );
   const insert = db.prepare(
-    'INSERT INTO events (stream, revision, id, type, version, data, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO events (stream, revision, id, type, version, occurred_at, actor, keys, data, metadata)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const selectStream = db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY revision');
-  const selectStreamBackwards = db.prepare<[string, bigint, number], Row>(
-    'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+  const selectStream = db.prepare<[number], Row>(
+    'SELECT *, 1 AS payload FROM events WHERE stream = ? ORDER BY revision',
+  );
+  const selectStreamBackwards = db.prepare<[number, bigint, number], Row>(
+    'SELECT *, 1 AS payload FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
   );
   const selectAll = db.prepare<[bigint, number], Row>(
-    'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+    'SELECT *, 1 AS payload FROM events WHERE position > ? ORDER BY position LIMIT ?',
   );
   /**
    * One statement per reader's lists of payload types and of types (a projector's `handles`: a
@@ -184,13 +399,15 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     const name = `${payloadTypes?.join(',') ?? '*'}|${types?.join(',') ?? '*'}`;
     let statement = selectAllFor.get(name);
     if (!statement) {
-      const list = (values: readonly string[]) =>
-        values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+      // The ids of the types, looked up as the statement runs: a type may be named after it was prepared.
+      const ids = (values: readonly string[]) =>
+        `(SELECT id FROM names WHERE name IN (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}))`;
       const payload = (column: string) =>
-        payloadTypes ? `CASE WHEN type IN (${list(payloadTypes)}) THEN ${column} END AS ${column}` : column;
+        payloadTypes ? `CASE WHEN type IN ${ids(payloadTypes)} THEN ${column} END AS ${column}` : column;
       statement = db.prepare<unknown[], Row>(
-        `SELECT position, stream, revision, id, type, version, ${payload('data')}, ${payload('metadata')}
-         FROM events WHERE position > ? AND position <= ? ${types ? `AND type IN (${list(types)})` : ''}
+        `SELECT position, stream, revision, id, type, version, occurred_at, actor, keys,
+           ${payload('data')}, ${payload('metadata')}, ${payloadTypes ? `type IN ${ids(payloadTypes)}` : '1'} AS payload
+         FROM events WHERE position > ? AND position <= ? ${types ? `AND type IN ${ids(types)}` : ''}
          ORDER BY position LIMIT ?`,
       );
       selectAllFor.set(name, statement);
@@ -205,41 +422,55 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
    * MAX(position) + 1, which must not go back. Slices keep each write short: appends of other
    * processes wait for the lock no longer than one slice takes.
    */
-  const deleteRows = db.prepare<[string, number], unknown>(
+  const deleteRows = db.prepare<[number, number], unknown>(
     `DELETE FROM events WHERE position IN (
        SELECT position FROM events WHERE stream = ? AND position < (SELECT MAX(position) FROM events) LIMIT ?)`,
   );
   const dataVersion = () => db.pragma('data_version', { simple: true }) as bigint;
 
+  /** The payload's columns: its values and the id of its keys, or its JSON. */
+  const encodeData = (data: unknown): Pick<EncodedEvent, 'keys' | 'data'> => {
+    const keys = keysOf(data);
+    if (!keys) return { keys: null, data: JSON.stringify(data) };
+    const values = keys.map((key) => (data as Record<string, unknown>)[key]);
+    return { keys: names.add(JSON.stringify(keys)), data: JSON.stringify(values) };
+  };
+
   const appendTx = db.transaction(
     (stream: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult => {
-      const current = lastRevision.get(stream)?.revision ?? null;
+      const known = streams.idOf(stream);
+      const current = known === null ? null : (lastRevision.get(known)?.revision ?? null);
       const actual = current === null ? 'no_stream' : current;
       const ok =
         expected === 'any' ||
         (expected === 'no_stream' && current === null) ||
         (typeof expected === 'bigint' && current === expected);
       if (!ok) throw new WrongExpectedVersionError(stream, expected, actual);
+      const streamId = known ?? streams.add(stream);
       let revision = current ?? -1n;
       let position = 0n;
-      // The events of one append usually share their metadata: serialise it once.
+      // The events of one append usually share their metadata: encode it once.
       let metadata: NewEventMetadata | undefined;
-      let metadataJson = '';
+      let encodedMetadata: Pick<EncodedEvent, 'occurredAt' | 'actor' | 'metadata'> | undefined;
       for (const event of events) {
         revision += 1n;
-        if (event.metadata !== metadata) {
+        if (event.metadata !== metadata || !encodedMetadata) {
           metadata = event.metadata;
-          metadataJson = JSON.stringify(metadata);
+          encodedMetadata = encodeMetadata(metadata, names);
         }
+        const { keys, data } = encodeData(event.data);
         const result = insert.run(
-          stream,
+          streamId,
           revision,
           // Read back as `positionId` (see header).
-          event.id ?? '',
-          event.type,
+          event.id ?? null,
+          names.add(event.type),
           event.version,
-          JSON.stringify(event.data),
-          metadataJson,
+          encodedMetadata.occurredAt,
+          encodedMetadata.actor,
+          keys,
+          data,
+          encodedMetadata.metadata,
         );
         position = BigInt(result.lastInsertRowid);
       }
@@ -250,6 +481,19 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const appendManyTx = db.transaction((appends: readonly StreamAppend[]): AppendResult[] =>
     appends.map(({ stream, events }) => appendTx(stream, events, 'any')),
   );
+
+  /** Runs a write; the names it added are kept only once it committed. */
+  const write = <T>(run: () => T): T => {
+    let committed = false;
+    try {
+      const result = run();
+      committed = true;
+      return result;
+    } finally {
+      streams.settle(committed);
+      names.settle(committed);
+    }
+  };
 
   const waiters = new Set<() => void>();
   const wakeSubscribers = () => {
@@ -269,12 +513,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     types?: readonly string[],
   ): { events: RecordedEvent[]; readUpTo: Position } {
     if (!payloadTypes && !types) {
-      const events = selectAll.all(from.commit, maxCount).map(toRecorded);
+      const events = selectAll.all(from.commit, maxCount).map(recorded);
       return { events, readUpTo: events.at(-1)?.position ?? from };
     }
     const head = selectHead.get()?.position ?? -1n;
     if (head <= from.commit) return { events: [], readUpTo: from };
-    const events = selectAllOf(payloadTypes, types).all(from.commit, head, maxCount).map(toRecorded);
+    const events = selectAllOf(payloadTypes, types).all(from.commit, head, maxCount).map(recorded);
     return { events, readUpTo: events.length === maxCount ? events.at(-1)!.position : positionAt(head) };
   }
 
@@ -333,32 +577,37 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     async append(stream, events, { expectedRevision }) {
       if (events.length === 0) throw new Error('append needs at least one event');
       // `.immediate` takes the write lock before reading the revision (see header).
-      const result = appendTx.immediate(stream, events, expectedRevision);
+      const result = write(() => appendTx.immediate(stream, events, expectedRevision));
       wakeSubscribers();
       return result;
     },
     async appendMany(appends) {
       if (appends.some((a) => a.events.length === 0)) throw new Error('append needs at least one event');
       if (appends.length === 0) return [];
-      const results = appendManyTx.immediate(appends);
+      const results = write(() => appendManyTx.immediate(appends));
       wakeSubscribers();
       return results;
     },
     async readStream(stream) {
-      return selectStream.all(stream).map(toRecorded);
+      const id = streams.idOf(stream);
+      return id === null ? [] : selectStream.all(id).map(recorded);
     },
     async readStreamBackwards(stream, { from = BigInt(Number.MAX_SAFE_INTEGER), maxCount }) {
       if (from < 0n || maxCount <= 0) return [];
-      return selectStreamBackwards.all(stream, from, maxCount).map(toRecorded);
+      const id = streams.idOf(stream);
+      return id === null ? [] : selectStreamBackwards.all(id, from, maxCount).map(recorded);
     },
     async readAll({ from = START, maxCount = DEFAULT_BATCH, payloadTypes }: ReadAllOptions = {}) {
       return readAfter(from, maxCount, payloadTypes).events;
     },
     subscribeAll,
     async deleteStream(stream) {
+      // The stream keeps its id: an id given out is never given to another name.
+      const id = streams.idOf(stream);
+      if (id === null) return;
       let deleted = 0;
       for (;;) {
-        const { changes } = deleteRows.run(stream, DELETE_SLICE);
+        const { changes } = deleteRows.run(id, DELETE_SLICE);
         deleted += changes;
         if (changes < DELETE_SLICE) break;
         await new Promise((resolve) => setImmediate(resolve)); // this process's appends go between
