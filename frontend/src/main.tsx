@@ -1,6 +1,6 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/oswald';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { adoptServerHead } from './lib/server-head';
@@ -9,8 +9,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 adoptServerHead();
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// Rendered as a transition, the first render yields to the browser every few milliseconds
+// instead of holding the main thread in one long task while the whole page is built.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
