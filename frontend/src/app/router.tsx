@@ -1,7 +1,9 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AuthProvider } from '../lib/auth/auth-provider';
+import { dropFirstScreen } from '../lib/first-screen';
 import { AdminLayout } from './layout/admin-layout';
 import { SiteLayout } from './layout/site-layout';
 import { NotFoundPage } from './pages/not-found-page';
@@ -83,6 +85,19 @@ const screens: Record<Screen, Page> = {
   'admin-audit': AdminAuditPage,
 };
 
+/**
+ * Rendered after a page's component: once the page's code is in and no answer is awaited any more
+ * (the page's own reads start as it mounts, before this runs), the server's first screen goes.
+ */
+function FirstScreenHandover() {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching();
+  useEffect(() => {
+    if (queryClient.isFetching() === 0) dropFirstScreen();
+  }, [queryClient, fetching]);
+  return null;
+}
+
 function screenRoutes(access: RouteAccess): RouteObject[] {
   return siteRoutes
     .filter((route) => route.access === access)
@@ -93,6 +108,7 @@ function screenRoutes(access: RouteAccess): RouteObject[] {
         element: (
           <Suspense fallback={<PageSpinner />}>
             <View />
+            <FirstScreenHandover />
           </Suspense>
         ),
       };
