@@ -1,5 +1,12 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type LazyExoticComponent,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+} from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AuthProvider } from '../lib/auth/auth-provider';
@@ -88,10 +95,11 @@ const screens: Record<Screen, Page> = {
 /**
  * Rendered after a page's component: once the page's code is in and no answer is awaited any more
  * (the page's own reads start as it mounts, before this runs), the server's first screen goes.
+ * Deferred like the pages' answers (see the home page), so it goes with the render that shows them.
  */
 function FirstScreenHandover() {
   const queryClient = useQueryClient();
-  const fetching = useIsFetching();
+  const fetching = useDeferredValue(useIsFetching());
   useEffect(() => {
     if (queryClient.isFetching() === 0) dropFirstScreen();
   }, [queryClient, fetching]);
