@@ -43,7 +43,7 @@ const STYLE = [
   `#first-screen{position:absolute;top:0;left:0;right:0;min-height:100dvh;z-index:1400;pointer-events:none;background:#09080a;color:#fafafa;font-family:${BODY_FONT}}`,
   `#first-screen .fs-bar{height:4rem;display:flex;align-items:center;padding:0 1rem;font-family:${HEADING_FONT};font-weight:600;font-size:1.5rem;letter-spacing:.02em;text-transform:uppercase}`,
   '#first-screen .fs-body{max-width:42rem;padding:2rem 1rem}',
-  '#first-screen .fs-eyebrow{margin:0 0 1rem;font-size:.75rem;font-weight:600;letter-spacing:.18em;text-transform:uppercase;color:#fbbf24}',
+  '#first-screen .fs-eyebrow{margin:0 0 1rem;font-size:.75rem;line-height:1rem;font-weight:600;letter-spacing:.18em;text-transform:uppercase;color:#fbbf24}',
   `#first-screen .fs-heading{margin:0 0 1.25rem;font-family:${HEADING_FONT};font-weight:600;font-size:3.75rem;line-height:.95;letter-spacing:.02em;text-transform:uppercase;overflow-wrap:anywhere;text-shadow:0 4px 30px rgba(0,0,0,.6)}`,
   '#first-screen .fs-text{margin:0;font-size:1rem;line-height:1.625;color:#d4d4d8}',
   '@media (min-width:30em){#first-screen .fs-heading{font-size:4.5rem}}',
