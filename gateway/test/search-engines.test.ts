@@ -279,6 +279,52 @@ describe('pages fetched without JavaScript', () => {
   });
 });
 
+describe('the first screen, shown until the app has its page', () => {
+  const firstScreen = (html: string) =>
+    /<body><div id="first-screen" aria-hidden="true">([\s\S]*?)<\/div><\/div><div id="root"><\/div>/.exec(
+      html,
+    )?.[1];
+  const texts = (html: string) =>
+    [...(firstScreen(html) ?? '').matchAll(/<p class="fs-(\w+)">([^<]*)<\/p>/g)].map((m) => [m[1], m[2]]);
+
+  it("the home page shows the hero's movie: the most popular visible one", async () => {
+    const { html } = await page('/');
+    expect(texts(html)).toEqual([
+      ['eyebrow', '#1 Trending Movie'],
+      ['heading', 'Inception'],
+      ['text', 'Inception: a story told in pictures.'],
+    ]);
+    // Styles only: the page's inline scripts (and so its CSP hashes) are the head's and the build's.
+    expect(firstScreen(html)).not.toMatch(/<script/i);
+  });
+
+  it("a title's page shows its name and overview, escaped", async () => {
+    expect(texts((await page('/movies/13')).html)).toEqual([
+      ['eyebrow', 'Movie'],
+      ['heading', 'The Avengers &lt;Assemble&gt;'],
+      ['text', 'The Avengers &lt;Assemble&gt;: a story told in pictures.'],
+    ]);
+    expect(texts((await page('/tv-shows/7')).html)).toEqual([
+      ['eyebrow', 'TV show'],
+      ['heading', 'Dark'],
+      ['text', 'Four families and a cave.'],
+    ]);
+  });
+
+  it("a landing or support page shows its title without the site's name, and its description", async () => {
+    const [, heading] = texts((await page('/action-movies')).html)[1]!;
+    expect(heading).not.toContain('Cinefold');
+    expect(heading).toMatch(/Action/);
+    expect(texts((await page('/help-center')).html)[0]).toEqual(['eyebrow', 'Cinefold']);
+  });
+
+  it.each(['/movies/2', '/no/such/page', '/profile', '/admin'])('%s has none', async (path) => {
+    const { html } = await page(path);
+    expect(html).not.toContain('first-screen');
+    expect(html).toContain('<body><div id="root"></div>');
+  });
+});
+
 describe('titles that are not there', () => {
   it.each([
     ['/movies/999', 'Movie not found'],

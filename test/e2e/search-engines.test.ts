@@ -45,10 +45,13 @@ describe('the head after the app has started', () => {
   it('the home page still renders, with one WebSite, one Organization and one canonical', async () => {
     const served = await (await fetch(site.url)).text();
     expect(served).toContain('"@type":"WebSite"');
+    // The first screen the server wrote names the hero's movie too, until the app shows it.
+    expect(served).toContain('<div id="first-screen" aria-hidden="true">');
 
     const page = await site.newPage();
     await page.goto(site.url);
     await expect.poll(() => page.locator('#home-hero-title').textContent()).toBe(first.title);
+    await expect.poll(() => page.locator('#first-screen').count()).toBe(0);
     const head = await headOf(page);
     expect(head.serverTags).toBe(0);
     expect(head.jsonLdTypes.sort()).toEqual(['Organization', 'WebSite']);

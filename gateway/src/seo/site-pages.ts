@@ -20,12 +20,16 @@ import {
   plainHead,
   titleHead,
   titleIdParams,
+  titleName,
   titlePathAt,
   trimTrailingSlashes,
   CATALOGUE_YEARS,
+  SITE_NAME,
+  SITE_TAGLINE,
 } from '@cinefold/contracts';
 import { CATALOGUE, type ProjectionWatcher } from '@cinefold/platform';
 import { type CataloguePageReads, ResponseCache } from '@cinefold/query-api';
+import { cutText, type FirstScreen, firstScreenHtml, withFirstScreen } from './first-screen.js';
 import { headHtml, inlineScriptHashes } from './head-html.js';
 
 export interface SitePage {
@@ -51,6 +55,12 @@ export function splitIndexHtml(html: string): IndexTemplate {
     .replace(/<meta\b[^>]*\bname="description"[^>]*>\s*/i, '');
   const cut = bare.search(/<\/head>/i);
   return cut === -1 ? { before: '', after: bare } : { before: bare.slice(0, cut), after: bare.slice(cut) };
+}
+
+/** A page's first screen from its head: the title without the site's name, and the description. */
+function plainScreen(head: PageHead): FirstScreen {
+  const heading = head.title.replace(` · ${SITE_NAME}`, '').replace(`${SITE_NAME} · `, '');
+  return { eyebrow: SITE_NAME, heading, text: cutText(head.description) };
 }
 
 export interface SitePagesOptions {
@@ -100,9 +110,12 @@ export class SitePages {
   }
 
   private async assemble(path: string, origin: string): Promise<SitePage> {
-    const { head, status } = await this.headOf(path, origin);
+    const { head, status, screen } = await this.headOf(path, origin);
     const template = this.template!;
-    const html = `${template.before}${headHtml(head, origin)}${template.after}`;
+    const after = screen
+      ? withFirstScreen(template.after, firstScreenHtml(screen, SITE_NAME))
+      : template.after;
+    const html = `${template.before}${headHtml(head, origin)}${after}`;
     return {
       status,
       body: Buffer.from(html),
@@ -111,25 +124,43 @@ export class SitePages {
     };
   }
 
-  private async headOf(path: string, origin: string): Promise<{ head: PageHead; status: 200 | 404 }> {
+  /** A page's head and status, and the first screen of a public page that exists. */
+  private async headOf(
+    path: string,
+    origin: string,
+  ): Promise<{ head: PageHead; status: 200 | 404; screen?: FirstScreen }> {
     if (!isSiteRoute(path)) return { head: notFoundHead(path, 'Page not found'), status: 404 };
     if (isPrivatePath(path)) return { head: plainHead(path, 'noindex,nofollow'), status: 200 };
-    if (path === '/') return { head: homeHead(origin), status: 200 };
+    if (path === '/') {
+      // The app's hero: the first trending movie (GET /api/home's first row).
+      const [hero] = await this.options.reads.list({ type: 'movie', sortBy: 'popularity', limit: 1 });
+      const screen: FirstScreen = hero
+        ? { eyebrow: '#1 Trending Movie', heading: titleName('movie', hero), text: cutText(hero.overview) }
+        : { eyebrow: SITE_NAME, heading: SITE_TAGLINE, text: '' };
+      return { head: homeHead(origin), status: 200, screen };
+    }
     const titlePath = titlePathAt(path);
     if (titlePath) {
       const title = titleIdParams.safeParse({ id: titlePath.id }).success
         ? await this.options.reads.title(titlePath.type, titlePath.id)
         : null;
       if (!title) return { head: notFoundHead(path, NOT_FOUND[titlePath.type]), status: 404 };
-      return { head: titleHead(origin, titlePath.type, title), status: 200 };
+      const screen: FirstScreen = {
+        eyebrow: titlePath.type === 'movie' ? 'Movie' : 'TV show',
+        heading: titleName(titlePath.type, title),
+        text: cutText(title.overview),
+      };
+      return { head: titleHead(origin, titlePath.type, title), status: 200, screen };
     }
     const listPage = landingPageAt(path, this.now());
     if (listPage) {
       const { year } = listPage.list;
       const askable = year === undefined || (year >= CATALOGUE_YEARS.min && year <= CATALOGUE_YEARS.max);
       const answer = askable ? await this.options.reads.list({ type: listPage.type, ...listPage.list }) : [];
-      return { head: listHead(origin, listPage, listPageItems(listPage, answer)), status: 200 };
+      const head = listHead(origin, listPage, listPageItems(listPage, answer));
+      return { head, status: 200, screen: plainScreen(head) };
     }
-    return { head: plainHead(path), status: 200 };
+    const head = plainHead(path);
+    return { head, status: 200, screen: plainScreen(head) };
   }
 }

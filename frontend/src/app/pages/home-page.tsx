@@ -1,4 +1,5 @@
 import { Container, Flex, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useDeferredValue } from 'react';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
 import { homeHead } from '@cinefold/contracts';
@@ -47,7 +48,9 @@ function TaglineBand() {
 }
 
 export function HomePage() {
-  const home = useHomeRows();
+  // The page with its eighty cards is built as a deferred render, in slices the browser can
+  // answer input between, not in the one long task an answer's update would otherwise run.
+  const home = useDeferredValue(useHomeRows());
   const rows = home.data;
   const heroMovie = rows?.trendingMovies[0];
 

@@ -2,6 +2,7 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { LinkButton } from '../../components/ui/link-button';
+import { dropFirstScreen } from '../../lib/first-screen';
 
 /** Shown inside the site frame when a page throws while rendering or loading. */
 export function RouteErrorPage() {
@@ -9,6 +10,7 @@ export function RouteErrorPage() {
 
   useEffect(() => {
     console.error(error);
+    dropFirstScreen();
   }, [error]);
 
   return (

@@ -1,4 +1,4 @@
-import { Box, Container, Heading, HStack, Icon, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Container, Heading, HStack, Icon, Stack, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuFlame, LuInfo, LuPlay } from 'react-icons/lu';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -94,6 +94,8 @@ export function HomeHero({ movie, adSlot }: HomeHeroProps) {
             <LinkButton to={movie.path} variant="outline" size={{ base: 'lg', md: 'xl' }}>
               <Icon as={LuInfo} />
               More Info
+              {/* The link's name says which title, keeping the visible words first (label in name). */}
+              <VisuallyHidden> about {movie.title}</VisuallyHidden>
             </LinkButton>
           </HStack>
           {adSlot}

@@ -1,0 +1,72 @@
+/**
+ * The page's first screen, written by the gateway so a visitor sees the page's words as soon as
+ * the HTML arrives instead of a blank page until the app's code and first answer do: the site's
+ * name, the page's heading (the home hero's movie, a title's name, a landing page's title) and
+ * its first lines, in the app's colours and fonts.
+ *
+ * It lies over the app (`#first-screen`, absolutely placed, so taking it away moves nothing) and
+ * lets clicks through; the app removes it once its page has rendered with its data (see the
+ * frontend's lib/first-screen.ts). It is hidden from assistive technology: the app underneath is
+ * the page they read. No script: styles only, which the Content-Security-Policy allows inline.
+ */
+import { escapeHtml } from './head-html.js';
+
+export interface FirstScreen {
+  /** The small line over the heading ("#1 Trending Movie"). */
+  readonly eyebrow: string;
+  readonly heading: string;
+  /** The first lines under the heading (an overview, a description); empty for none. */
+  readonly text: string;
+}
+
+/** The home hero's overview is cut like the app's (spec section 9: 200 characters). */
+export const FIRST_SCREEN_TEXT_LIMIT = 200;
+
+/** Cut at a word, with an ellipsis, as the app's `truncateText` does. */
+export function cutText(text: string, limit = FIRST_SCREEN_TEXT_LIMIT): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= limit) return trimmed;
+  const cut = trimmed.slice(0, limit - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  const atWord = lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut;
+  return `${atWord.replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+const HEADING_FONT = "'Oswald Variable', 'Oswald', 'Arial Narrow', 'Liberation Sans Narrow', sans-serif";
+const BODY_FONT = "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+// The app's sizes: its header (4rem, 4.5rem from md), its container's padding, under Chakra's
+// breakpoints (30em, 48em). The heading is a step larger than the app's hero heading (5xl, 6xl
+// from sm, 7xl from md), with its shadow: the first screen's largest words stay the page's
+// largest paint, so the app taking over does not count as a later, larger one.
+const STYLE = [
+  `#first-screen{position:absolute;top:0;left:0;right:0;min-height:100dvh;z-index:1400;pointer-events:none;background:#09080a;color:#fafafa;font-family:${BODY_FONT}}`,
+  `#first-screen .fs-bar{height:4rem;display:flex;align-items:center;padding:0 1rem;font-family:${HEADING_FONT};font-weight:600;font-size:1.5rem;letter-spacing:.02em;text-transform:uppercase}`,
+  '#first-screen .fs-body{max-width:42rem;padding:2rem 1rem}',
+  '#first-screen .fs-eyebrow{margin:0 0 1rem;font-size:.75rem;line-height:1rem;font-weight:600;letter-spacing:.18em;text-transform:uppercase;color:#fbbf24}',
+  `#first-screen .fs-heading{margin:0 0 1.25rem;font-family:${HEADING_FONT};font-weight:600;font-size:3.75rem;line-height:.95;letter-spacing:.02em;text-transform:uppercase;overflow-wrap:anywhere;text-shadow:0 4px 30px rgba(0,0,0,.6)}`,
+  '#first-screen .fs-text{margin:0;font-size:1rem;line-height:1.625;color:#d4d4d8}',
+  '@media (min-width:30em){#first-screen .fs-heading{font-size:4.5rem}}',
+  '@media (min-width:48em){#first-screen .fs-bar{height:4.5rem;padding:0 2rem}#first-screen .fs-body{padding:4rem 2rem}#first-screen .fs-heading{font-size:6rem}#first-screen .fs-text{font-size:1.125rem}}',
+].join('');
+
+/** The first screen's HTML, placed first in `<body>`. */
+export function firstScreenHtml(screen: FirstScreen, siteName: string): string {
+  return (
+    `<div id="first-screen" aria-hidden="true"><style>${STYLE}</style>` +
+    `<div class="fs-bar">${escapeHtml(siteName)}</div>` +
+    '<div class="fs-body">' +
+    `<p class="fs-eyebrow">${escapeHtml(screen.eyebrow)}</p>` +
+    `<p class="fs-heading">${escapeHtml(screen.heading)}</p>` +
+    (screen.text ? `<p class="fs-text">${escapeHtml(screen.text)}</p>` : '') +
+    '</div></div>'
+  );
+}
+
+/** index.html's tail with the first screen placed right after `<body>` (unchanged without one). */
+export function withFirstScreen(after: string, html: string): string {
+  const body = /<body\b[^>]*>/i.exec(after);
+  if (!body) return after;
+  const at = body.index + body[0].length;
+  return `${after.slice(0, at)}${html}${after.slice(at)}`;
+}
