@@ -59,9 +59,10 @@ import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
 import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { createApp } from './app.js';
+import { createApp, withinBounds } from './app.js';
 import { BuildWatch, startingApp, whileBuilding } from './starting.js';
 import { withCachedReads } from './cached-reads.js';
+import { withKeptPages } from './kept-pages.js';
 import { apiProxy } from './proxy.js';
 import { type SecurityOptions, securityHeaderValues } from './security-headers.js';
 import { searchEngineParts } from './seo/search-engines.js';
@@ -485,7 +486,14 @@ async function createApi(
   const listener = answers.enabled
     ? withCachedReads(answers, app, serving, securityHeaderValues(securityOptions(config)))
     : app;
-  return { app, listener };
+  if (!seo) return { app, listener };
+  const security = securityOptions(config);
+  const keptPages = {
+    writing: seo.pageWriting,
+    withinBounds,
+    securityHeaders: (hashes: readonly string[]) => securityHeaderValues(security, hashes),
+  };
+  return { app, listener: withKeptPages(keptPages, listener) };
 }
 
 export async function startSite(
