@@ -21,9 +21,17 @@ function formatOf(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The last day written per zone, and the second it was written for: a day lasts many seconds. */
+const lastDays = new Map<string, { second: number; day: string }>();
+
 /** `YYYY-MM-DD` of `at` in `timeZone` (an IANA name, e.g. Europe/Paris). */
 export function siteDay(timeZone: string, at: Date = new Date()): string {
-  return formatOf(timeZone).format(at);
+  const second = Math.floor(at.getTime() / 1000);
+  const last = lastDays.get(timeZone);
+  if (last?.second === second) return last.day;
+  const day = formatOf(timeZone).format(at);
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 /** The day `count` days after `day` (before it when negative), both `YYYY-MM-DD`. */
