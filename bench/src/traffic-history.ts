@@ -10,12 +10,14 @@
  * - Redis memory of the traffic read model (every key of its serving generation);
  * - GET /api/admin/stats and the 7- and 90-day summaries, four admins asking without pause: p99.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   activeGeneration,
   daysEndingWith,
   encodeEvents,
+  freePort,
   openSqliteEventStore,
   readModelKeys,
   siteDay,
@@ -24,10 +26,22 @@ import {
 import type { Redis } from 'ioredis';
 import { storeBytes } from './append-path.js';
 import { dataset, importFile } from './catalogue.js';
-import { load } from './load.js';
+import { load, type LoadResult } from './load.js';
+import { root, waitForHttp } from './processes.js';
 import { startBenchServices } from './services.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
+
+/** An Express app answering every GET with the same JSON of about `bytes` bytes. */
+function fixedJsonServer(port: number, bytes: number): ChildProcess {
+  const script = `
+    const express = require('express');
+    const body = JSON.stringify({ figures: 'x'.repeat(${Math.max(0, bytes - 15)}) });
+    const app = express();
+    app.get(/.*/, (req, res) => res.type('json').send(body));
+    app.listen(${port});`;
+  return spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore' });
+}
 
 const MOVIES = 20_000;
 const SHOWS = 5_000;
@@ -171,6 +185,7 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
       const headers = { Authorization: `Bearer ${token}` };
       // A dashboard has a handful of readers at once: four admins with it open, asking without pause.
       const options = { connections: 4, seconds: 10, headers };
+      const measured: { label: string; bytes: number; result: LoadResult }[] = [];
       for (const [label, path] of [
         ['GET /api/admin/stats', '/api/admin/stats'],
         ['GET /api/analytics/admin/summary?days=7', '/api/analytics/admin/summary?days=7'],
@@ -178,16 +193,49 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
       ] as const) {
         // Asked until it answers: the site says "starting" for up to half a second after the
         // projectors caught up (it polls their progress), and a refusal measured would look fast.
+        let answered: Response;
         for (let tries = 0; ; tries++) {
-          const first = await fetch(`${services.base}${path}`, { headers });
-          if (first.ok) break;
-          if (tries > 100) throw new Error(`${path} answered ${first.status}: ${await first.text()}`);
+          answered = await fetch(`${services.base}${path}`, { headers });
+          if (answered.ok) break;
+          if (tries > 100) throw new Error(`${path} answered ${answered.status}: ${await answered.text()}`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
-        const result = await load(services.base, () => path, options);
+        measured.push({
+          label,
+          bytes: (await answered.arrayBuffer()).byteLength,
+          result: await load(services.base, () => path, options),
+        });
+      }
+      // What this machine allows at all, in the same run: Express sending a fixed JSON answer of
+      // the stats' size to as many connections (on a shared machine, most of a p99 of a few ms is
+      // the tail of the scheduler, whatever is served).
+      const baselinePort = await freePort();
+      services.children.push(fixedJsonServer(baselinePort, measured[0]!.bytes));
+      await waitForHttp(`http://127.0.0.1:${baselinePort}/`);
+      const baseline = await load(`http://127.0.0.1:${baselinePort}`, () => '/api/admin/stats', options);
+      rows.push(
+        {
+          measure: `Express fixed ${measured[0]!.bytes}-byte JSON, 4 connections (baseline): p99`,
+          value: baseline.p99,
+          unit: 'ms',
+        },
+        { measure: 'baseline: throughput', value: baseline.rps, unit: 'req/s' },
+      );
+      for (const { label, result } of measured) {
         rows.push(
-          { measure: `${label}, 4 admins at once: p99`, value: result.p99, unit: 'ms', target: '<= 10' },
-          { measure: `${label}: throughput (errors ${result.errors})`, value: result.rps, unit: 'req/s' },
+          {
+            measure: `${label}, 4 admins at once: p99`,
+            value: result.p99,
+            unit: 'ms',
+            target: '<= 10',
+            ratio: result.p99 / baseline.p99,
+          },
+          {
+            measure: `${label}: throughput (errors ${result.errors})`,
+            value: result.rps,
+            unit: 'req/s',
+            ratio: result.rps / baseline.rps,
+          },
         );
       }
     } finally {

@@ -48,7 +48,7 @@ export const MAX_URL_LENGTH = 8192;
  * Refuses an absurd address before any routing looks at it: nothing the site serves needs one,
  * and whatever reads a path afterwards (routers, the page routes) then works on a bounded string.
  */
-function withinBounds(url: string): boolean {
+export function withinBounds(url: string): boolean {
   const query = url.indexOf('?');
   const pathLength = query === -1 ? url.length : query;
   return pathLength <= MAX_PATH_LENGTH && url.length <= MAX_URL_LENGTH;

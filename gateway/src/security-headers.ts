@@ -86,13 +86,17 @@ export function securityHeaders(options: SecurityOptions = {}): RequestHandler {
 }
 
 /**
- * The same headers as a plain object, for answers sent before Express (cached reads): computed
- * once, by running the middleware on a response that only records them.
+ * The same headers as a plain object, for answers sent before Express (cached reads, kept pages):
+ * computed once, by running the middleware on a response that only records them. `scriptHashes`:
+ * a page's inline scripts, as the HTML writer would leave them in `res.locals`.
  */
-export function securityHeaderValues(options: SecurityOptions = {}): Record<string, string> {
+export function securityHeaderValues(
+  options: SecurityOptions = {},
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
-    locals: {},
+    locals: { [CSP_SCRIPT_HASHES]: scriptHashes },
     setHeader: (name: string, value: string) => {
       headers[name] = String(value);
     },

@@ -65,10 +65,11 @@ import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
 import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { createApp, JSON_LIMIT_BYTES } from './app.js';
+import { createApp, JSON_LIMIT_BYTES, withinBounds } from './app.js';
 import { withFastWrites } from './fast-writes.js';
 import { BuildWatch, startingApp, whileBuilding } from './starting.js';
 import { withCachedReads } from './cached-reads.js';
+import { withKeptPages } from './kept-pages.js';
 import { apiProxy } from './proxy.js';
 import { type SecurityOptions, securityHeaderValues } from './security-headers.js';
 import { searchEngineParts } from './seo/search-engines.js';
@@ -491,8 +492,17 @@ async function createApi(
   });
   const watch = building;
   const serving = () => watch === null || watch.percent === null;
-  const headers = securityHeaderValues(securityOptions(config));
+  const security = securityOptions(config);
+  const headers = securityHeaderValues(security);
   let listener: RequestListener = answers.enabled ? withCachedReads(answers, app, serving, headers) : app;
+  if (seo) {
+    const keptPages = {
+      writing: seo.pageWriting,
+      withinBounds,
+      securityHeaders: (hashes: readonly string[]) => securityHeaderValues(security, hashes),
+    };
+    listener = withKeptPages(keptPages, listener);
+  }
   if (highVolume) {
     listener = withFastWrites(
       {

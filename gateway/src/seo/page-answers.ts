@@ -6,6 +6,7 @@
  * 2. `sendLookedUpPage`, right after the security headers and the address check, writes it: a
  *    page needs no more routing, and no more of Express's `send` than the bytes already made.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { isSiteRoute } from '@cinefold/contracts';
 import type { SitePage, SitePages } from './site-pages.js';
@@ -15,6 +16,8 @@ export interface PageWriting {
   readonly pages: SitePages;
   /** PUBLIC_URL without its trailing slash, or the request's own origin. */
   readonly origin: (req: Request) => string;
+  /** The same for a request Express has not seen, or null where only Express can tell. */
+  readonly rawOrigin?: (req: IncomingMessage) => string | null;
   /** False while a read model is being built again ("starting"): then no page reads the catalogue. */
   readonly serving: () => boolean;
 }

@@ -2,6 +2,7 @@
  * What the gateway adds for search engines: the pages' heads written into the HTML it serves,
  * /robots.txt and the sitemap, all read from the catalogue and renewed on its notices.
  */
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Config, ProjectionWatcher } from '@cinefold/platform';
 import type { CataloguePageReads } from '@cinefold/query-api';
@@ -28,7 +29,7 @@ export function searchEngineParts({
   readonly reads: CataloguePageReads;
   readonly watcher: Pick<ProjectionWatcher, 'onNotice'>;
   readonly frontendDir: string;
-  readonly config: Pick<Config, 'PUBLIC_URL' | 'QUERY_CACHE_MS' | 'SITEMAP_URLS_PER_FILE'>;
+  readonly config: Pick<Config, 'PUBLIC_URL' | 'QUERY_CACHE_MS' | 'SITEMAP_URLS_PER_FILE' | 'TRUST_PROXY'>;
   /** False while a read model is being built again: pages then read nothing of the catalogue. */
   readonly serving: () => boolean;
   /** Addresses per sitemap file (tests use a small one); 50,000 by default. */
@@ -38,6 +39,13 @@ export function searchEngineParts({
   // Without PUBLIC_URL the address the request came to; pages are kept per origin, so a request
   // naming another host never changes what others are served.
   const origin = (req: Request) => publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  // The same before Express (kept pages): the server speaks plain HTTP, so without PUBLIC_URL the
+  // protocol is http unless a trusted proxy says otherwise, which Express is left to judge.
+  const trusted = config.TRUST_PROXY !== false;
+  const rawOrigin = (req: IncomingMessage): string | null => {
+    if (publicUrl !== undefined) return publicUrl;
+    return trusted ? null : `http://${req.headers.host ?? 'localhost'}`;
+  };
   const pages = new SitePages({
     reads,
     watcher,
@@ -45,7 +53,7 @@ export function searchEngineParts({
     keepMs: config.QUERY_CACHE_MS > 0 ? KEEP_MS : 0,
   });
   return {
-    pageWriting: { pages, origin, serving },
+    pageWriting: { pages, origin, rawOrigin, serving },
     siteFiles: sitemapRouter({
       reads,
       watcher,

@@ -50,6 +50,8 @@ export interface SessionDependencies {
  * that needs a member refuses with 401 and the reason through `requireUser` / `requireAdmin`.
  */
 export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies): RequestHandler {
+  /** The users read model's generation the last request found serving. */
+  let servingGeneration: string | null = null;
   return async (req, _res, next) => {
     const fromClient = positionSentBy(req);
     const asGuest = (problem?: string) => {
@@ -64,19 +66,32 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
     const userId = verifyToken(jwtSecret, token);
     if (!userId) return asGuest('Your session has expired. Please sign in again.');
 
-    const [active, authChanged, lastWrite] = await redis.mget(
-      readModelKeys.active(USERS.projector),
-      consistencyKeys.authChanged,
-      consistencyKeys.lastWrite(userId),
-    );
+    const memberKey = (generation: string) =>
+      readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(userId));
+    // One round trip in the usual case: the member is read in the generation that served last,
+    // in the same pipeline that says which generation serves now (and whether to wait).
+    const guessed = servingGeneration;
+    const reads = redis
+      .pipeline()
+      .mget(
+        readModelKeys.active(USERS.projector),
+        consistencyKeys.authChanged,
+        consistencyKeys.lastWrite(userId),
+      );
+    if (guessed !== null) reads.hgetall(memberKey(guessed));
+    const replies = (await reads.exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const [active, authChanged, lastWrite] = replies[0]![1] as (string | null)[];
     const target = laterPosition(parsePosition(authChanged), parsePosition(lastWrite));
     req.readAfter = laterPosition(fromClient, parsePosition(lastWrite)) ?? undefined;
     if (target && !(await waitForReadModels(watcher, [USERS.projector], target))) req.authStale = true;
     const generation = target ? await redis.get(readModelKeys.active(USERS.projector)) : active;
     if (generation == null) return asGuest('Please sign in again.');
-    const fields = await redis.hgetall(
-      readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(userId)),
-    );
+    servingGeneration = generation;
+    const fields =
+      !target && guessed === generation
+        ? (replies[1]![1] as Record<string, string>)
+        : await redis.hgetall(memberKey(generation));
     if (!fields.id) return asGuest('Your account no longer exists. Please sign up again.');
     req.user = {
       id: fields.id,

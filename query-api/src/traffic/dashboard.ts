@@ -26,6 +26,7 @@ import {
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { readAdStats } from '../ads/routes.js';
+import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';
 
 export interface DashboardDependencies {
   readonly redis: Redis;
@@ -181,19 +182,23 @@ export async function readDashboardStats(
   return body;
 }
 
+/** The read models the dashboard's figures come from. */
+const STATS_PROJECTORS = [USERS.projector, CATALOGUE.projector, TRAFFIC.projector, AD_COUNTERS.projector];
+
 /** GET /admin/stats (`fast=1` accepted): admins only, by the guard on /admin. */
 export function dashboardRouter({ redis, watcher, siteTimeZone }: DashboardDependencies): Router {
   const router = Router();
-  const fresh = readAfterWrites(watcher, [
-    USERS.projector,
-    CATALOGUE.projector,
-    TRAFFIC.projector,
-    AD_COUNTERS.projector,
-  ]);
+  const fresh = readAfterWrites(watcher, STATS_PROJECTORS);
+  const kept = new KeptAnswers(watcher, STATS_PROJECTORS, KEEP_ADMIN_ANSWERS_MS);
   router.get('/admin/stats', validate(schemas), fresh, async (req, res) => {
     // `fast` asked the old site for estimates; every figure here is exact and cheap, so it changes nothing.
     validated(req, schemas);
-    res.json(await readDashboardStats(redis, siteTimeZone));
+    // Today's date decides the week and the month counted.
+    const now = new Date();
+    const body = await kept.answer(siteDay(siteTimeZone, now), req.readAfter !== undefined, () =>
+      readDashboardStats(redis, siteTimeZone, now),
+    );
+    res.type('json').send(body);
   });
   return router;
 }

@@ -14,6 +14,7 @@ import {
 } from '@cinefold/platform';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
+import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';
 
 export interface TrafficReadsDependencies {
   readonly redis: Redis;
@@ -87,9 +88,16 @@ export async function readTrafficSummary(
 export function trafficReadsRouter({ redis, watcher, siteTimeZone }: TrafficReadsDependencies): Router {
   const router = Router();
   const fresh = readAfterWrites(watcher, [TRAFFIC.projector]);
+  const kept = new KeptAnswers(watcher, [TRAFFIC.projector], KEEP_ADMIN_ANSWERS_MS);
   router.get('/analytics/admin/summary', validate(schemas), fresh, async (req, res) => {
     const { query } = validated(req, schemas);
-    res.json(await readTrafficSummary(redis, siteTimeZone, query.days));
+    // The window ends today: the day is part of what the answer depends on.
+    const now = new Date();
+    const key = `${query.days}:${siteDay(siteTimeZone, now)}`;
+    const body = await kept.answer(key, req.readAfter !== undefined, () =>
+      readTrafficSummary(redis, siteTimeZone, query.days, now),
+    );
+    res.type('json').send(body);
   });
   return router;
 }
