@@ -443,6 +443,10 @@ export async function runFault(fault: Fault, options: FaultRunOptions): Promise<
     const stopAt = started + options.loadMs;
     const killAt = Math.round((0.2 + 0.6 * (options.random ?? Math.random)()) * options.loadMs);
     let recoverySeconds = 0;
+    // The load goes on for a moment after the restart, however late that comes, so that it runs
+    // on both sides of the kill even when a busy machine makes the start or the restart slow.
+    let backSince: number | null = null;
+    let faultFailed = false;
     const fault$ = (async () => {
       await new Promise((resolve) => setTimeout(resolve, killAt));
       await site.kill(fault);
@@ -450,12 +454,13 @@ export async function runFault(fault: Fault, options: FaultRunOptions): Promise<
       const restarted = performance.now();
       await site.restart(fault);
       recoverySeconds = (performance.now() - restarted) / 1000;
+      backSince = Date.now();
     })();
+    const loadDone = () =>
+      (Date.now() >= stopAt && backSince !== null && Date.now() >= backSince + 1000) || faultFailed;
+    fault$.catch(() => (faultFailed = true));
     // Both settle before anything else happens to the site, whichever fails.
-    const [load, faulted] = await Promise.allSettled([
-      mixedLoad(site, session, () => Date.now() >= stopAt),
-      fault$,
-    ]);
+    const [load, faulted] = await Promise.allSettled([mixedLoad(site, session, loadDone), fault$]);
     if (faulted.status === 'rejected') throw faulted.reason;
     if (load.status === 'rejected') throw load.reason;
     const tally = load.value;
