@@ -6,7 +6,9 @@ export interface LinkEntry {
 }
 
 /** The visible text and href of every link inside `scope`, in document order. */
-export function linksIn(scope: Locator): Promise<LinkEntry[]> {
+export async function linksIn(scope: Locator): Promise<LinkEntry[]> {
+  // The app renders in slices (its first render is a transition): wait until the scope is there.
+  await scope.waitFor();
   return scope.getByRole('link').evaluateAll((anchors) =>
     anchors.map((anchor) => ({
       name: anchor.textContent?.trim() ?? '',
