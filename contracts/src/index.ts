@@ -18,3 +18,4 @@ export * from './api/live-dashboard.js';
 export * from './api/site-config.js';
 export * from './seo/pages.js';
 export * from './seo/heads.js';
+export * from './text.js';

@@ -9,6 +9,7 @@
  * frontend's lib/first-screen.ts). It is hidden from assistive technology: the app underneath is
  * the page they read. No script: styles only, which the Content-Security-Policy allows inline.
  */
+import { truncateText } from '@cinefold/contracts';
 import { escapeHtml } from './head-html.js';
 
 export interface FirstScreen {
@@ -22,14 +23,9 @@ export interface FirstScreen {
 /** The home hero's overview is cut like the app's (spec section 9: 200 characters). */
 export const FIRST_SCREEN_TEXT_LIMIT = 200;
 
-/** Cut at a word, with an ellipsis, as the app's `truncateText` does. */
+/** Cut at a word, with an ellipsis, as the app cuts it. */
 export function cutText(text: string, limit = FIRST_SCREEN_TEXT_LIMIT): string {
-  const trimmed = text.trim();
-  if (trimmed.length <= limit) return trimmed;
-  const cut = trimmed.slice(0, limit - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  const atWord = lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut;
-  return `${atWord.replace(/[\s,.;:!?-]+$/, '')}…`;
+  return truncateText(text, limit);
 }
 
 const HEADING_FONT = "'Oswald Variable', 'Oswald', 'Arial Narrow', 'Liberation Sans Narrow', sans-serif";

@@ -32,18 +32,8 @@ export function formatRating(rating: number | null | undefined): string {
   return (rating ?? 0).toFixed(1);
 }
 
-/**
- * Cuts `text` to at most `limit` characters (spec section 9: 200 in the hero, 150 on cards),
- * at a word boundary when one is close, and marks the cut with an ellipsis.
- */
-export function truncateText(text: string, limit: number): string {
-  const trimmed = text.trim();
-  if (trimmed.length <= limit) return trimmed;
-  const cut = trimmed.slice(0, limit - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  const atWord = lastSpace > limit * 0.7 ? cut.slice(0, lastSpace) : cut;
-  return `${atWord.replace(/[\s,.;:!?-]+$/, '')}…`;
-}
+/** Cut at a word with an ellipsis; shared with the gateway's first screen. */
+export { truncateText } from '@cinefold/contracts';
 
 /** "November 2026", for lists that name the month they were made in. */
 export function formatMonthYear(date: Date): string {
