@@ -1,4 +1,5 @@
 import { Box, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { listCard } from './table-styles';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -29,15 +30,7 @@ export function QueryPanel<Data>({
 }: QueryPanelProps<Data>) {
   const emptyText = query.data === undefined ? null : empty(query.data);
   return (
-    <Box
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-      borderRadius="2xl"
-      overflow="hidden"
-      opacity={query.isPlaceholderData ? 0.6 : 1}
-      transition="opacity 0.2s ease"
-    >
+    <Box {...listCard} opacity={query.isPlaceholderData ? 0.6 : 1} transition="opacity 0.2s ease">
       {query.isPending ? (
         <Center py="20" role="status" aria-label={loadingLabel}>
           <Spinner size="lg" color="brand.500" />

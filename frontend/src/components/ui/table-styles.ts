@@ -10,3 +10,12 @@ export const adminHeaderCell = {
   py: '3',
   px: { base: '3', md: '4' },
 } as const;
+
+/** The card around a back-office list or table (users, content, messages, audit, operations). */
+export const listCard = {
+  bg: 'rgba(18, 15, 20, 0.85)',
+  borderWidth: '1px',
+  borderColor: 'whiteAlpha.100',
+  borderRadius: '2xl',
+  overflow: 'hidden',
+} as const;

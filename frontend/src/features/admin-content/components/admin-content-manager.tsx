@@ -1,4 +1,5 @@
 import type { AdminContentItem } from '@cinefold/contracts';
+import { listCard } from '../../../components/ui/table-styles';
 import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -92,11 +93,7 @@ export function AdminContentManager() {
 
       <Stack gap="3">
         <Box
-          bg="rgba(18, 15, 20, 0.85)"
-          borderWidth="1px"
-          borderColor="whiteAlpha.100"
-          borderRadius="2xl"
-          overflow="hidden"
+          {...listCard}
           opacity={content.isPlaceholderData ? 0.6 : 1}
           transition="opacity 0.2s ease"
           aria-busy={content.isFetching}

@@ -1,4 +1,5 @@
 import { Box, Button, Center, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { listCard } from '../../../components/ui/table-styles';
 import type { ReactNode } from 'react';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useOperations } from '../api/get-operations';
@@ -12,15 +13,7 @@ function Panel({ title, children }: { readonly title: string; readonly children:
       <Heading as="h2" fontSize="lg">
         {title}
       </Heading>
-      <Box
-        bg="rgba(18, 15, 20, 0.85)"
-        borderWidth="1px"
-        borderColor="whiteAlpha.100"
-        borderRadius="2xl"
-        overflow="hidden"
-      >
-        {children}
-      </Box>
+      <Box {...listCard}>{children}</Box>
     </Stack>
   );
 }
