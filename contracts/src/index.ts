@@ -19,3 +19,4 @@ export * from './api/site-config.js';
 export * from './seo/pages.js';
 export * from './seo/heads.js';
 export * from './text.js';
+export * from './on-first-use.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { importMode, type ImportMode, titleType, type TitleType } from '../vocabulary.js';
+import { groupThousands } from '../text.js';
 import { pageQuery } from './admin-users.js';
 
 const text = z.string();
@@ -142,7 +143,7 @@ export const catalogueQuery = z
   })
   .refine((query) => query.page * query.limit <= MAX_LISTING_DEPTH, {
     path: ['page'],
-    message: `page is too deep: only the first ${MAX_LISTING_DEPTH.toLocaleString('en-US')} titles of a listing can be paged through (narrow it with a search, genre or year)`,
+    message: `page is too deep: only the first ${groupThousands(MAX_LISTING_DEPTH)} titles of a listing can be paged through (narrow it with a search, genre or year)`,
   });
 export type CatalogueQuery = z.output<typeof catalogueQuery>;
 

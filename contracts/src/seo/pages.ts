@@ -6,6 +6,7 @@
  */
 import { GENRES } from '../constants.js';
 import { trimTrailingSlashes } from '../routes.js';
+import { onFirstUse } from '../on-first-use.js';
 import type { TitleType } from '../vocabulary.js';
 
 export const SITE_NAME = 'Cinefold';
@@ -81,11 +82,13 @@ export const MARVEL_POOL_SIZE = 100;
 /** The years the movie list accepts (GET /api/movies answers 400 outside them). */
 export const CATALOGUE_YEARS = { min: 1800, max: 2100 } as const;
 
-const monthAndYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthAndYear = onFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** "Top 100 Movies of November 2026": the top list names the month it was made in. */
 export function topListHeading(now: Date): string {
-  return `Top ${TOP_LIST_SIZE} Movies of ${monthAndYear.format(now)}`;
+  return `Top ${TOP_LIST_SIZE} Movies of ${monthAndYear().format(now)}`;
 }
 
 /** A page whose head names a list of titles: the landing pages, and the two listings. */

@@ -1,5 +1,9 @@
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+import { onFirstUse } from '@cinefold/contracts';
+
+const longDate = onFirstUse(
+  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+);
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -24,7 +28,7 @@ function parse(value: string | Date): Date | null {
 export function formatLongDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = parse(value);
-  return date ? longDate.format(date) : '';
+  return date ? longDate().format(date) : '';
 }
 
 /** "just now", "5 minutes ago", "yesterday" within a week; the long date beyond that. */
@@ -35,7 +39,7 @@ export function formatRelativeDate(value: string | Date, now: Date = new Date())
   // A clock a little ahead of ours still reads as "just now", not "in 3 seconds".
   if (elapsed < MINUTE_MS) return 'just now';
   if (elapsed >= RELATIVE_LIMIT_MS) return formatLongDate(date);
-  if (elapsed < HOUR_MS) return relative.format(-Math.floor(elapsed / MINUTE_MS), 'minute');
-  if (elapsed < DAY_MS) return relative.format(-Math.floor(elapsed / HOUR_MS), 'hour');
-  return relative.format(-Math.floor(elapsed / DAY_MS), 'day');
+  if (elapsed < HOUR_MS) return relative().format(-Math.floor(elapsed / MINUTE_MS), 'minute');
+  if (elapsed < DAY_MS) return relative().format(-Math.floor(elapsed / HOUR_MS), 'hour');
+  return relative().format(-Math.floor(elapsed / DAY_MS), 'day');
 }

@@ -1,10 +1,10 @@
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const monthAndYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+import { onFirstUse } from '@cinefold/contracts';
+
+const wholeNumber = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
+const dollars = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+);
+const monthAndYear = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' }));
 
 /** 148 minutes as "2h 28m"; empty when the runtime is unknown (0 in the datasets). */
 export function formatRuntime(minutes: number | null | undefined): string {
@@ -19,12 +19,12 @@ export function formatRuntime(minutes: number | null | undefined): string {
 /** Budget and revenue: "$160,000,000", or "N/A" for the 0 the datasets use for unknown. */
 export function formatMoney(amount: number | null | undefined): string {
   if (!amount || amount <= 0 || !Number.isFinite(amount)) return 'N/A';
-  return dollars.format(amount);
+  return dollars().format(amount);
 }
 
 /** Thousands separators: 34495 → "34,495". */
 export function formatCount(count: number): string {
-  return wholeNumber.format(count);
+  return wholeNumber().format(count);
 }
 
 /** A vote average on the 0 to 10 scale with one decimal: "8.4". */
@@ -37,5 +37,5 @@ export { truncateText } from '@cinefold/contracts';
 
 /** "November 2026", for lists that name the month they were made in. */
 export function formatMonthYear(date: Date): string {
-  return monthAndYear.format(date);
+  return monthAndYear().format(date);
 }
