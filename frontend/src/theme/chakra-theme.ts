@@ -34,6 +34,20 @@ import {
 } from '@chakra-ui/react/theme';
 
 /**
+ * The colour palettes the app names (`colorPalette`, `red.400`, …), besides its own (tokens.ts).
+ * Chakra's default theme has five more; each palette is a dozen tokens and as many semantic ones,
+ * which the styling system works through as the app starts, so the unused ones are left out.
+ * `system.test.ts` checks every palette the app names is here.
+ */
+const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'whiteAlpha', 'blackAlpha'];
+const COLOR_KEYWORDS = ['transparent', 'current', 'black', 'white', 'bg', 'fg', 'border'];
+
+function onlyUsedColors<T extends object>(colors: T): T {
+  const kept = new Set([...PALETTES, ...COLOR_KEYWORDS]);
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => kept.has(name))) as T;
+}
+
+/**
  * Chakra's default theme with the recipes of the components the app uses, and no others:
  * `defaultConfig` carries the styles of every Chakra component (over a hundred kilobytes the
  * first page would download for nothing). A component whose recipe is missing renders unstyled,
@@ -47,8 +61,8 @@ export const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: onlyUsedColors(tokens.colors ?? {}) },
+    semanticTokens: { ...semanticTokens, colors: onlyUsedColors(semanticTokens.colors ?? {}) },
     textStyles,
     layerStyles,
     animationStyles,

@@ -1,6 +1,8 @@
 import { defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { system } from './system';
+import { appSystem } from './system';
+
+const system = appSystem();
 
 // The app's source files, as text (Vite reads them for the test).
 const SOURCES = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
@@ -35,6 +37,25 @@ describe('the styling system', () => {
       if (hasDefault && !hasOurs) missing.push(component);
     }
     expect(chakraComponentsUsed().size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+
+  it('has every colour palette and shade the app names (a missing one draws no colour)', () => {
+    const named = new Map<string, string>();
+    for (const source of Object.values(SOURCES)) {
+      for (const [, palette, shade] of source.matchAll(/['"]([a-z][A-Za-z]*)\.(\d{2,3})['"]/g))
+        named.set(`${palette}.${shade}`, `colors.${palette}.${shade}`);
+      // colorPalette="red", colorPalette: 'red', colorPalette={ok ? 'green' : 'red'}
+      for (const [, value] of source.matchAll(/colorPalette(?:=|:\s*)(\{[^}]*\}|'[^']*'|"[^"]*")/g)) {
+        const choices = value!.startsWith('{')
+          ? value!.matchAll(/[?:]\s*'(\w+)'/g)
+          : [[value, value!.slice(1, -1)]];
+        for (const [, palette] of choices) named.set(palette!, `colors.${palette}.500`);
+      }
+    }
+    expect(named.has('red.400')).toBe(true);
+    expect(named.has('green')).toBe(true);
+    const missing = [...named].filter(([, token]) => system.token(token, 'missing') === 'missing');
     expect(missing).toEqual([]);
   });
 
