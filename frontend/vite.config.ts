@@ -38,7 +38,9 @@ export default defineConfig({
     rolldownOptions: {
       // Schema and recipe definitions only describe: one the app does not use can be left out
       // (zod's \`z.object(…)\`, Chakra's recipes), which a bundler cannot know of a call by itself.
-      treeshake: { manualPureFunctions: ['z', 'defineConfig', 'defineRecipe', 'defineSlotRecipe'] },
+      treeshake: {
+        manualPureFunctions: ['z', 'pageQuery', 'defineConfig', 'defineRecipe', 'defineSlotRecipe'],
+      },
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {

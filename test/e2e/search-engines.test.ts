@@ -96,3 +96,37 @@ describe('the web app', () => {
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
   });
 });
+
+describe('the first paint', () => {
+  /** When the page painted first, and when each of its scripts was asked for (ms since navigation). */
+  function paintAndScripts(page: Page) {
+    return page.evaluate(() => {
+      const timing = (globalThis as unknown as { performance: Performance }).performance;
+      const paint = timing.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      const scripts = timing
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }));
+      return { paint, scripts };
+    });
+  }
+
+  it("shows the server's words before the app's code is even asked for", async () => {
+    const page = await site.newPage();
+    await page.goto(`${site.url}/movies/${first.id}`);
+    await page.getByRole('heading', { name: first.title, level: 1 }).waitFor();
+    const { paint, scripts } = await paintAndScripts(page);
+    expect(paint).not.toBeNull();
+    const app = scripts.filter((script) => !/^\/assets\/index-/.test(script.name));
+    expect(app.map((script) => script.name)).toContainEqual(expect.stringMatching(/^\/assets\/start-/));
+    for (const script of app) expect(script.start, script.name).toBeGreaterThanOrEqual(paint!);
+  });
+
+  it('starts the app on a page the server writes no first screen for', async () => {
+    const served = await (await fetch(`${site.url}/no-such-page`)).text();
+    expect(served).not.toContain('id="first-screen"');
+    const page = await site.newPage();
+    await page.goto(`${site.url}/no-such-page`);
+    await page.getByRole('heading', { name: /not found/i }).waitFor();
+  });
+});

@@ -139,32 +139,41 @@ function preloadOpenedPage(): void {
 
 preloadOpenedPage();
 
-const router = createBrowserRouter([
-  {
-    // Inside the router, so signing out can navigate home.
-    element: (
-      <AuthProvider>
-        <SiteLayout />
-      </AuthProvider>
-    ),
-    children: [
-      {
-        // Inside the layout, so a page that fails still has the header to navigate away with.
-        errorElement: <RouteErrorPage />,
-        children: [
-          ...screenRoutes('all'),
-          { element: <RouteGuard access="signed-in" />, children: screenRoutes('signed-in') },
-          {
-            element: <RouteGuard access="admin" />,
-            children: [{ element: <AdminLayout />, children: screenRoutes('admin') }],
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-]);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/** The app's router, made on first use (the start gives the browser a turn before it). */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= makeRouter();
+  return router;
+}
+
+const makeRouter = () =>
+  createBrowserRouter([
+    {
+      // Inside the router, so signing out can navigate home.
+      element: (
+        <AuthProvider>
+          <SiteLayout />
+        </AuthProvider>
+      ),
+      children: [
+        {
+          // Inside the layout, so a page that fails still has the header to navigate away with.
+          errorElement: <RouteErrorPage />,
+          children: [
+            ...screenRoutes('all'),
+            { element: <RouteGuard access="signed-in" />, children: screenRoutes('signed-in') },
+            {
+              element: <RouteGuard access="admin" />,
+              children: [{ element: <AdminLayout />, children: screenRoutes('admin') }],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={appRouter()} />;
 }

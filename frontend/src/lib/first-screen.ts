@@ -9,6 +9,10 @@ const FIRST_SCREEN_ID = 'first-screen';
 /** However long the answers take, the app shows itself (its own spinner or message) by then. */
 export const FIRST_SCREEN_LONGEST_MS = 8000;
 
+export function hasFirstScreen(doc: Document = document): boolean {
+  return doc.getElementById(FIRST_SCREEN_ID) !== null;
+}
+
 export function dropFirstScreen(doc: Document = document): void {
   doc.getElementById(FIRST_SCREEN_ID)?.remove();
 }

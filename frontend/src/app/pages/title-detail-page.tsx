@@ -1,5 +1,5 @@
 import { type Movie, notFoundHead, titleHead, type TvShow } from '@cinefold/contracts';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { PageHeadTags } from '../../components/ui/page-head-tags';
 import { PageSpinner } from '../../components/ui/page-spinner';
@@ -17,7 +17,9 @@ import { publicOrigin } from '../../lib/server-head';
 function TitleDetailPage<Title extends Movie | TvShow>({ kind }: { readonly kind: TitleDetailKind<Title> }) {
   const { id } = useParams();
   const { pathname } = useLocation();
-  const query = kind.useTitle(id);
+  // The query's answer re-renders at once and in one piece (the query library's store updates are
+  // synchronous); deferred, the page with its answer renders in slices that yield to the browser.
+  const query = useDeferredValue(kind.useTitle(id));
   const data = query.data;
   const libraryTitle = useMemo<LibraryTitle | null>(
     () =>

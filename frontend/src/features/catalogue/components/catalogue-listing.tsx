@@ -1,5 +1,5 @@
 import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { useMovieGenres, useMoviesPage } from '../api/get-movies';
@@ -140,17 +140,23 @@ export interface CatalogueListingProps {
   readonly banner?: ReactNode;
 }
 
-/** /movies: search, genre, sort order and pages, all kept in the address. */
+/**
+ * /movies: search, genre, sort order and pages, all kept in the address. The answers are deferred:
+ * the query library's updates re-render at once and in one piece, and deferred the grid they fill
+ * renders in slices that yield to the browser (a phone stays responsive while 24 cards are built).
+ */
 export function MovieListing({ banner }: CatalogueListingProps) {
   const { params, onChange } = useListingParams(readMovieListingParams, 'popularity');
-  const movies = useMoviesPage({
-    page: params.page,
-    limit: PAGE_SIZE,
-    search: params.search,
-    genre: params.genre,
-    sortBy: params.sort,
-  });
-  const genres = useMovieGenres();
+  const movies = useDeferredValue(
+    useMoviesPage({
+      page: params.page,
+      limit: PAGE_SIZE,
+      search: params.search,
+      genre: params.genre,
+      sortBy: params.sort,
+    }),
+  );
+  const genres = useDeferredValue(useMovieGenres());
   return (
     <>
       <ListPageHead titles={movies.data?.movies ?? []} />
@@ -180,14 +186,16 @@ export function MovieListing({ banner }: CatalogueListingProps) {
 /** /tv-shows: the TV counterpart of the movie listing. */
 export function TvShowListing({ banner }: CatalogueListingProps) {
   const { params, onChange } = useListingParams(readTvListingParams, 'popularity');
-  const shows = useTvShowsPage({
-    page: params.page,
-    limit: PAGE_SIZE,
-    search: params.search,
-    genre: params.genre,
-    sortBy: params.sort,
-  });
-  const genres = useTvShowGenres();
+  const shows = useDeferredValue(
+    useTvShowsPage({
+      page: params.page,
+      limit: PAGE_SIZE,
+      search: params.search,
+      genre: params.genre,
+      sortBy: params.sort,
+    }),
+  );
+  const genres = useDeferredValue(useTvShowGenres());
   return (
     <>
       <ListPageHead titles={shows.data?.tvShows ?? []} />

@@ -1,0 +1,18 @@
+/**
+ * The page's entry: the fonts' faces (their CSS goes into the page's one stylesheet) and then the
+ * app, fetched and started once the browser has painted its first frame. The gateway writes the
+ * page's words into the HTML (the first screen); evaluating the app's libraries before that first
+ * paint would keep those words off the screen for as long as the code takes to run, which on a
+ * slow phone is most of a second.
+ */
+import '@fontsource-variable/inter';
+import '@fontsource-variable/oswald';
+import { afterFirstPaint } from './lib/after-first-paint';
+import { hasFirstScreen } from './lib/first-screen';
+
+afterFirstPaint(
+  () => {
+    void import('./start');
+  },
+  { hasFirstScreen: hasFirstScreen() },
+);
