@@ -8,22 +8,21 @@ export function afterFirstPaint(
   run: () => void,
   { win = window, hasFirstScreen = true, longestMs = 300 } = {},
 ): void {
-  let done = false;
-  let observer: PerformanceObserver | undefined;
-  const once = () => {
-    if (done) return;
-    done = true;
-    observer?.disconnect();
-    run();
-  };
   const supported = win.PerformanceObserver?.supportedEntryTypes?.includes('paint') ?? false;
   if (!hasFirstScreen || !supported || win.document.visibilityState === 'hidden') {
-    once();
+    run();
     return;
   }
-  observer = new win.PerformanceObserver((list) => {
+  let done = false;
+  const observer = new win.PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length > 0) once();
   });
+  function once(): void {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    run();
+  }
   observer.observe({ type: 'paint', buffered: true });
   win.setTimeout(once, longestMs);
 }
