@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.ts';
@@ -30,6 +31,16 @@ function preloadFonts(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress(), preloadFonts()],
+  // The app's code and the contracts it bundles get zod without its `new Function` probe, which the
+  // site's Content-Security-Policy would report (see src/lib/zod-without-eval.ts).
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     // ApexCharts alone is ~580 kB minified; it loads only with the admin dashboard.

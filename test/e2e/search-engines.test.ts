@@ -122,6 +122,27 @@ describe('the first paint', () => {
     for (const script of app) expect(script.start, script.name).toBeGreaterThanOrEqual(paint!);
   });
 
+  it('breaks no rule of the Content-Security-Policy while a title page loads and renders', async () => {
+    const page = await site.newPage();
+    await page.addInitScript(() => {
+      const global = globalThis as unknown as {
+        violations: string[];
+        addEventListener(type: string, listener: (event: { violatedDirective: string }) => void): void;
+      };
+      global.violations = [];
+      global.addEventListener('securitypolicyviolation', (event) =>
+        global.violations.push(event.violatedDirective),
+      );
+    });
+    await page.goto(`${site.url}/movies/${first.id}`);
+    await page.getByRole('heading', { name: first.title, level: 1 }).waitFor();
+    await page.goto(`${site.url}/movies?search=a`);
+    await page.getByRole('heading', { name: 'Movies', level: 1 }).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { violations: string[] }).violations)).toEqual(
+      [],
+    );
+  });
+
   it('starts the app on a page the server writes no first screen for', async () => {
     const served = await (await fetch(`${site.url}/no-such-page`)).text();
     expect(served).not.toContain('id="first-screen"');
