@@ -8,12 +8,21 @@
  * Needs the built frontend (`npm run build -w frontend`) and Debian's Chromium (CHROME_PATH,
  * default /usr/bin/chromium). Chromium runs headless, without its sandbox when run as root.
  * BENCH_VERBOSE=1 lists each page's audits under 90; BENCH_LIGHTHOUSE_DIR=<dir> keeps the reports.
+ *
+ * The posters and backdrops come from TMDB's image host, which a machine without the internet
+ * cannot reach: Chrome would log every one as a failed request, which Lighthouse scores against
+ * best practices although the site is not at fault. Chromium is therefore told that image.tmdb.org
+ * is a local stand-in (HTTPS with a certificate made for the run) that answers every image with a
+ * drawing of the image's size, as TMDB answers with a picture.
  */
 import { existsSync, openAsBlob, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '@cinefold/platform';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { generate } from 'selfsigned';
 import { root, runService, stop, waitForHttp } from './processes.js';
 import { ADMIN, adminToken } from './services.js';
 import type { Row } from './table.js';
@@ -36,6 +45,29 @@ async function importSample(base: string): Promise<void> {
   if (response.status !== 200) throw new Error(`importing the sample answered ${response.status}`);
 }
 
+const IMAGE_HOST = 'image.tmdb.org';
+
+/** A drawing as wide as TMDB's size in the address (`/t/p/w500/…`): 2:3 for posters, 16:9 beyond. */
+function standInImage(path: string): string {
+  const width = Number(/\/w(\d+)\//.exec(path)?.[1] ?? 500);
+  const height = Math.round(width >= 780 ? (width * 9) / 16 : (width * 3) / 2);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#2a2024"/></svg>`;
+}
+
+/** The local stand-in for TMDB's image host; its port is what Chromium resolves the host to. */
+async function startImageHost(): Promise<Server> {
+  const pems = await generate([{ name: 'commonName', value: IMAGE_HOST }], {
+    keySize: 2048,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: IMAGE_HOST }] }],
+  });
+  const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
+    response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000' });
+    response.end(standInImage(request.url ?? '/'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
 export async function benchLighthouse(args: string[]): Promise<Row[]> {
   if (!existsSync(join(root, 'frontend/dist/index.html'))) {
     throw new Error('the frontend is not built: run `npm run build -w frontend` first');
@@ -51,7 +83,15 @@ export async function benchLighthouse(args: string[]): Promise<Row[]> {
     SEED_DEMO: '0',
     ...ADMIN,
   });
-  const chromeFlags = ['--headless=new', '--disable-gpu', '--no-first-run'];
+  const images = await startImageHost();
+  const chromeFlags = [
+    '--headless=new',
+    '--disable-gpu',
+    '--no-first-run',
+    `--host-resolver-rules=MAP ${IMAGE_HOST} 127.0.0.1:${(images.address() as AddressInfo).port}`,
+    // The stand-in's certificate is made for the run; no other host is reached over HTTPS.
+    '--ignore-certificate-errors',
+  ];
   if (process.getuid?.() === 0) chromeFlags.push('--no-sandbox');
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
@@ -100,6 +140,7 @@ export async function benchLighthouse(args: string[]): Promise<Row[]> {
     return rows;
   } finally {
     await chrome?.kill();
+    images.close();
     await stop(site);
     dir.remove();
   }
