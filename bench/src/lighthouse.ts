@@ -47,11 +47,21 @@ async function importSample(base: string): Promise<void> {
 
 const IMAGE_HOST = 'image.tmdb.org';
 
-/** A drawing as wide as TMDB's size in the address (`/t/p/w500/…`): 2:3 for posters, 16:9 beyond. */
+/**
+ * A drawing as wide as TMDB's size in the address (`/t/p/w500/…`): 2:3 for posters, 16:9 beyond,
+ * padded to about the bytes of TMDB's JPEG of that size (0.2 bytes a pixel), so the simulated
+ * slow link takes as long over it as over the real picture.
+ */
 function standInImage(path: string): string {
   const width = Number(/\/w(\d+)\//.exec(path)?.[1] ?? 500);
   const height = Math.round(width >= 780 ? (width * 9) / 16 : (width * 3) / 2);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#2a2024"/></svg>`;
+  const drawing = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#2a2024"/>`;
+  const padding = Math.max(0, Math.round(width * height * 0.2) - drawing.length - 20);
+  // Random-looking filler, so the server's and the link's compression cannot shrink it away.
+  const filler = Array.from({ length: Math.ceil(padding / 8) }, (_, index) =>
+    ((index * 2654435761) >>> 0).toString(36).padStart(8, '0'),
+  ).join('');
+  return `${drawing}<!--${filler.slice(0, padding)}--></svg>`;
 }
 
 /** The local stand-in for TMDB's image host; its port is what Chromium resolves the host to. */

@@ -18,5 +18,6 @@ export * from './api/live-dashboard.js';
 export * from './api/site-config.js';
 export * from './seo/pages.js';
 export * from './seo/heads.js';
+export * from './seo/backdrop.js';
 export * from './text.js';
 export * from './on-first-use.js';

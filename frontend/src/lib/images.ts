@@ -1,3 +1,5 @@
+import { backdropSources, type BackdropSources } from '@cinefold/contracts';
+
 /** The movie database's image host; a poster path such as `/abc.jpg` is appended to a size. */
 export const DEFAULT_IMAGE_BASE = 'https://image.tmdb.org/t/p';
 
@@ -22,4 +24,9 @@ export function imageUrl(
   if (!value) return POSTER_PLACEHOLDER;
   if (/^https?:\/\//i.test(value)) return value;
   return `${base}/${size}${value.startsWith('/') ? value : `/${value}`}`;
+}
+
+/** A hero's backdrop (src and srcset, drawn at `BACKDROP_SIZES`) on the configured image host. */
+export function backdropImage(path: string | null | undefined): BackdropSources | null {
+  return backdropSources(path, IMAGE_BASE);
 }

@@ -9,7 +9,7 @@
  * frontend's lib/first-screen.ts). It is hidden from assistive technology: the app underneath is
  * the page they read. No script: styles only, which the Content-Security-Policy allows inline.
  */
-import { truncateText } from '@cinefold/contracts';
+import { BACKDROP_SIZES, backdropSources, truncateText } from '@cinefold/contracts';
 import { escapeHtml } from './head-html.js';
 
 export interface FirstScreen {
@@ -18,6 +18,8 @@ export interface FirstScreen {
   readonly heading: string;
   /** The first lines under the heading (an overview, a description); empty for none. */
   readonly text: string;
+  /** The hero's backdrop (a title's `backdrop_path`), drawn behind the words as the app draws it. */
+  readonly backdrop?: string | null;
 }
 
 /** The home hero's overview is cut like the app's (spec section 9: 200 characters). */
@@ -34,22 +36,36 @@ const BODY_FONT = "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe U
 // The app's sizes: its header (4rem, 4.5rem from md), its container's padding, under Chakra's
 // breakpoints (30em, 48em). The heading is a step larger than the app's hero heading (5xl, 6xl
 // from sm, 7xl from md), with its shadow: the first screen's largest words stay the page's
-// largest paint, so the app taking over does not count as a later, larger one.
+// largest paint, so the app taking over does not count as a later, larger one. The backdrop
+// fills the screen under the bar, at least the app's hero: the app's copy of it is no larger.
 const STYLE = [
   `#first-screen{position:absolute;top:0;left:0;right:0;min-height:100dvh;z-index:1400;pointer-events:none;background:#09080a;color:#fafafa;font-family:${BODY_FONT}}`,
-  `#first-screen .fs-bar{height:4rem;display:flex;align-items:center;padding:0 1rem;font-family:${HEADING_FONT};font-weight:600;font-size:1.5rem;letter-spacing:.02em;text-transform:uppercase}`,
-  '#first-screen .fs-body{max-width:42rem;padding:2rem 1rem}',
+  '#first-screen .fs-backdrop{position:absolute;top:4rem;left:0;width:100%;height:calc(100dvh - 4rem);object-fit:cover;object-position:center 20%;opacity:.45}',
+  `#first-screen .fs-bar{position:relative;height:4rem;display:flex;align-items:center;padding:0 1rem;font-family:${HEADING_FONT};font-weight:600;font-size:1.5rem;letter-spacing:.02em;text-transform:uppercase}`,
+  '#first-screen .fs-body{position:relative;max-width:42rem;padding:2rem 1rem}',
   '#first-screen .fs-eyebrow{margin:0 0 1rem;font-size:.75rem;line-height:1rem;font-weight:600;letter-spacing:.18em;text-transform:uppercase;color:#fbbf24}',
   `#first-screen .fs-heading{margin:0 0 1.25rem;font-family:${HEADING_FONT};font-weight:600;font-size:3.75rem;line-height:.95;letter-spacing:.02em;text-transform:uppercase;overflow-wrap:anywhere;text-shadow:0 4px 30px rgba(0,0,0,.6)}`,
   '#first-screen .fs-text{margin:0;font-size:1rem;line-height:1.625;color:#d4d4d8}',
   '@media (min-width:30em){#first-screen .fs-heading{font-size:4.5rem}}',
-  '@media (min-width:48em){#first-screen .fs-bar{height:4.5rem;padding:0 2rem}#first-screen .fs-body{padding:4rem 2rem}#first-screen .fs-heading{font-size:6rem}#first-screen .fs-text{font-size:1.125rem}}',
+  '@media (min-width:48em){#first-screen .fs-backdrop{top:4.5rem;height:calc(100dvh - 4.5rem)}#first-screen .fs-bar{height:4.5rem;padding:0 2rem}#first-screen .fs-body{padding:4rem 2rem}#first-screen .fs-heading{font-size:6rem}#first-screen .fs-text{font-size:1.125rem}}',
 ].join('');
+
+/**
+ * The backdrop as the app's hero draws it (same src, srcset and sizes, so the browser loads one
+ * file for both), asked for first: it is the page's largest picture.
+ */
+function backdropHtml(path: string | null | undefined): string {
+  const sources = backdropSources(path);
+  if (!sources) return '';
+  const srcset = sources.srcSet ? ` srcset="${escapeHtml(sources.srcSet)}" sizes="${BACKDROP_SIZES}"` : '';
+  return `<img class="fs-backdrop" src="${escapeHtml(sources.src)}"${srcset} alt="" fetchpriority="high">`;
+}
 
 /** The first screen's HTML, placed first in `<body>`. */
 export function firstScreenHtml(screen: FirstScreen, siteName: string): string {
   return (
     `<div id="first-screen" aria-hidden="true"><style>${STYLE}</style>` +
+    backdropHtml(screen.backdrop) +
     `<div class="fs-bar">${escapeHtml(siteName)}</div>` +
     '<div class="fs-body">' +
     `<p class="fs-eyebrow">${escapeHtml(screen.eyebrow)}</p>` +

@@ -135,7 +135,12 @@ export class SitePages {
       // The app's hero: the first trending movie (GET /api/home's first row).
       const [hero] = await this.options.reads.list({ type: 'movie', sortBy: 'popularity', limit: 1 });
       const screen: FirstScreen = hero
-        ? { eyebrow: '#1 Trending Movie', heading: titleName('movie', hero), text: cutText(hero.overview) }
+        ? {
+            eyebrow: '#1 Trending Movie',
+            heading: titleName('movie', hero),
+            text: cutText(hero.overview),
+            backdrop: hero.backdrop_path,
+          }
         : { eyebrow: SITE_NAME, heading: SITE_TAGLINE, text: '' };
       return { head: homeHead(origin), status: 200, screen };
     }
@@ -149,6 +154,7 @@ export class SitePages {
         eyebrow: titlePath.type === 'movie' ? 'Movie' : 'TV show',
         heading: titleName(titlePath.type, title),
         text: cutText(title.overview),
+        backdrop: title.backdrop_path,
       };
       return { head: titleHead(origin, titlePath.type, title), status: 200, screen };
     }
