@@ -1,12 +1,13 @@
 /**
  * The app itself: started by the entry (main.tsx) once the page has painted its first frame. Its
- * start comes in short tasks (the styling system, the router, then the first render as a
- * transition) so that a slow phone is never held in one long task while the app sets up.
+ * start comes in short tasks (the opened page's download, the styling system, the router, then the
+ * first render as a transition) so that a slow phone is never held in one long task while the app
+ * sets up.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { appRouter } from './app/router';
+import { appRouter, preloadOpenedPage } from './app/router';
 import { dropFirstScreen, FIRST_SCREEN_LONGEST_MS } from './lib/first-screen';
 import { adoptServerHead } from './lib/server-head';
 import { yieldToBrowser } from './lib/yield-to-browser';
@@ -17,6 +18,8 @@ async function start(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   adoptServerHead();
   setTimeout(dropFirstScreen, FIRST_SCREEN_LONGEST_MS);
+  await yieldToBrowser();
+  preloadOpenedPage();
   await yieldToBrowser();
   appSystem();
   await yieldToBrowser();

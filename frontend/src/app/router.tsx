@@ -124,10 +124,11 @@ function screenRoutes(access: RouteAccess): RouteObject[] {
 }
 
 /**
- * The page the browser opened starts downloading as this module runs, not once the layout has
- * rendered down to its Suspense boundary: the first paint waits for one round trip less.
+ * The page the browser opened starts downloading as the app starts (start.tsx calls this first),
+ * not once the layout has rendered down to its Suspense boundary: the page waits for one round
+ * trip less.
  */
-function preloadOpenedPage(): void {
+export function preloadOpenedPage(): void {
   // Only pages anyone may see: a guarded page may send the visitor elsewhere first.
   const routes = siteRoutes
     .filter((route) => route.access === 'all')
@@ -136,8 +137,6 @@ function preloadOpenedPage(): void {
   const view = opened ? screens[opened.screen] : undefined;
   if (view && 'preload' in view) view.preload();
 }
-
-preloadOpenedPage();
 
 let router: ReturnType<typeof createBrowserRouter> | undefined;
 
