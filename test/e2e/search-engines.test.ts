@@ -101,7 +101,15 @@ describe('the first paint', () => {
   /** When the page painted first, and when each of its scripts was asked for (ms since navigation). */
   function paintAndScripts(page: Page) {
     return page.evaluate(() => {
-      const timing = (globalThis as unknown as { performance: Performance }).performance;
+      interface Entry {
+        readonly name: string;
+        readonly startTime: number;
+      }
+      const timing = (
+        globalThis as unknown as {
+          performance: { getEntriesByName(name: string): Entry[]; getEntriesByType(type: string): Entry[] };
+        }
+      ).performance;
       const paint = timing.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
       const scripts = timing
         .getEntriesByType('resource')
