@@ -1,6 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CinefoldEvent, Movie, TvShow } from '@cinefold/contracts';
+import {
+  BACKDROP_SIZES,
+  backdropSources,
+  type CinefoldEvent,
+  type Movie,
+  type TvShow,
+} from '@cinefold/contracts';
 import { createEventLog, systemContext } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -309,6 +315,15 @@ describe('the first screen, shown until the app has its page', () => {
       ['heading', 'Dark'],
       ['text', 'Four families and a cave.'],
     ]);
+  });
+
+  it("draws a title's backdrop first, from the sources the app's hero uses, and none without one", async () => {
+    const sources = backdropSources('/dark-wide.jpg')!;
+    expect(sources.srcSet).toContain('/w780/dark-wide.jpg 780w');
+    expect(firstScreen((await page('/tv-shows/7')).html)).toContain(
+      `<img class="fs-backdrop" src="${sources.src}" srcset="${sources.srcSet}" sizes="${BACKDROP_SIZES}" alt="" fetchpriority="high">`,
+    );
+    expect(firstScreen((await page('/movies/13')).html)).not.toContain('<img');
   });
 
   it("a landing or support page shows its title without the site's name, and its description", async () => {
