@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress.ts';
 
@@ -38,6 +39,9 @@ function preloadFonts(): Plugin {
  */
 const PRELOAD_MIN_BYTES = 8_000;
 const chunkBytes = new Map<string, number>();
+/** The entry chunk and everything its dynamic imports load (see entryPreloads). */
+let entryChunk = '';
+const entryLoads = new Set<string>();
 
 /** Notes each chunk's size before Vite writes the preload lists (its generateBundle runs later). */
 function measureChunks(): Plugin {
@@ -47,8 +51,20 @@ function measureChunks(): Plugin {
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
+        const chunks = new Map<string, OutputChunk>();
         for (const [file, output] of Object.entries(bundle)) {
-          if (output.type === 'chunk') chunkBytes.set(file, output.code.length);
+          if (output.type !== 'chunk') continue;
+          chunks.set(file, output);
+          chunkBytes.set(file, output.code.length);
+        }
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+        entryChunk = entry?.fileName ?? '';
+        const queue = [...(entry?.dynamicImports ?? [])];
+        while (queue.length > 0) {
+          const file = queue.pop()!;
+          if (entryLoads.has(file)) continue;
+          entryLoads.add(file);
+          queue.push(...(chunks.get(file)?.imports ?? []));
         }
       },
     },
@@ -69,8 +85,12 @@ export default defineConfig({
   },
   build: {
     modulePreload: {
-      resolveDependencies: (_file, deps) =>
-        deps.filter((dep) => (chunkBytes.get(dep) ?? Infinity) >= PRELOAD_MIN_BYTES),
+      // The entry's imports (the libraries, then the app) each preload all that both load: the
+      // app's code downloads while the libraries run, instead of after.
+      resolveDependencies: (_file, deps, { hostId }) =>
+        [...new Set([...deps, ...(hostId === entryChunk ? entryLoads : [])])].filter(
+          (dep) => (chunkBytes.get(dep) ?? Infinity) >= PRELOAD_MIN_BYTES,
+        ),
     },
     outDir: 'dist',
     // ApexCharts alone is ~580 kB minified; it loads only with the admin dashboard.

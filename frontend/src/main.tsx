@@ -9,10 +9,17 @@ import '@fontsource-variable/inter';
 import '@fontsource-variable/oswald';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { hasFirstScreen } from './lib/first-screen';
+import { yieldToBrowser } from './lib/yield-to-browser';
+
+async function startApp(): Promise<void> {
+  await import('./libraries');
+  await yieldToBrowser();
+  await import('./start');
+}
 
 afterFirstPaint(
   () => {
-    void import('./start');
+    void startApp();
   },
   { hasFirstScreen: hasFirstScreen() },
 );
