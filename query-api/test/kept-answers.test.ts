@@ -26,10 +26,11 @@ beforeAll(() => {
 
 /** Publishes a projector's notice and resolves once this process has received it. */
 async function notice(projector: string): Promise<void> {
-  const received = new Promise<void>((resolve) => {
-    void watcher.onNotice((seen) => {
-      if (seen.projector === projector) resolve();
-    });
+  let resolveReceived!: () => void;
+  const received = new Promise<void>((resolve) => (resolveReceived = resolve));
+  // Subscribed before publishing: a notice published first is never seen (Redis pub/sub keeps nothing).
+  await watcher.onNotice((seen) => {
+    if (seen.projector === projector) resolveReceived();
   });
   const message: PositionNotice = { projector, generation: 1, position: '1', types: ['PageViewed'] };
   await redisServer.client().publish(POSITIONS_CHANNEL, JSON.stringify(message));
