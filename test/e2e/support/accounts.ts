@@ -57,7 +57,17 @@ export async function registerByApi(siteUrl: string, account: Account): Promise<
   await callApi(siteUrl, 'GET', '/auth/me', { token, eventPosition: answer.eventPosition });
 }
 
+/**
+ * Waits until the app has taken its page over from the server's first screen (it drops it once the
+ * page has rendered with its answers): until then the app's first render is still coming in
+ * slices, and a form filled in meanwhile is not yet the app's settled page.
+ */
+export async function appSettled(page: Page): Promise<void> {
+  await page.locator('#first-screen').waitFor({ state: 'detached' });
+}
+
 export async function fillRegisterForm(page: Page, account: Account, confirmation = account.password) {
+  await appSettled(page);
   await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(account.name);
   await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill(account.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
@@ -67,6 +77,7 @@ export async function fillRegisterForm(page: Page, account: Account, confirmatio
 /** Signs in through the /login form and waits until it has taken the member to the home page. */
 export async function signIn(page: Page, siteUrl: string, account: Account): Promise<void> {
   await page.goto(`${siteUrl}/login`);
+  await appSettled(page);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
