@@ -38,27 +38,26 @@ function preloadFonts(): Plugin {
  * 300 kB) have: the page is not ready any later for it.
  */
 const PRELOAD_MIN_BYTES = 8_000;
-const chunkBytes = new Map<string, number>();
-/** The entry chunk and everything its dynamic imports load (see entryPreloads). */
-let entryChunk = '';
-const entryLoads = new Set<string>();
 
-/** Notes each chunk's size before Vite writes the preload lists (its generateBundle runs later). */
-function measureChunks(): Plugin {
+/** What the current build's bundle says, read before Vite writes the preload lists. */
+let built = { chunks: new Map<string, OutputChunk>(), entry: '', entryLoads: new Set<string>() };
+
+/**
+ * Reads the bundle before Vite writes its preload lists (Vite's generateBundle runs later): each
+ * chunk, and every chunk the entry's dynamic imports load (the libraries, the app's start).
+ */
+function readBundle(): Plugin {
   return {
-    name: 'cinefold-measure-chunks',
+    name: 'cinefold-read-bundle',
     apply: 'build',
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
         const chunks = new Map<string, OutputChunk>();
-        for (const [file, output] of Object.entries(bundle)) {
-          if (output.type !== 'chunk') continue;
-          chunks.set(file, output);
-          chunkBytes.set(file, output.code.length);
-        }
+        for (const output of Object.values(bundle))
+          if (output.type === 'chunk') chunks.set(output.fileName, output);
         const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-        entryChunk = entry?.fileName ?? '';
+        const entryLoads = new Set<string>();
         const queue = [...(entry?.dynamicImports ?? [])];
         while (queue.length > 0) {
           const file = queue.pop()!;
@@ -66,13 +65,14 @@ function measureChunks(): Plugin {
           entryLoads.add(file);
           queue.push(...(chunks.get(file)?.imports ?? []));
         }
+        built = { chunks, entry: entry?.fileName ?? '', entryLoads };
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), preloadFonts(), measureChunks()],
+  plugins: [react(), precompress(), preloadFonts(), readBundle()],
   // The app's code and the contracts it bundles get zod without its `new Function` probe, which the
   // site's Content-Security-Policy would report (see src/lib/zod-without-eval.ts).
   resolve: {
@@ -88,8 +88,8 @@ export default defineConfig({
       // The entry's imports (the libraries, then the app) each preload all that both load: the
       // app's code downloads while the libraries run, instead of after.
       resolveDependencies: (_file, deps, { hostId }) =>
-        [...new Set([...deps, ...(hostId === entryChunk ? entryLoads : [])])].filter(
-          (dep) => (chunkBytes.get(dep) ?? Infinity) >= PRELOAD_MIN_BYTES,
+        [...new Set([...deps, ...(hostId === built.entry ? built.entryLoads : [])])].filter(
+          (dep) => (built.chunks.get(dep)?.code.length ?? Infinity) >= PRELOAD_MIN_BYTES,
         ),
     },
     outDir: 'dist',

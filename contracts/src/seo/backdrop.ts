@@ -13,6 +13,15 @@ export interface BackdropSources {
 }
 
 /**
+ * A stored image path on the image host at `size` (`w500`, `w1280`, …): a host path (`/abc.jpg`)
+ * goes after the size; a full address (imported and hand-entered titles) is used as it is.
+ */
+export function imageAddress(path: string, size: string, base = TITLE_IMAGE_BASE): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${base}/${size}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
  * A hero's backdrop as an `<img>`'s `src` and `srcset` (with `sizes` BACKDROP_SIZES). The app's
  * heroes and the gateway's first screen both draw it from here, so a browser picks the same file
  * for both and the app finds it already loaded. Stored paths are a host path (`/abc.jpg`) or, for
@@ -25,7 +34,7 @@ export function backdropSources(
   const value = path?.trim();
   if (!value) return null;
   if (/^https?:\/\//i.test(value)) return { src: value, srcSet: '' };
-  const at = (width: number) => `${base}/w${width}${value.startsWith('/') ? value : `/${value}`}`;
+  const at = (width: number) => imageAddress(value, `w${width}`, base);
   return {
     src: at(1280),
     srcSet: BACKDROP_WIDTHS.map((width) => `${at(width)} ${width}w`).join(', '),

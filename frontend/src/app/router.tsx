@@ -1,3 +1,4 @@
+import { onFirstUse } from '@cinefold/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import {
   type ComponentType,
@@ -138,15 +139,8 @@ export function preloadOpenedPage(): void {
   if (view && 'preload' in view) view.preload();
 }
 
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-
 /** The app's router, made on first use (the start gives the browser a turn before it). */
-export function appRouter(): ReturnType<typeof createBrowserRouter> {
-  router ??= makeRouter();
-  return router;
-}
-
-const makeRouter = () =>
+export const appRouter = onFirstUse(() =>
   createBrowserRouter([
     {
       // Inside the router, so signing out can navigate home.
@@ -171,7 +165,8 @@ const makeRouter = () =>
         },
       ],
     },
-  ]);
+  ]),
+);
 
 export function AppRouter() {
   return <RouterProvider router={appRouter()} />;

@@ -1,4 +1,5 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { onFirstUse } from '@cinefold/contracts';
 import { chakraTheme } from './chakra-theme';
 import { buttonRecipe } from './recipes/button';
 import { colorTokens, fontTokens, semanticColorTokens } from './tokens';
@@ -43,14 +44,9 @@ const config = defineConfig({
   },
 });
 
-let made: SystemContext | undefined;
-
 /**
  * The one styling system of the app, made on first use rather than as the module loads: making it
  * is the largest single piece of the app's start (tens of milliseconds on a phone), and the start
  * gives the browser a turn before and after it (see start.tsx).
  */
-export function appSystem(): SystemContext {
-  made ??= createSystem(defaultBaseConfig, chakraTheme, config);
-  return made;
-}
+export const appSystem = onFirstUse(() => createSystem(defaultBaseConfig, chakraTheme, config));
