@@ -5,6 +5,8 @@ export * from './constants.js';
 export * from './event-position.js';
 export * from './events/index.js';
 export * from './routes.js';
+export * from './site.js';
+export * from './site-map.js';
 export * from './vocabulary.js';
 export * from './api/admin-users.js';
 export * from './api/auth.js';

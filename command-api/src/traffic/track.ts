@@ -1,7 +1,8 @@
 import {
-  isAdminPath,
+  isTrackedPath,
   type PageViewed,
   streams,
+  titlePageAt,
   type TrackPageViewRequest,
   trackPageViewRequest,
 } from '@cinefold/contracts';
@@ -38,20 +39,11 @@ const schemas = { body: trackPageViewRequest };
 
 type Title = z.infer<typeof PageViewed.schema>['title'];
 
-const DETAIL_PAGES = [
-  ['movies', 'movie'],
-  ['tv-shows', 'tv'],
-] as const;
-
-/** The title whose detail page `path` is (`/movies/{id}`, `/tv-shows/{id}`), else null. */
+/** The title whose page `path` is (`/movies/{id}`, `/tv-shows/{id}`, query left out), else null. */
 export function titleOfPath(path: string): Title {
-  const [, section, id, ...rest] = path.split(/[?#]/, 1)[0]!.split('/');
-  if (!id || rest.length > 0 || id.length > 64) return null;
-  const type = DETAIL_PAGES.find(([name]) => name === section)?.[1];
-  return type ? { type, id } : null;
+  const title = titlePageAt(path.split(/[?#]/, 1)[0]!);
+  return title && title.id.length <= 64 ? title : null;
 }
-
-/** The back office is not traffic: its pages are never counted (the site does not report them either). */
 
 function hostOf(url: string | undefined): string[] {
   if (!url) return [];
@@ -110,7 +102,8 @@ export function pageViewRecorder({
     return lastHost.siteHosts;
   };
   return async ({ body, userAgent, address, host, now }) => {
-    if (isBot(userAgent) || isAdminPath(body.path)) return null;
+    // The back office is not traffic: its pages are never counted (the site does not report them either).
+    if (isBot(userAgent) || !isTrackedPath(body.path)) return null;
     // Anonymous even for a member: a view is not tied to an account.
     const context = { actor: 'anonymous', now };
     const day = siteDay(siteTimeZone, context.now);

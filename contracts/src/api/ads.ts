@@ -3,7 +3,8 @@
  * server both validate an ad with, and the answers of `/ads` and `/admin/ads`.
  */
 import { z } from 'zod';
-import { GENRE_PAGES } from '../routes.js';
+import { GENRES } from '../constants.js';
+import { href } from '../site-map.js';
 
 /** The slots of spec section 3, value and label, in the order the admin form lists them. */
 export const AD_POSITION_LABELS = {
@@ -24,12 +25,15 @@ export const SPEC_AD_POSITIONS = Object.keys(AD_POSITION_LABELS) as SpecAdPositi
  * bottom slot per genre page, a top slot on the Marvel, top-100 and trending pages, and one on
  * every year page (`movies-2024-top`), whose years are open-ended and so matched by pattern.
  */
-export const LANDING_AD_POSITIONS = [
-  ...GENRE_PAGES.flatMap((page) => [`${page}-top`, `${page}-bottom`] as const),
+export const LANDING_AD_POSITIONS: readonly string[] = [
+  ...GENRES.map(({ slug }) => href('genre', { genre: slug }).slice(1)).flatMap((page) => [
+    `${page}-top`,
+    `${page}-bottom`,
+  ]),
   'marvel-movies-top',
   'top-100-movies-top',
   'trending-movies-top',
-] as const;
+];
 const YEAR_PAGE_POSITION = /^movies-\d{4}-top$/;
 
 const KNOWN_POSITIONS: ReadonlySet<string> = new Set([...SPEC_AD_POSITIONS, ...LANDING_AD_POSITIONS]);

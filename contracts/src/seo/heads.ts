@@ -6,17 +6,10 @@
  */
 import type { Movie, TvShow } from '../api/catalogue.js';
 import type { TitleType } from '../vocabulary.js';
-import {
-  isMarvelTitle,
-  type ListPage,
-  SITE_DESCRIPTION,
-  SITE_NAME,
-  SITE_TAGLINE,
-  STRUCTURED_LIST_SIZE,
-  TITLE_IMAGE_BASE,
-  titlePath,
-} from './pages.js';
+import { isMarvelTitle, type ListPage, STRUCTURED_LIST_SIZE, TITLE_IMAGE_BASE } from './pages.js';
 import { trimTrailingSlashes } from '../routes.js';
+import { href, titlePath } from '../site-map.js';
+import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '../site.js';
 
 /** Everything a page's head says; `path` is the canonical address from the site's root. */
 export interface PageHead {
@@ -134,7 +127,7 @@ export function homeHead(origin: string): PageHead {
   return {
     title: `${SITE_NAME} · ${SITE_TAGLINE}`,
     description: SITE_DESCRIPTION,
-    path: '/',
+    path: href('home'),
     image: null,
     ogType: 'website',
     robots: null,
@@ -143,11 +136,14 @@ export function homeHead(origin: string): PageHead {
         '@context': SCHEMA,
         '@type': 'WebSite',
         name: SITE_NAME,
-        url: `${origin}/`,
+        url: `${origin}${href('home')}`,
         description: SITE_DESCRIPTION,
         potentialAction: {
           '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: `${origin}/movies?search={search_term_string}` },
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${origin}${href('movies')}?search={search_term_string}`,
+          },
           'query-input': 'required name=search_term_string',
         },
       },

@@ -1,97 +1,24 @@
-import { onFirstUse } from '@cinefold/contracts';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import {
-  type ComponentType,
-  lazy,
-  type LazyExoticComponent,
-  Suspense,
-  useDeferredValue,
-  useEffect,
-} from 'react';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+  onFirstUse,
+  PAGE_IDS,
+  type PageAccess,
+  pageAt,
+  sitePages,
+  trimTrailingSlashes,
+  wholeSegmentPaths,
+} from '@cinefold/contracts';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useDeferredValue, useEffect } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { dropFirstScreen } from '../lib/first-screen';
 import { AdminLayout } from './layout/admin-layout';
 import { SiteLayout } from './layout/site-layout';
+import { pageComponents } from './page-components';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RouteGuard } from './route-guard';
-import { type RouteAccess, type Screen, siteRoutes } from './routes';
-
-type LazyPage = LazyExoticComponent<ComponentType> & { readonly preload: () => void };
-type Page = ComponentType | LazyPage;
-
-/**
- * Each page's code is its own chunk, fetched when the page is first opened: the first paint
- * downloads the layout and the page it shows, never the back office, its charts or its forms.
- */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyPage {
-  let loading: Promise<Record<Name, ComponentType>> | undefined;
-  const once = () => (loading ??= load());
-  return Object.assign(
-    lazy(async () => ({ default: (await once())[name] })),
-    { preload: () => void once() },
-  );
-}
-
-const HomePage = page(() => import('./pages/home-page'), 'HomePage');
-const MoviesPage = page(() => import('./pages/movies-page'), 'MoviesPage');
-const MovieDetailPage = page(() => import('./pages/title-detail-page'), 'MovieDetailPage');
-const TvDetailPage = page(() => import('./pages/title-detail-page'), 'TvDetailPage');
-const TvShowsPage = page(() => import('./pages/tv-shows-page'), 'TvShowsPage');
-const GenrePage = page(() => import('./pages/genre-page'), 'GenrePage');
-const TopMoviesPage = page(() => import('./pages/top-movies-page'), 'TopMoviesPage');
-const TrendingPage = page(() => import('./pages/trending-page'), 'TrendingPage');
-const YearPage = page(() => import('./pages/year-page'), 'YearPage');
-const MarvelPage = page(() => import('./pages/marvel-page'), 'MarvelPage');
-const LoginPage = page(() => import('./pages/login-page'), 'LoginPage');
-const RegisterPage = page(() => import('./pages/register-page'), 'RegisterPage');
-const ProfilePage = page(() => import('./pages/profile-page'), 'ProfilePage');
-const AdminUsersPage = page(() => import('./pages/admin-users-page'), 'AdminUsersPage');
-const AdminDatasetsPage = page(() => import('./pages/admin-datasets-page'), 'AdminDatasetsPage');
-const AdminContentPage = page(() => import('./pages/admin-content-page'), 'AdminContentPage');
-const HelpCenterPage = page(() => import('./pages/help-center-page'), 'HelpCenterPage');
-const TermsPage = page(() => import('./pages/terms-page'), 'TermsPage');
-const PrivacyPage = page(() => import('./pages/privacy-page'), 'PrivacyPage');
-const ContactPage = page(() => import('./pages/contact-page'), 'ContactPage');
-const AdminMessagesPage = page(() => import('./pages/admin-messages-page'), 'AdminMessagesPage');
-const AdminAdsPage = page(() => import('./pages/admin-ads-page'), 'AdminAdsPage');
-const AdminOperationsPage = page(() => import('./pages/admin-operations-page'), 'AdminOperationsPage');
-const AdminAuditPage = page(() => import('./pages/admin-audit-page'), 'AdminAuditPage');
-const AdminDashboardPage = page(() => import('./pages/admin-dashboard-page'), 'AdminDashboardPage');
-
-/**
- * The component for each screen of the route table. Screens not built yet answer with the
- * not-found page, so a link to them never shows a half-made page.
- */
-const screens: Record<Screen, Page> = {
-  home: HomePage,
-  'movie-listing': MoviesPage,
-  'movie-detail': MovieDetailPage,
-  'tv-listing': TvShowsPage,
-  'tv-detail': TvDetailPage,
-  genre: GenrePage,
-  'top-100': TopMoviesPage,
-  trending: TrendingPage,
-  year: YearPage,
-  marvel: MarvelPage,
-  login: LoginPage,
-  register: RegisterPage,
-  'help-center': HelpCenterPage,
-  terms: TermsPage,
-  privacy: PrivacyPage,
-  contact: ContactPage,
-  profile: ProfilePage,
-  'admin-dashboard': AdminDashboardPage,
-  'admin-users': AdminUsersPage,
-  'admin-ads': AdminAdsPage,
-  'admin-datasets': AdminDatasetsPage,
-  'admin-content': AdminContentPage,
-  'admin-messages': AdminMessagesPage,
-  'admin-operations': AdminOperationsPage,
-  'admin-audit': AdminAuditPage,
-};
 
 /**
  * Rendered after a page's component: once the page's code is in and no answer is awaited any more
@@ -107,21 +34,18 @@ function FirstScreenHandover() {
   return null;
 }
 
-function screenRoutes(access: RouteAccess): RouteObject[] {
-  return siteRoutes
-    .filter((route) => route.access === access)
-    .map((route) => {
-      const View = screens[route.screen];
-      return {
-        path: route.path,
-        element: (
-          <Suspense fallback={<PageSpinner />}>
-            <View />
-            <FirstScreenHandover />
-          </Suspense>
-        ),
-      };
-    });
+/** The routes of the site map's pages that `access` lets in. */
+function pageRoutes(access: PageAccess): RouteObject[] {
+  return PAGE_IDS.filter((id) => sitePages[id].access === access).flatMap((id) => {
+    const View = pageComponents[id];
+    const element = (
+      <Suspense fallback={<PageSpinner />}>
+        <View />
+        <FirstScreenHandover />
+      </Suspense>
+    );
+    return wholeSegmentPaths(id).map((path) => ({ path, element }));
+  });
 }
 
 /**
@@ -130,13 +54,9 @@ function screenRoutes(access: RouteAccess): RouteObject[] {
  * trip less.
  */
 export function preloadOpenedPage(): void {
+  const opened = pageAt(trimTrailingSlashes(window.location.pathname));
   // Only pages anyone may see: a guarded page may send the visitor elsewhere first.
-  const routes = siteRoutes
-    .filter((route) => route.access === 'all')
-    .map((route) => ({ path: route.path, screen: route.screen }));
-  const opened = matchRoutes(routes, window.location.pathname)?.at(-1)?.route;
-  const view = opened ? screens[opened.screen] : undefined;
-  if (view && 'preload' in view) view.preload();
+  if (opened && sitePages[opened.id].access === 'all') pageComponents[opened.id].preload();
 }
 
 /** The app's router, made on first use (the start gives the browser a turn before it). */
@@ -154,11 +74,11 @@ export const appRouter = onFirstUse(() =>
           // Inside the layout, so a page that fails still has the header to navigate away with.
           errorElement: <RouteErrorPage />,
           children: [
-            ...screenRoutes('all'),
-            { element: <RouteGuard access="signed-in" />, children: screenRoutes('signed-in') },
+            ...pageRoutes('all'),
+            { element: <RouteGuard access="signed-in" />, children: pageRoutes('signed-in') },
             {
               element: <RouteGuard access="admin" />,
-              children: [{ element: <AdminLayout />, children: screenRoutes('admin') }],
+              children: [{ element: <AdminLayout />, children: pageRoutes('admin') }],
             },
             { path: '*', element: <NotFoundPage /> },
           ],

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { chakra, HStack } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { siteName } from '../config/site';
@@ -21,7 +22,7 @@ function LogoMark() {
 export function Logo() {
   return (
     <HStack asChild gap="2.5" flexShrink={0} borderRadius="md" focusVisibleRing="outside">
-      <Link to="/" aria-label={`${siteName} home`}>
+      <Link to={href('home')} aria-label={`${siteName} home`}>
         <LogoMark />
         <chakra.span
           fontFamily="heading"

@@ -1,6 +1,6 @@
-import { GENRES } from '@cinefold/contracts';
+import { GENRES, type GenreSlug, href } from '@cinefold/contracts';
 
-export type GenreSlug = (typeof GENRES)[number]['slug'];
+export type { GenreSlug };
 
 export interface GenrePage {
   readonly slug: GenreSlug;
@@ -14,5 +14,5 @@ export const genrePages: readonly GenrePage[] = GENRES.map((genre) => ({
   slug: genre.slug,
   label: genre.label,
   genreId: genre.id,
-  path: `/${genre.slug}-movies`,
+  path: href('genre', { genre: genre.slug }),
 }));

@@ -1,3 +1,4 @@
+import { href, type StaticPageId } from '@cinefold/contracts';
 import { genrePages } from './genres';
 
 export interface NavItem {
@@ -5,10 +6,14 @@ export interface NavItem {
   readonly to: string;
 }
 
+/** The navigation names pages of the site map; their addresses are the map's. */
+const to = (label: string, page: StaticPageId): NavItem => ({ label, to: href(page) });
+const bestOf = (year: number): NavItem => ({ label: `Best of ${year}`, to: href('year', { year }) });
+
 export const mainNavItems: readonly NavItem[] = [
-  { label: 'Home', to: '/' },
-  { label: 'Movies', to: '/movies' },
-  { label: 'TV Shows', to: '/tv-shows' },
+  to('Home', 'home'),
+  to('Movies', 'movies'),
+  to('TV Shows', 'tvShows'),
 ];
 
 export const genreNavItems: readonly NavItem[] = genrePages.map((genre) => ({
@@ -17,12 +22,12 @@ export const genreNavItems: readonly NavItem[] = genrePages.map((genre) => ({
 }));
 
 export const topListNavItems: readonly NavItem[] = [
-  { label: 'Top 100 Movies', to: '/top-100-movies' },
-  { label: 'Trending', to: '/trending-movies' },
-  { label: 'Top Rated', to: '/top-rated-movies' },
-  { label: 'Best of 2024', to: '/movies-2024' },
-  { label: 'Best of 2023', to: '/movies-2023' },
-  { label: 'Marvel Movies', to: '/marvel-movies' },
+  to('Top 100 Movies', 'top100'),
+  to('Trending', 'trending'),
+  to('Top Rated', 'topRated'),
+  bestOf(2024),
+  bestOf(2023),
+  to('Marvel Movies', 'marvel'),
 ];
 
 const footerGenreSlugs = new Set<string>(['action', 'comedy', 'horror', 'drama', 'sci-fi']);
@@ -32,21 +37,26 @@ export const footerGenreItems: readonly NavItem[] = genrePages
   .map((genre) => ({ label: `${genre.label} Movies`, to: genre.path }));
 
 export const footerPopularItems: readonly NavItem[] = [
-  { label: 'Top 100 Movies', to: '/top-100-movies' },
-  { label: 'Trending', to: '/trending-movies' },
-  { label: 'Best of 2024', to: '/movies-2024' },
-  { label: 'Marvel Movies', to: '/marvel-movies' },
-  { label: 'Help Center', to: '/help-center' },
+  to('Top 100 Movies', 'top100'),
+  to('Trending', 'trending'),
+  bestOf(2024),
+  to('Marvel Movies', 'marvel'),
+  to('Help Center', 'helpCenter'),
 ];
 
+const ADMIN_PAGES = [
+  { label: 'Dashboard', page: 'adminDashboard' },
+  { label: 'Users', page: 'adminUsers' },
+  { label: 'Content', page: 'adminContent' },
+  { label: 'Ads', page: 'adminAds' },
+  { label: 'Datasets', page: 'adminDatasets' },
+  { label: 'Messages', page: 'adminMessages' },
+  { label: 'Operations', page: 'adminOperations' },
+  { label: 'Audit', page: 'adminAudit' },
+] as const satisfies readonly { label: string; page: StaticPageId }[];
+export type AdminNavPage = (typeof ADMIN_PAGES)[number]['page'];
+
 /** The back office's own navigation, shown beside every /admin page. */
-export const adminNavItems: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/admin' },
-  { label: 'Users', to: '/admin/users' },
-  { label: 'Content', to: '/admin/content' },
-  { label: 'Ads', to: '/admin/ads' },
-  { label: 'Datasets', to: '/admin/datasets' },
-  { label: 'Messages', to: '/admin/messages' },
-  { label: 'Operations', to: '/admin/operations' },
-  { label: 'Audit', to: '/admin/audit' },
-];
+export const adminNavItems: readonly (NavItem & { readonly page: AdminNavPage })[] = ADMIN_PAGES.map(
+  (item) => ({ ...item, to: href(item.page) }),
+);

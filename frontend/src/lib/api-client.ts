@@ -1,10 +1,9 @@
-import { EVENT_POSITION_HEADER, isNewerPosition } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, href, isNewerPosition } from '@cinefold/contracts';
 import { noteStartingAnswer } from './site-starting';
 
 export const API_BASE_PATH = '/api';
 export const TOKEN_STORAGE_KEY = 'token';
 export const USER_STORAGE_KEY = 'user';
-const LOGIN_PATH = '/login';
 
 /**
  * A non-2xx answer. `message` is always readable; `serverMessage` is the server's own
@@ -90,7 +89,7 @@ function signOutAndGoToLogin(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   localStorage.removeItem(USER_STORAGE_KEY);
   // A failed sign-in answers 401 too; reloading the sign-in page would wipe its error message.
-  if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+  if (window.location.pathname !== href('login')) window.location.assign(href('login'));
 }
 
 async function readError(response: Response): Promise<ApiError> {

@@ -11,17 +11,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import {
   homeHead,
   isPrivatePath,
-  isSiteRoute,
   landingPageAt,
   listHead,
   listPageItems,
   notFoundHead,
   type PageHead,
+  pageAt,
   plainHead,
   titleHead,
   titleIdParams,
   titleName,
-  titlePathAt,
+  titlePageAt,
   trimTrailingSlashes,
   CATALOGUE_YEARS,
   SITE_NAME,
@@ -129,9 +129,10 @@ export class SitePages {
     path: string,
     origin: string,
   ): Promise<{ head: PageHead; status: 200 | 404; screen?: FirstScreen }> {
-    if (!isSiteRoute(path)) return { head: notFoundHead(path, 'Page not found'), status: 404 };
+    const match = pageAt(path);
+    if (!match) return { head: notFoundHead(path, 'Page not found'), status: 404 };
     if (isPrivatePath(path)) return { head: plainHead(path, 'noindex,nofollow'), status: 200 };
-    if (path === '/') {
+    if (match.id === 'home') {
       // The app's hero: the first trending movie (GET /api/home's first row).
       const [hero] = await this.options.reads.list({ type: 'movie', sortBy: 'popularity', limit: 1 });
       const screen: FirstScreen = hero
@@ -144,7 +145,7 @@ export class SitePages {
         : { eyebrow: SITE_NAME, heading: SITE_TAGLINE, text: '' };
       return { head: homeHead(origin), status: 200, screen };
     }
-    const titlePath = titlePathAt(path);
+    const titlePath = titlePageAt(path);
     if (titlePath) {
       const title = titleIdParams.safeParse({ id: titlePath.id }).success
         ? await this.options.reads.title(titlePath.type, titlePath.id)

@@ -10,7 +10,7 @@
  * itself when it is kept for the next crawler, until the catalogue changes).
  */
 import { once } from 'node:events';
-import { landingPaths, SITEMAP_MAX_URLS, type TitleType } from '@cinefold/contracts';
+import { landingPaths, SITEMAP_MAX_URLS, titlePath, type TitleType } from '@cinefold/contracts';
 import { CATALOGUE, encodedBody, encodingFor, type ProjectionWatcher } from '@cinefold/platform';
 import type { CataloguePageReads } from '@cinefold/query-api';
 import { type Request, type Response, Router } from 'express';
@@ -24,7 +24,6 @@ const KEPT_FILES = 8;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 const FILE_PATH = { movie: 'movies', tv: 'tv-shows' } as const satisfies Record<TitleType, string>;
-const TITLE_PATH = { movie: '/movies/', tv: '/tv-shows/' } as const satisfies Record<TitleType, string>;
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
 
 const fileParams = z.strictObject({
@@ -187,7 +186,7 @@ export function sitemapRouter(options: SitemapOptions): Router {
               let piece = '';
               for (let i = 0; i < ids.length; i++) {
                 const day = new Date(added[i]!).toISOString().slice(0, 10);
-                piece += `<url><loc>${origin}${TITLE_PATH[type]}${ids[i]}</loc><lastmod>${day}</lastmod></url>\n`;
+                piece += `<url><loc>${origin}${titlePath(type, ids[i]!)}</loc><lastmod>${day}</lastmod></url>\n`;
               }
               if (piece) yield piece;
             }

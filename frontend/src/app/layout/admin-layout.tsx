@@ -12,25 +12,25 @@ import {
 } from 'react-icons/lu';
 import { Outlet } from 'react-router-dom';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
-import { adminNavItems } from '../../config/navigation';
+import { type AdminNavPage, adminNavItems } from '../../config/navigation';
 
-const icons: Record<string, IconType> = {
-  '/admin': LuLayoutDashboard,
-  '/admin/users': LuUsers,
-  '/admin/content': LuClapperboard,
-  '/admin/ads': LuMegaphone,
-  '/admin/datasets': LuDatabase,
-  '/admin/messages': LuInbox,
-  '/admin/operations': LuActivity,
-  '/admin/audit': LuScrollText,
+const icons: Record<AdminNavPage, IconType> = {
+  adminDashboard: LuLayoutDashboard,
+  adminUsers: LuUsers,
+  adminContent: LuClapperboard,
+  adminAds: LuMegaphone,
+  adminDatasets: LuDatabase,
+  adminMessages: LuInbox,
+  adminOperations: LuActivity,
+  adminAudit: LuScrollText,
 };
 
 function AdminNav({ placement }: { readonly placement: 'sidebar' | 'chip' }) {
   return (
     <>
       {adminNavItems.map((item) => (
-        <SiteNavLink key={item.to} to={item.to} end={item.to === '/admin'} placement={placement}>
-          <Icon as={icons[item.to]} boxSize="4" />
+        <SiteNavLink key={item.to} to={item.to} end={item.page === 'adminDashboard'} placement={placement}>
+          <Icon as={icons[item.page]} boxSize="4" />
           {item.label}
         </SiteNavLink>
       ))}

@@ -1,17 +1,20 @@
 import { Box, Flex } from '@chakra-ui/react';
+import { hasBottomAd, isTrackedPath } from '@cinefold/contracts';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AdSlot } from '../../features/ads/components/ad-slot';
 import { usePageViewTracking } from '../../features/traffic/use-page-view-tracking';
-import { isAdminPath } from '../routes';
 import { RouteScrollManager } from './route-scroll-manager';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipToContent } from './skip-to-content';
 
+/** The back office's pages are not traffic (see the site map). */
+const skipPageView = (path: string) => !isTrackedPath(path);
+
 /** The frame every page lives in: header, the page, the global bottom ad and the footer. */
 export function SiteLayout() {
   const { pathname } = useLocation();
-  usePageViewTracking(isAdminPath);
+  usePageViewTracking(skipPageView);
   return (
     <Flex direction="column" minH="100dvh">
       <RouteScrollManager />
@@ -23,7 +26,7 @@ export function SiteLayout() {
         <Outlet />
       </Box>
       {/* Keyed by the page: each page shows its own display of the bottom ads. */}
-      {!isAdminPath(pathname) && <AdSlot key={pathname} position="global-bottom" />}
+      {hasBottomAd(pathname) && <AdSlot key={pathname} position="global-bottom" />}
       <SiteFooter />
     </Flex>
   );

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Box } from '@chakra-ui/react';
 import { InfoPage } from '../../components/ui/info-page';
 import { RouterLink } from '../../components/ui/router-link';
@@ -18,7 +19,7 @@ export function ContactPage() {
         description={
           <>
             {description} The answer may already be in the{' '}
-            <RouterLink to="/help-center" color="brand.fg" fontWeight="semibold">
+            <RouterLink to={href('helpCenter')} color="brand.fg" fontWeight="semibold">
               Help Center
             </RouterLink>
             .

@@ -10,18 +10,15 @@ import {
 import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { LandingPageView } from '../../features/catalogue/components/landing-page-view';
 import { genreFaq, genreLandingContent } from '../../features/catalogue/genre-landing-content';
-import {
-  genreLandingFilters,
-  genrePageForPath,
-  otherGenrePages,
-} from '../../features/catalogue/landing-pages';
+import { genrePageForPath, landingFilters, otherGenrePages } from '../../features/catalogue/landing-pages';
 import { summarizeMovie } from '../../features/catalogue/title-summary';
+import { useListPage } from '../../features/catalogue/use-list-page';
 import { NotFoundPage } from './not-found-page';
 
 function GenreLanding({ genre }: { readonly genre: GenrePageEntry }) {
+  const page = useListPage();
   const content = genreLandingContent[genre.slug];
-  const { isPending, movies } = useLandingMovies(genreLandingFilters(genre));
-  const heading = `${genre.label} Movies`;
+  const { isPending, movies } = useLandingMovies(landingFilters(page.list));
   // Named after the page: /action-movies has action-movies-top and action-movies-bottom.
   const slot = genre.path.slice(1);
   return (
@@ -29,8 +26,8 @@ function GenreLanding({ genre }: { readonly genre: GenrePageEntry }) {
       <ListPageHead titles={movies} />
       <LandingPageView
         eyebrow="Genre"
-        heading={heading}
-        description={content.description}
+        heading={page.heading}
+        description={page.description}
         icon={content.icon}
         topAd={<AdSlot position={`${slot}-top`} />}
         bottomAd={<AdSlot position={`${slot}-bottom`} />}

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Box, Grid, Heading, HStack, Icon, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { LuCircleHelp, LuMail, LuSearch } from 'react-icons/lu';
@@ -71,7 +72,7 @@ export function HelpCenterPage() {
               <Text color="fg.muted" textStyle="sm">
                 Our team reads every message.
               </Text>
-              <LinkButton to="/contact">
+              <LinkButton to={href('contact')}>
                 <LuMail />
                 Contact Support
               </LinkButton>

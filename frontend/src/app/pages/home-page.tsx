@@ -2,7 +2,7 @@ import { Container, Flex, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useDeferredValue } from 'react';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
-import { homeHead } from '@cinefold/contracts';
+import { homeHead, href } from '@cinefold/contracts';
 import { PageHeadTags } from '../../components/ui/page-head-tags';
 import { genrePages } from '../../config/genres';
 import { siteName, siteTagline } from '../../config/site';
@@ -73,23 +73,23 @@ export function HomePage() {
             <Stack gap={{ base: '10', md: '14' }} pt={{ base: '8', md: '12' }}>
               <TitleRow
                 heading="Trending Movies"
-                viewAllTo="/movies"
+                viewAllTo={href('movies')}
                 titles={(rows?.trendingMovies ?? []).map(summarizeMovie)}
               />
               <TitleRow
                 heading="Top Rated Movies"
-                viewAllTo="/movies"
+                viewAllTo={href('movies')}
                 titles={(rows?.topRatedMovies ?? []).map(summarizeMovie)}
               />
               <AdSlot position="home-mid" />
               <TitleRow
                 heading="Trending TV Shows"
-                viewAllTo="/tv-shows"
+                viewAllTo={href('tvShows')}
                 titles={(rows?.trendingTVShows ?? []).map(summarizeTvShow)}
               />
               <TitleRow
                 heading="Top Rated TV Shows"
-                viewAllTo="/tv-shows"
+                viewAllTo={href('tvShows')}
                 titles={(rows?.topRatedTVShows ?? []).map(summarizeTvShow)}
               />
             </Stack>

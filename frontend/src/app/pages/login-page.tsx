@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { RouterLink } from '../../components/ui/router-link';
 import { siteName } from '../../config/site';
 import { AuthScreen } from '../../features/auth/components/auth-screen';
@@ -14,7 +15,7 @@ export function LoginPage() {
         footer={
           <>
             Don't have an account?{' '}
-            <RouterLink to="/register" color="brand.fg" fontWeight="semibold">
+            <RouterLink to={href('register')} color="brand.fg" fontWeight="semibold">
               Create one
             </RouterLink>
           </>

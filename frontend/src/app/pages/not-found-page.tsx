@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Box, Container, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { LinkButton } from '../../components/ui/link-button';
@@ -35,7 +36,7 @@ export function NotFoundPage() {
             <Text color="fg.muted" fontSize="lg" maxW="md">
               This reel is missing. The page you were looking for does not exist or has moved.
             </Text>
-            <LinkButton to="/" size="lg" mt="2">
+            <LinkButton to={href('home')} size="lg" mt="2">
               <Icon as={LuArrowLeft} />
               Back to home
             </LinkButton>

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
@@ -24,7 +25,7 @@ export function RouteErrorPage() {
         </Text>
         <Stack direction="row" gap="3">
           <Button onClick={() => window.location.reload()}>Reload page</Button>
-          <LinkButton to="/" variant="outline">
+          <LinkButton to={href('home')} variant="outline">
             Back to home
           </LinkButton>
         </Stack>

@@ -7,18 +7,14 @@ import { CataloguePageHeader } from '../../features/catalogue/components/catalog
 import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { RankedMovieList } from '../../features/catalogue/components/ranked-movie-list';
 import { TitleGrid } from '../../features/catalogue/components/title-grid';
-import {
-  showingCount,
-  topListFilters,
-  topListHeading,
-  topListMovies,
-} from '../../features/catalogue/landing-pages';
+import { landingFilters, showingCount, topListMovies } from '../../features/catalogue/landing-pages';
 import { summarizeMovie } from '../../features/catalogue/title-summary';
+import { useListPage } from '../../features/catalogue/use-list-page';
 
 /** /top-100-movies and /top-rated-movies: the 100 best-rated movies, ranked. */
 export function TopMoviesPage() {
-  const { isPending, movies } = useLandingMovies(topListFilters);
-  const heading = topListHeading(new Date());
+  const page = useListPage();
+  const { isPending, movies } = useLandingMovies(landingFilters(page.list));
   const titles = topListMovies(movies).map(summarizeMovie);
   return (
     <>
@@ -26,8 +22,8 @@ export function TopMoviesPage() {
       <CataloguePageFrame>
         <CataloguePageHeader
           eyebrow="Top Lists"
-          title={heading}
-          description="The highest-rated movies in the catalogue, ranked by what viewers think of them. Free to stream."
+          title={page.heading}
+          description={page.description}
           icon={LuTrophy}
         >
           <Text color="fg.subtle" textStyle="sm" minH="5" aria-live="polite">

@@ -1,4 +1,3 @@
-import { GENRE_PAGE_DESCRIPTIONS } from '@cinefold/contracts';
 import type { IconType } from 'react-icons';
 import {
   LuDrama,
@@ -14,17 +13,18 @@ import {
 } from 'react-icons/lu';
 import type { GenreSlug } from '../../config/genres';
 
-/** The words of one genre landing page: what the genre is and why it is worth an evening. */
+/**
+ * The words of one genre landing page besides its heading and description (the site map's): its
+ * icon, and why the genre is worth an evening.
+ */
 export interface GenreLandingContent {
   readonly icon: IconType;
-  readonly description: string;
   readonly whyWatch: readonly string[];
 }
 
 export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   action: {
     icon: LuSwords,
-    description: GENRE_PAGE_DESCRIPTIONS['action'],
     whyWatch: [
       'Set pieces built for the biggest screen you have',
       'Heroes worth cheering for and villains worth booing',
@@ -34,7 +34,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   comedy: {
     icon: LuLaugh,
-    description: GENRE_PAGE_DESCRIPTIONS['comedy'],
     whyWatch: [
       'The quickest way to lift a long day',
       'Perfect for watching together, with friends or family',
@@ -44,7 +43,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   horror: {
     icon: LuGhost,
-    description: GENRE_PAGE_DESCRIPTIONS['horror'],
     whyWatch: [
       'A safe thrill: all the fear, none of the danger',
       'Atmosphere and sound design crafted to get under your skin',
@@ -54,7 +52,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   drama: {
     icon: LuDrama,
-    description: GENRE_PAGE_DESCRIPTIONS['drama'],
     whyWatch: [
       'Performances that define careers',
       'Stories about people, choices and what they cost',
@@ -64,7 +61,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   thriller: {
     icon: LuFingerprint,
-    description: GENRE_PAGE_DESCRIPTIONS['thriller'],
     whyWatch: [
       'Plots that reward paying attention',
       'Tension that builds scene by scene',
@@ -74,7 +70,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   'sci-fi': {
     icon: LuRocket,
-    description: GENRE_PAGE_DESCRIPTIONS['sci-fi'],
     whyWatch: [
       'Big ideas about technology, time and what makes us human',
       'Worlds and visual effects unlike anything around you',
@@ -84,7 +79,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   romance: {
     icon: LuHeart,
-    description: GENRE_PAGE_DESCRIPTIONS['romance'],
     whyWatch: [
       'Characters you will root for from the first meeting',
       'The ideal choice for a date night in',
@@ -94,7 +88,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   animation: {
     icon: LuPalette,
-    description: GENRE_PAGE_DESCRIPTIONS['animation'],
     whyWatch: [
       'Art styles and imagination with no limits',
       'Stories that work for children and grown-ups alike',
@@ -104,7 +97,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   crime: {
     icon: LuZap,
-    description: GENRE_PAGE_DESCRIPTIONS['crime'],
     whyWatch: [
       'Morally complex characters on both sides of the law',
       'Heists, investigations and underworld sagas',
@@ -114,7 +106,6 @@ export const genreLandingContent: Record<GenreSlug, GenreLandingContent> = {
   },
   fantasy: {
     icon: LuWandSparkles,
-    description: GENRE_PAGE_DESCRIPTIONS['fantasy'],
     whyWatch: [
       'Whole worlds to get lost in',
       'Epic journeys with a fellowship worth following',

@@ -1,33 +1,30 @@
-import type { Movie } from '@cinefold/contracts';
+import { landingPageAt, type Movie } from '@cinefold/contracts';
 import { describe, expect, it } from 'vitest';
 import { genrePages } from '../../config/genres';
 import {
   catalogueGenreName,
-  genreLandingFilters,
   genrePageForPath,
   isCatalogueYear,
+  landingFilters,
   landingMovieList,
   marvelMovies,
-  marvelPoolFilters,
   otherGenrePages,
   showingCount,
-  topListFilters,
   topListHeading,
   topListMovies,
-  trendingFilters,
-  yearLandingFilters,
 } from './landing-pages';
 
 const movie = (id: number, title: string) => ({ id, title }) as Movie;
+/** What the landing page at `path` asks the movie list for. */
+const filtersAt = (path: string) => landingFilters(landingPageAt(path, new Date())!.list);
 
 describe('what the landing pages ask for', () => {
   it('asks a genre page for the 50 most popular movies of the genre the catalogue stores', () => {
-    const action = genrePageForPath('/action-movies')!;
-    expect(genreLandingFilters(action)).toEqual({ genre: 'Action', limit: 50, sortBy: 'popularity' });
+    expect(filtersAt('/action-movies')).toEqual({ genre: 'Action', limit: 50, sortBy: 'popularity' });
     // TMDB, and so the catalogue, calls it "Science Fiction".
     const sciFi = genrePageForPath('/sci-fi-movies')!;
     expect(catalogueGenreName(sciFi)).toBe('Science Fiction');
-    expect(genreLandingFilters(sciFi).genre).toBe('Science Fiction');
+    expect(filtersAt('/sci-fi-movies').genre).toBe('Science Fiction');
   });
 
   it('names every other genre by its own label', () => {
@@ -46,10 +43,11 @@ describe('what the landing pages ask for', () => {
   });
 
   it('asks for 50 by popularity on trending and year pages, 100 by rating on the top list', () => {
-    expect(trendingFilters).toEqual({ limit: 50, sortBy: 'popularity' });
-    expect(yearLandingFilters(2010)).toEqual({ year: 2010, limit: 50, sortBy: 'popularity' });
-    expect(topListFilters).toEqual({ limit: 100, sortBy: 'rating' });
-    expect(marvelPoolFilters).toEqual({ limit: 100, sortBy: 'popularity' });
+    expect(filtersAt('/trending-movies')).toEqual({ limit: 50, sortBy: 'popularity' });
+    expect(filtersAt('/movies-2010')).toEqual({ year: 2010, limit: 50, sortBy: 'popularity' });
+    expect(filtersAt('/top-100-movies')).toEqual({ limit: 100, sortBy: 'rating' });
+    expect(filtersAt('/top-rated-movies')).toEqual({ limit: 100, sortBy: 'rating' });
+    expect(filtersAt('/marvel-movies')).toEqual({ limit: 100, sortBy: 'popularity' });
   });
 
   it('only asks for years the movie list accepts', () => {

@@ -1,57 +1,43 @@
-import { type Movie, trimTrailingSlashes } from '@cinefold/contracts';
+import {
+  CATALOGUE_YEARS,
+  type LandingList,
+  type Movie,
+  pageAt,
+  TOP_LIST_SIZE,
+  trimTrailingSlashes,
+} from '@cinefold/contracts';
 import { type GenrePage, genrePages, type GenreSlug } from '../../config/genres';
 import type { MovieFilters } from './api/filters';
 import { formatCount } from './formatting';
 import { isMarvelTitle } from './marvel';
 
 /**
- * What each public landing page asks the movie list for (spec section 9): genre and year pages
- * and trending show the 50 most popular, the top list the 100 best rated, and the Marvel page
- * sifts the 100 most popular on the client.
+ * What a landing page asks the movie list for: its list in the site map (spec section 9: genre
+ * and year pages and trending show the 50 most popular, the top list the 100 best rated, and the
+ * Marvel page sifts the 100 most popular on the client, which the list is not told).
  */
-export const LANDING_PAGE_SIZE = 50;
-export const TOP_LIST_SIZE = 100;
-export const MARVEL_POOL_SIZE = 100;
-
-/**
- * The genre names as the catalogue stores them (TMDB's), where they differ from the page's short
- * label: the sci-fi page asks for "Science Fiction", not "Sci-Fi".
- */
-const catalogueGenreNames: Partial<Record<GenreSlug, string>> = {
-  'sci-fi': 'Science Fiction',
-};
-
-export function catalogueGenreName(page: Pick<GenrePage, 'slug' | 'label'>): string {
-  return catalogueGenreNames[page.slug] ?? page.label;
+export function landingFilters({ genre, year, limit, sortBy }: LandingList): MovieFilters {
+  return {
+    limit,
+    sortBy,
+    ...(genre === undefined ? {} : { genre }),
+    ...(year === undefined ? {} : { year }),
+  };
 }
+
+/** The genre names as the catalogue stores them: shared with the gateway, which lists them too. */
+export { catalogueGenreName } from '@cinefold/contracts';
 
 /** The genre page at `pathname` (`/action-movies`, a trailing slash allowed), if there is one. */
 export function genrePageForPath(pathname: string): GenrePage | undefined {
-  const path = trimTrailingSlashes(pathname);
-  return genrePages.find((page) => page.path === path);
+  const page = pageAt(trimTrailingSlashes(pathname));
+  return page?.id === 'genre' ? genrePages.find(({ slug }) => slug === page.params.genre) : undefined;
 }
 
 /** Every genre page but `current`, for the links at the bottom of a genre page. */
 export function otherGenrePages(current: GenreSlug): GenrePage[] {
   return genrePages.filter((page) => page.slug !== current);
 }
-
-export function genreLandingFilters(page: Pick<GenrePage, 'slug' | 'label'>): MovieFilters {
-  return { genre: catalogueGenreName(page), limit: LANDING_PAGE_SIZE, sortBy: 'popularity' };
-}
-
-export const trendingFilters: MovieFilters = { limit: LANDING_PAGE_SIZE, sortBy: 'popularity' };
-
-export const topListFilters: MovieFilters = { limit: TOP_LIST_SIZE, sortBy: 'rating' };
-
-export const marvelPoolFilters: MovieFilters = { limit: MARVEL_POOL_SIZE, sortBy: 'popularity' };
-
-export function yearLandingFilters(year: number): MovieFilters {
-  return { year, limit: LANDING_PAGE_SIZE, sortBy: 'popularity' };
-}
-
-/** The years the movie list accepts (GET /api/movies answers 400 outside them). */
-export const CATALOGUE_YEARS = { min: 1800, max: 2100 } as const;
 
 export function isCatalogueYear(year: number): boolean {
   return Number.isInteger(year) && year >= CATALOGUE_YEARS.min && year <= CATALOGUE_YEARS.max;

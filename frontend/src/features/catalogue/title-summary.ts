@@ -1,5 +1,4 @@
-import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
-import { contentPath } from '../../lib/content-paths';
+import { type Movie, titlePath, type TitleType, type TvShow } from '@cinefold/contracts';
 
 /** What a card, a row, the hero and the ranked list need of a movie or a TV show alike. */
 export interface TitleSummary {
@@ -34,7 +33,7 @@ export function summarizeMovie(movie: Movie): TitleSummary {
     kind: 'movie',
     id: movie.id,
     title: movie.title,
-    path: contentPath('movie', movie.id),
+    path: titlePath('movie', movie.id),
     posterPath: movie.poster_path,
     backdropPath: movie.backdrop_path,
     year: yearOf(movie.release_date),
@@ -49,7 +48,7 @@ export function summarizeTvShow(show: TvShow): TitleSummary {
     kind: 'tv',
     id: show.id,
     title: show.name,
-    path: contentPath('tv', show.id),
+    path: titlePath('tv', show.id),
     posterPath: show.poster_path,
     backdropPath: show.backdrop_path,
     year: yearOf(show.first_air_date),

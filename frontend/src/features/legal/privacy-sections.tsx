@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Text } from '@chakra-ui/react';
 import { RouterLink } from '../../components/ui/router-link';
 import type { LegalSection } from './components/legal-document';
@@ -87,7 +88,7 @@ export const privacySections: readonly LegalSection[] = [
       <Text>
         You can ask us what we hold about you, ask us to correct it, or ask us to delete your account. Write
         to us through the{' '}
-        <RouterLink to="/contact" color="brand.fg" fontWeight="semibold">
+        <RouterLink to={href('contact')} color="brand.fg" fontWeight="semibold">
           Contact page
         </RouterLink>
         .

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Text } from '@chakra-ui/react';
 import { RouterLink } from '../../components/ui/router-link';
 import type { LegalSection } from './components/legal-document';
@@ -70,7 +71,7 @@ export const termsSections: readonly LegalSection[] = [
     body: (
       <Text>
         Questions about these terms? Write to us through the{' '}
-        <RouterLink to="/contact" color="brand.fg" fontWeight="semibold">
+        <RouterLink to={href('contact')} color="brand.fg" fontWeight="semibold">
           Contact page
         </RouterLink>
         .

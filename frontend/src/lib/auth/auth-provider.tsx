@@ -1,4 +1,4 @@
-import type { LoginRequest, RegisterRequest } from '@cinefold/contracts';
+import { href, type LoginRequest, type RegisterRequest } from '@cinefold/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -55,7 +55,7 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
     // Leave first, and commit the new page at once (the router otherwise renders it in a
     // transition): forgetting the member while /profile is still on screen would make its
     // guard send the visitor to /login instead of home.
-    await navigate('/', { flushSync: true });
+    await navigate(href('home'), { flushSync: true });
     await switchSession(queryClient, null);
   }, [queryClient, navigate]);
 

@@ -1,7 +1,7 @@
+import { titlePath } from '@cinefold/contracts';
 import { Badge, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../../components/ui/page-spinner';
-import { contentPath } from '../../../lib/content-paths';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { type TrafficWindow, useTrafficSummary } from '../api/get-traffic-summary';
 import { useLiveDashboard } from '../api/live-dashboard';
@@ -76,13 +76,9 @@ export function AdminDashboard() {
             poster_path,
             views,
           }))}
-          pathOf={(id) => contentPath('movie', id)}
+          pathOf={(id) => titlePath('movie', id)}
         />
-        <TopTitlesPanel
-          title="Top TV Shows"
-          titles={data?.topTVShows}
-          pathOf={(id) => contentPath('tv', id)}
-        />
+        <TopTitlesPanel title="Top TV Shows" titles={data?.topTVShows} pathOf={(id) => titlePath('tv', id)} />
       </Grid>
     </Stack>
   );

@@ -1,24 +1,25 @@
+import { href } from '@cinefold/contracts';
 import { Grid, Icon, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuClapperboard, LuDatabase, LuExternalLink, LuMegaphone, LuUsers } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 
 const TILES: readonly { to: string; title: string; description: string; icon: IconType }[] = [
-  { to: '/admin/users', title: 'Users', description: 'Manage accounts', icon: LuUsers },
+  { to: href('adminUsers'), title: 'Users', description: 'Manage accounts', icon: LuUsers },
   {
-    to: '/admin/content',
+    to: href('adminContent'),
     title: 'Content',
     description: 'Search, hide/unhide, delete items',
     icon: LuClapperboard,
   },
-  { to: '/admin/ads', title: 'Ads', description: 'Create and manage ads', icon: LuMegaphone },
+  { to: href('adminAds'), title: 'Ads', description: 'Create and manage ads', icon: LuMegaphone },
   {
-    to: '/admin/datasets',
+    to: href('adminDatasets'),
     title: 'Datasets',
     description: 'Upload CSV to seed movies or TV',
     icon: LuDatabase,
   },
-  { to: '/', title: 'View Site', description: 'Open the public site', icon: LuExternalLink },
+  { to: href('home'), title: 'View Site', description: 'Open the public site', icon: LuExternalLink },
 ];
 
 /** The five shortcuts at the top of the dashboard (spec section 2). */

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Box, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { LuLogOut } from 'react-icons/lu';
@@ -48,11 +49,11 @@ export function AccountLinks({ placement, onNavigate }: AccountLinksProps) {
             </Text>
           </Stack>
         </HStack>
-        <SiteNavLink to="/profile" placement="mobile" onClick={onNavigate}>
+        <SiteNavLink to={href('profile')} placement="mobile" onClick={onNavigate}>
           Profile
         </SiteNavLink>
         {isAdmin && (
-          <SiteNavLink to="/admin" placement="mobile" onClick={onNavigate}>
+          <SiteNavLink to={href('adminDashboard')} placement="mobile" onClick={onNavigate}>
             Admin Panel
           </SiteNavLink>
         )}
@@ -75,10 +76,10 @@ export function AccountLinks({ placement, onNavigate }: AccountLinksProps) {
   if (placement === 'mobile') {
     return (
       <Stack gap="2">
-        <SiteNavLink to="/login" placement="mobile" onClick={onNavigate}>
+        <SiteNavLink to={href('login')} placement="mobile" onClick={onNavigate}>
           Login
         </SiteNavLink>
-        <LinkButton to="/register" size="lg" w="full" onClick={onNavigate}>
+        <LinkButton to={href('register')} size="lg" w="full" onClick={onNavigate}>
           Sign Up
         </LinkButton>
       </Stack>
@@ -86,10 +87,10 @@ export function AccountLinks({ placement, onNavigate }: AccountLinksProps) {
   }
   return (
     <>
-      <SiteNavLink to="/login" placement="header">
+      <SiteNavLink to={href('login')} placement="header">
         Login
       </SiteNavLink>
-      <LinkButton to="/register" size="sm" px="5">
+      <LinkButton to={href('register')} size="sm" px="5">
         Sign Up
       </LinkButton>
     </>

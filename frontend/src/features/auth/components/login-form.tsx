@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
@@ -12,7 +13,7 @@ const LOGIN_FAILED = 'Failed to login. Please try again.';
 export function LoginForm() {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const signIn = useMutation({ mutationFn: login, onSuccess: () => navigate('/') });
+  const signIn = useMutation({ mutationFn: login, onSuccess: () => navigate(href('home')) });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

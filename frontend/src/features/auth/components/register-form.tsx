@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -14,7 +15,7 @@ export function RegisterForm() {
   const { register } = useAuth();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
-  const signUp = useMutation({ mutationFn: register, onSuccess: () => navigate('/') });
+  const signUp = useMutation({ mutationFn: register, onSuccess: () => navigate(href('home')) });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Box, Button, Icon, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuLogOut, LuShieldCheck, LuUser } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
@@ -58,14 +59,14 @@ export function UserMenu({ user, isAdmin, onLogout }: UserMenuProps) {
             </Stack>
             <Menu.Separator borderColor="whiteAlpha.100" />
             <Menu.Item value="profile" asChild py="2" cursor="pointer">
-              <Link to="/profile">
+              <Link to={href('profile')}>
                 <LuUser />
                 <Box flex="1">Profile</Box>
               </Link>
             </Menu.Item>
             {isAdmin && (
               <Menu.Item value="admin" asChild py="2" cursor="pointer">
-                <Link to="/admin">
+                <Link to={href('adminDashboard')}>
                   <LuShieldCheck />
                   <Box flex="1">Admin Panel</Box>
                 </Link>

@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { Badge, Box, Container, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuFilm, LuTv } from 'react-icons/lu';
@@ -101,11 +102,11 @@ export function HomeWelcome({ children }: { readonly children?: ReactNode }) {
             {siteTagline}
           </Text>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-            <LinkButton to="/movies" size={{ base: 'lg', md: 'xl' }}>
+            <LinkButton to={href('movies')} size={{ base: 'lg', md: 'xl' }}>
               <Icon as={LuFilm} />
               Browse Movies
             </LinkButton>
-            <LinkButton to="/tv-shows" variant="outline" size={{ base: 'lg', md: 'xl' }}>
+            <LinkButton to={href('tvShows')} variant="outline" size={{ base: 'lg', md: 'xl' }}>
               <Icon as={LuTv} />
               Explore TV Shows
             </LinkButton>

@@ -1,7 +1,7 @@
-import { landingPageAt, listHead, listPageItems, type Movie, type TvShow } from '@cinefold/contracts';
-import { useLocation } from 'react-router-dom';
+import { listHead, listPageItems, type Movie, type TvShow } from '@cinefold/contracts';
 import { PageHeadTags } from '../../../components/ui/page-head-tags';
 import { publicOrigin } from '../../../lib/server-head';
+import { useListPage } from '../use-list-page';
 
 /**
  * The head of a page that lists titles (landing pages, the listings): its title and words, and an
@@ -9,8 +9,6 @@ import { publicOrigin } from '../../../lib/server-head';
  * answer; the page keeps what it shows of it (the Marvel page, its Marvel titles) the same way.
  */
 export function ListPageHead({ titles }: { readonly titles: readonly (Movie | TvShow)[] }) {
-  const { pathname } = useLocation();
-  const page = landingPageAt(pathname, new Date());
-  if (!page) return null;
+  const page = useListPage();
   return <PageHeadTags head={listHead(publicOrigin(), page, listPageItems(page, titles))} />;
 }

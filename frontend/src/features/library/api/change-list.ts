@@ -1,4 +1,4 @@
-import type { AddToListRequest, ContentId, ListName } from '@cinefold/contracts';
+import { type AddToListRequest, type ContentId, href, type ListName } from '@cinefold/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiClient } from '../../../lib/api-client';
@@ -84,7 +84,7 @@ export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
 
   const toggle = () => {
     if (status === 'signed-out') {
-      void navigate('/login');
+      void navigate(href('login'));
       return;
     }
     if (!user || change.isPending) return;

@@ -1,8 +1,8 @@
+import { titlePath } from '@cinefold/contracts';
 import { Box, Button, Center, Heading, Spinner, Stack, Text, Timeline } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuBookmark, LuHeart, LuMinus } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
-import { contentPath } from '../../../lib/content-paths';
 import { formatRelativeDate } from '../../../lib/dates';
 import { useActivity } from '../api/get-activity';
 import { activitySentence } from '../activity-sentence';
@@ -71,7 +71,7 @@ export function ActivityTimeline() {
                           _hover={{ color: 'brand.fg' }}
                           asChild
                         >
-                          <Link to={contentPath(entry.contentType, entry.contentId)}>{sentence.title}</Link>
+                          <Link to={titlePath(entry.contentType, entry.contentId)}>{sentence.title}</Link>
                         </Text>
                       ) : (
                         <Text as="span" color="fg" fontWeight="semibold">

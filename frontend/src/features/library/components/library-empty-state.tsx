@@ -1,3 +1,4 @@
+import { href } from '@cinefold/contracts';
 import { EmptyState, Icon } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuCompass } from 'react-icons/lu';
@@ -21,7 +22,7 @@ export function LibraryEmptyState({ icon, hint }: { readonly icon: IconType; rea
         <EmptyState.Description color="fg.subtle" maxW="sm" textAlign="center">
           {hint}
         </EmptyState.Description>
-        <LinkButton to="/movies" variant="outline" size="md" mt="2">
+        <LinkButton to={href('movies')} variant="outline" size="md" mt="2">
           <LuCompass />
           Start exploring content
         </LinkButton>

@@ -1,9 +1,8 @@
 import { Badge, Box, IconButton, Stack, Text } from '@chakra-ui/react';
-import type { ListName } from '@cinefold/contracts';
+import { type ListName, titlePath } from '@cinefold/contracts';
 import { LuX } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
 import { PosterImage } from '../../../components/ui/poster-image';
-import { contentPath } from '../../../lib/content-paths';
 import { formatRelativeDate } from '../../../lib/dates';
 import type { LibraryEntry } from '../library-entries';
 
@@ -21,7 +20,7 @@ export interface LibraryItemCardProps {
 export function LibraryItemCard({ entry, when, removal }: LibraryItemCardProps) {
   return (
     <Box as="li" position="relative" className="group" listStyleType="none">
-      <Link to={contentPath(entry.contentType, entry.contentId)}>
+      <Link to={titlePath(entry.contentType, entry.contentId)}>
         <Stack gap="2.5">
           <Box
             position="relative"
