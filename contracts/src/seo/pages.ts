@@ -9,8 +9,6 @@ import { type LandingList, listWordsAt } from '../site-map.js';
 import { SITE_NAME } from '../site.js';
 import type { TitleType } from '../vocabulary.js';
 
-/** The browser's UI colour (index.html and the web app manifest). */
-export const THEME_COLOR = '#09080a';
 export const TITLE_IMAGE_BASE = 'https://image.tmdb.org/t/p';
 
 /** Structured-data lists use the first 10 items (spec section 9). */

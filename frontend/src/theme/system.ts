@@ -1,5 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import { onFirstUse } from '@cinefold/contracts';
+import { HEADER_HEIGHT, onFirstUse } from '@cinefold/contracts';
 import { chakraTheme } from './chakra-theme';
 import { buttonRecipe } from './recipes/button';
 import { colorTokens, fontTokens, semanticColorTokens } from './tokens';
@@ -8,7 +8,7 @@ const config = defineConfig({
   globalCss: {
     html: {
       colorPalette: 'brand',
-      '--header-height': { base: '4rem', md: '4.5rem' },
+      '--header-height': HEADER_HEIGHT,
       scrollPaddingTop: 'var(--header-height)',
     },
     body: {

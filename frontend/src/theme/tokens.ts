@@ -1,56 +1,13 @@
+import { FONTS, PALETTE } from '@cinefold/contracts';
 import { defineSemanticTokens, defineTokens } from '@chakra-ui/react';
 
-const shade = (value: string) => ({ value });
-
 /**
- * The site is always dark: a warm, slightly violet near-black (projection-room dark rather than
- * pure #000), a curtain-crimson brand colour and an amber accent for ratings and highlights.
- * Chakra's own recipes lean on `gray`, so the neutrals are replaced rather than added.
+ * The design's palette and fonts (contracts' design-tokens.ts, which the server's first screen
+ * paints with too). Chakra's own recipes lean on `gray`, so the neutrals are replaced rather than
+ * added.
  */
-export const colorTokens = defineTokens.colors({
-  gray: {
-    50: shade('#f7f5f6'),
-    100: shade('#ece8eb'),
-    200: shade('#d8d3d7'),
-    300: shade('#b9b2b8'),
-    400: shade('#938b93'),
-    500: shade('#6e6770'),
-    600: shade('#4f4951'),
-    700: shade('#3a343c'),
-    800: shade('#27222a'),
-    900: shade('#18151a'),
-    950: shade('#100e11'),
-  },
-  brand: {
-    50: shade('#fff1f2'),
-    100: shade('#ffe0e1'),
-    200: shade('#ffc6c8'),
-    300: shade('#ff9ea2'),
-    400: shade('#fb6a70'),
-    500: shade('#ef3b43'),
-    600: shade('#d61f28'),
-    700: shade('#b3161e'),
-    800: shade('#94171d'),
-    900: shade('#7b191e'),
-    950: shade('#43070b'),
-  },
-  amber: {
-    200: shade('#fde68a'),
-    300: shade('#fcd34d'),
-    400: shade('#fbbf24'),
-    500: shade('#f59e0b'),
-    600: shade('#d97706'),
-    700: shade('#b45309'),
-  },
-  night: shade('#09080a'),
-});
-
-export const fontTokens = defineTokens.fonts({
-  heading: shade("'Oswald Variable', 'Oswald', 'Arial Narrow', 'Liberation Sans Narrow', sans-serif"),
-  body: shade(
-    "'Inter Variable', 'Inter', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  ),
-});
+export const colorTokens = defineTokens.colors(PALETTE);
+export const fontTokens = defineTokens.fonts(FONTS);
 
 // `_light` mirrors `_dark` so a stray light-mode context still renders the dark design.
 const both = (value: string) => ({ value: { _light: value, _dark: value } });

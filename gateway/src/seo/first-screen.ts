@@ -9,7 +9,14 @@
  * frontend's lib/first-screen.ts). It is hidden from assistive technology: the app underneath is
  * the page they read. No script: styles only, which the Content-Security-Policy allows inline.
  */
-import { BACKDROP_SIZES, backdropSources, truncateText } from '@cinefold/contracts';
+import {
+  BACKDROP_SIZES,
+  backdropSources,
+  FONTS,
+  HEADER_HEIGHT,
+  PALETTE,
+  truncateText,
+} from '@cinefold/contracts';
 import { escapeHtml } from './head-html.js';
 
 export interface FirstScreen {
@@ -30,24 +37,31 @@ export function cutText(text: string, limit = FIRST_SCREEN_TEXT_LIMIT): string {
   return truncateText(text, limit);
 }
 
-const HEADING_FONT = "'Oswald Variable', 'Oswald', 'Arial Narrow', 'Liberation Sans Narrow', sans-serif";
-const BODY_FONT = "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+// The app's colours as its theme names them (contracts' design tokens): the page (bg), its words
+// (fg), the eyebrow (accent) and the lines under the heading (fg.muted).
+const COLOR = {
+  page: PALETTE.night.value,
+  words: PALETTE.gray[50].value,
+  eyebrow: PALETTE.amber[400].value,
+  lines: PALETTE.gray[300].value,
+};
+const BAR = HEADER_HEIGHT;
 
-// The app's sizes: its header (4rem, 4.5rem from md), its container's padding, under Chakra's
-// breakpoints (30em, 48em). The heading is a step larger than the app's hero heading (5xl, 6xl
-// from sm, 7xl from md), with its shadow: the first screen's largest words stay the page's
-// largest paint, so the app taking over does not count as a later, larger one. The backdrop
-// fills the screen under the bar, at least the app's hero: the app's copy of it is no larger.
+// The app's sizes: its header, its container's padding, under Chakra's breakpoints (30em, 48em).
+// The heading is a step larger than the app's hero heading (5xl, 6xl from sm, 7xl from md), with
+// its shadow: the first screen's largest words stay the page's largest paint, so the app taking
+// over does not count as a later, larger one. The backdrop fills the screen under the bar, at
+// least the app's hero: the app's copy of it is no larger.
 const STYLE = [
-  `#first-screen{position:absolute;top:0;left:0;right:0;min-height:100dvh;z-index:1400;pointer-events:none;background:#09080a;color:#fafafa;font-family:${BODY_FONT}}`,
-  '#first-screen .fs-backdrop{position:absolute;top:4rem;left:0;width:100%;height:calc(100dvh - 4rem);object-fit:cover;object-position:center 20%;opacity:.45}',
-  `#first-screen .fs-bar{position:relative;height:4rem;display:flex;align-items:center;padding:0 1rem;font-family:${HEADING_FONT};font-weight:600;font-size:1.5rem;letter-spacing:.02em;text-transform:uppercase}`,
+  `#first-screen{position:absolute;top:0;left:0;right:0;min-height:100dvh;z-index:1400;pointer-events:none;background:${COLOR.page};color:${COLOR.words};font-family:${FONTS.body.value}}`,
+  `#first-screen .fs-backdrop{position:absolute;top:${BAR.base};left:0;width:100%;height:calc(100dvh - ${BAR.base});object-fit:cover;object-position:center 20%;opacity:.45}`,
+  `#first-screen .fs-bar{position:relative;height:${BAR.base};display:flex;align-items:center;padding:0 1rem;font-family:${FONTS.heading.value};font-weight:600;font-size:1.5rem;letter-spacing:.02em;text-transform:uppercase}`,
   '#first-screen .fs-body{position:relative;max-width:42rem;padding:2rem 1rem}',
-  '#first-screen .fs-eyebrow{margin:0 0 1rem;font-size:.75rem;line-height:1rem;font-weight:600;letter-spacing:.18em;text-transform:uppercase;color:#fbbf24}',
-  `#first-screen .fs-heading{margin:0 0 1.25rem;font-family:${HEADING_FONT};font-weight:600;font-size:3.75rem;line-height:.95;letter-spacing:.02em;text-transform:uppercase;overflow-wrap:anywhere;text-shadow:0 4px 30px rgba(0,0,0,.6)}`,
-  '#first-screen .fs-text{margin:0;font-size:1rem;line-height:1.625;color:#d4d4d8}',
+  `#first-screen .fs-eyebrow{margin:0 0 1rem;font-size:.75rem;line-height:1rem;font-weight:600;letter-spacing:.18em;text-transform:uppercase;color:${COLOR.eyebrow}}`,
+  `#first-screen .fs-heading{margin:0 0 1.25rem;font-family:${FONTS.heading.value};font-weight:600;font-size:3.75rem;line-height:.95;letter-spacing:.02em;text-transform:uppercase;overflow-wrap:anywhere;text-shadow:0 4px 30px rgba(0,0,0,.6)}`,
+  `#first-screen .fs-text{margin:0;font-size:1rem;line-height:1.625;color:${COLOR.lines}}`,
   '@media (min-width:30em){#first-screen .fs-heading{font-size:4.5rem}}',
-  '@media (min-width:48em){#first-screen .fs-backdrop{top:4.5rem;height:calc(100dvh - 4.5rem)}#first-screen .fs-bar{height:4.5rem;padding:0 2rem}#first-screen .fs-body{padding:4rem 2rem}#first-screen .fs-heading{font-size:6rem}#first-screen .fs-text{font-size:1.125rem}}',
+  `@media (min-width:48em){#first-screen .fs-backdrop{top:${BAR.md};height:calc(100dvh - ${BAR.md})}#first-screen .fs-bar{height:${BAR.md};padding:0 2rem}#first-screen .fs-body{padding:4rem 2rem}#first-screen .fs-heading{font-size:6rem}#first-screen .fs-text{font-size:1.125rem}}`,
 ].join('');
 
 /**
