@@ -309,9 +309,14 @@ export function pageAt(path: string): PageMatch | null {
   return null;
 }
 
-/** The gateway answers 200 with the app for a page of the site, 404 for anything else. */
+/**
+ * The gateway answers 200 with the app for a page of the site, 404 for anything else. Asked for
+ * every request the gateway serves, so it only tests the addresses, reading no parameters.
+ */
 export function isSiteRoute(pathname: string): boolean {
-  return pageAt(trimTrailingSlashes(pathname)) !== null;
+  const path = trimTrailingSlashes(pathname);
+  const { exact, patterns } = matchers();
+  return exact.has(path) || patterns.some(({ pattern }) => pattern.test(path));
 }
 
 /** The title whose page is at exactly `path` (`/movies/42` → movie 42); anything else → null. */

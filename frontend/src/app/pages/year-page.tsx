@@ -1,4 +1,4 @@
-import { href, type ListPage, pageAt, trimTrailingSlashes } from '@cinefold/contracts';
+import { href, pageAt, trimTrailingSlashes } from '@cinefold/contracts';
 import { useLocation } from 'react-router-dom';
 import { LuCalendarDays } from 'react-icons/lu';
 import { AdSlot } from '../../features/ads/components/ad-slot';
@@ -11,7 +11,7 @@ import { useListPage } from '../../features/catalogue/use-list-page';
 import { NotFoundPage } from './not-found-page';
 
 function YearLanding({ year }: { readonly year: number }) {
-  const page: ListPage = useListPage();
+  const page = useListPage();
   // The list refuses years it cannot hold (before 1800, after 2100): nothing to ask for then.
   const askable = isCatalogueYear(year);
   const { isPending, movies } = useLandingMovies(landingFilters(page.list), askable);
