@@ -187,8 +187,8 @@ export async function benchAds(args: string[] = []): Promise<Row[]> {
       (i) => ({
         path: `/api/ads/${id}/impression`,
         method: 'POST',
+        // The spec's beacon, with no body: each is counted.
         headers: { 'X-Forwarded-For': clientAddress(i) },
-        body: JSON.stringify({ displayId: `bench-display-${i}` }),
       }),
       impressions,
       seconds,

@@ -2,7 +2,8 @@
  * The fault matrix: a site under mixed load (an import, page views, ad beacons, member list
  * changes, admin edits) loses one of its parts to `kill -9` at a random moment, is restarted,
  * and is then checked:
- * - every write answered 2xx is in the event store, at the position its answer named;
+ * - every write answered 2xx is in the event store: at the position its answer named, or, for a
+ *   guest's page view or beacon (whose answers name none), by what it carried;
  * - the import finished with every row exactly once;
  * - every read model verifies equal to its replay from the first event (`npm run verify`).
  *
@@ -16,7 +17,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodePosition, EVENT_POSITION_HEADER, OPERATOR_TOKEN_HEADER, streams } from '@cinefold/contracts';
+import {
+  decodePosition,
+  EVENT_POSITION_HEADER,
+  OPERATOR_TOKEN_HEADER,
+  type SlotAd,
+  streams,
+} from '@cinefold/contracts';
 import {
   connectRedis,
   eventStoreFile,
@@ -174,6 +181,12 @@ async function waitForExit(pid: number): Promise<void> {
 export interface LoadTally {
   /** Positions named by 2xx answers of writes, by kind of write. */
   readonly accepted: Map<string, bigint[]>;
+  /**
+   * Guests' page views and beacons answered 2xx, which name no position (that would tell anyone
+   * the store's write volume): each is looked for by what it carried, a view's path or a
+   * beacon's display id, by kind of write.
+   */
+  readonly carried: Map<GuestWrite, Set<string>>;
   /** Requests that got no answer (the connection was cut) or a 5xx while a part was down. */
   failed: number;
   /** 4xx answers: the load sends nothing the site should refuse, so this must stay 0. */
@@ -181,6 +194,8 @@ export interface LoadTally {
   /** 2xx answers that wrote nothing (no event position): an idempotent repeat. */
   unchanged: number;
 }
+
+type GuestWrite = 'page view' | 'ad beacon';
 
 interface Session {
   readonly admin: string;
@@ -288,20 +303,30 @@ async function importFinished(base: string, token: string, jobId: string, timeou
   }
 }
 
-/** Sends one write; a 2xx answer's position is recorded as accepted. */
+/**
+ * Sends one write; a 2xx answer's position is recorded as accepted, or, for a guest's write,
+ * what it `carries`.
+ */
 async function write(
   tally: LoadTally,
   kind: string,
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string },
+  carries?: { kind: GuestWrite; key: string },
 ): Promise<void> {
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
     await response.arrayBuffer();
     if (response.status >= 200 && response.status < 300) {
+      if (carries) {
+        let keys = tally.carried.get(carries.kind);
+        if (!keys) tally.carried.set(carries.kind, (keys = new Set()));
+        keys.add(carries.key);
+        return;
+      }
       const position = decodePosition(response.headers.get(EVENT_POSITION_HEADER) ?? '');
       // Accepted with nothing to write: a favorite added again (its first answer was cut after
-      // the append), a view from a bot. There is no event to look for.
+      // the append). There is no event to look for.
       if (!position) {
         tally.unchanged++;
         return;
@@ -319,12 +344,26 @@ async function write(
   }
 }
 
+/** The display id the ad's slot answer gives it, or null while the site does not answer. */
+async function slotDisplayId(site: KillableSite, adId: string, client: string): Promise<string | null> {
+  try {
+    const response = await fetch(`${site.base}/api/ads?position=home-hero`, {
+      headers: { 'x-forwarded-for': client },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) return null;
+    return (await json<SlotAd[]>(response)).find((ad) => ad.id === adId)?.displayId ?? null;
+  } catch {
+    return null;
+  }
+}
+
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
 /** Mixed writes from four loops until `until()`; each loop waits for its answer before the next. */
 async function mixedLoad(site: KillableSite, session: Session, until: () => boolean): Promise<LoadTally> {
-  const tally: LoadTally = { accepted: new Map(), failed: 0, refused: 0, unchanged: 0 };
+  const tally: LoadTally = { accepted: new Map(), carried: new Map(), failed: 0, refused: 0, unchanged: 0 };
   const jsonHeaders = (token?: string): Record<string, string> => ({
     'content-type': 'application/json',
     ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -335,29 +374,48 @@ async function mixedLoad(site: KillableSite, session: Session, until: () => bool
     async () => {
       while (!until()) {
         const i = n++;
-        await write(tally, 'page view', `${site.base}/api/analytics/track`, {
-          method: 'POST',
-          headers: {
-            ...jsonHeaders(),
-            'x-forwarded-for': `10.1.${(i >> 8) & 255}.${i & 255}`,
-            // Views from software that names itself (Node's fetch says "node") are dropped as bots.
-            'user-agent': BROWSER,
+        // A path of its own (the query is kept with the view), to find the view by.
+        const path = `/movies/${session.titles[i % session.titles.length]}?view=${i}`;
+        await write(
+          tally,
+          'page view',
+          `${site.base}/api/analytics/track`,
+          {
+            method: 'POST',
+            headers: {
+              ...jsonHeaders(),
+              'x-forwarded-for': `10.1.${(i >> 8) & 255}.${i & 255}`,
+              // Views from software that names itself (Node's fetch says "node") are dropped as bots.
+              'user-agent': BROWSER,
+            },
+            body: JSON.stringify({ path, referrer: null }),
           },
-          body: JSON.stringify({
-            path: `/movies/${session.titles[i % session.titles.length]}`,
-            referrer: null,
-          }),
-        });
+          { kind: 'page view', key: path },
+        );
       }
     },
     async () => {
       while (!until()) {
         const i = n++;
-        await write(tally, 'ad beacon', `${site.base}/api/ads/${session.adId}/impression`, {
-          method: 'POST',
-          headers: { ...jsonHeaders(), 'x-forwarded-for': `10.2.${(i >> 8) & 255}.${i & 255}` },
-          body: JSON.stringify({ displayId: `fault-display-${i}` }),
-        });
+        const client = `10.2.${(i >> 8) & 255}.${i & 255}`;
+        // As a slot does: its answer gives the display id, which the beacon is then found by.
+        const displayId = await slotDisplayId(site, session.adId, client);
+        if (displayId === null) {
+          tally.failed++;
+          await pause();
+          continue;
+        }
+        await write(
+          tally,
+          'ad beacon',
+          `${site.base}/api/ads/${session.adId}/impression`,
+          {
+            method: 'POST',
+            headers: { ...jsonHeaders(), 'x-forwarded-for': client },
+            body: JSON.stringify({ displayId }),
+          },
+          { kind: 'ad beacon', key: displayId },
+        );
       }
     },
     async () => {
@@ -481,6 +539,17 @@ export async function runFault(fault: Fault, options: FaultRunOptions): Promise<
           if (found?.position.commit !== position) missing++;
         }
       }
+      // The guests' writes, in the streams of the days of the load (the site's time zone is UTC).
+      const kept: Record<GuestWrite, Set<string>> = { 'page view': new Set(), 'ad beacon': new Set() };
+      for (const day of new Set([started, Date.now()].map((at) => new Date(at).toISOString().slice(0, 10)))) {
+        for (const event of await store.readStream(streams.pageViews(day)))
+          kept['page view'].add((event.data as { path: string }).path);
+        for (const event of await store.readStream(streams.adBeacons(day)))
+          kept['ad beacon'].add((event.data as { displayId?: string }).displayId ?? '');
+      }
+      for (const [kind, keys] of tally.carried) {
+        for (const key of keys) if (!kept[kind].has(key)) missing++;
+      }
       const lines = (await store.readStream(streams.importJob(jobId)))
         .filter((e) => e.type === 'TitleImported')
         .map((e) => (e.data as { line: number }).line);
@@ -492,7 +561,10 @@ export async function runFault(fault: Fault, options: FaultRunOptions): Promise<
         fault,
         killedAtMs: killAt,
         recoverySeconds,
-        accepted: Object.fromEntries([...tally.accepted].map(([kind, list]) => [kind, list.length])),
+        accepted: Object.fromEntries([
+          ...[...tally.accepted].map(([kind, list]) => [kind, list.length]),
+          ...[...tally.carried].map(([kind, keys]) => [kind, keys.size]),
+        ]),
         missing,
         failedRequests: tally.failed,
         refusedRequests: tally.refused,

@@ -13,6 +13,7 @@
  * visitors do, so the rate limits meant for one client do not refuse the benchmark.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import type { SlotAd } from '@cinefold/contracts';
 import { dataset, importFile } from './catalogue.js';
 import { rssMb } from './processes.js';
 import { startBenchServices } from './services.js';
@@ -154,6 +155,27 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
       return change;
     };
     const pick = <T>(items: readonly T[]) => items[counter % items.length]!;
+    // As a page does: its slot's answer gives each ad a display id, reported with the impression
+    // and, for some displays, a click.
+    const displays: string[] = [];
+    const showAd = async () => {
+      const slot = await send('GET', '/api/ads?position=home-hero');
+      const displayId = ((await slot.json()) as SlotAd[]).find((each) => each.id === ad.id)?.displayId;
+      if (displayId !== undefined && displays.push(displayId) > 100) displays.shift();
+      return send(
+        'POST',
+        `/api/ads/${ad.id}/impression`,
+        undefined,
+        displayId === undefined ? {} : { displayId },
+      );
+    };
+    const clickAd = () =>
+      send(
+        'POST',
+        `/api/ads/${ad.id}/click`,
+        undefined,
+        displays.length > 0 ? { displayId: pick(displays) } : {},
+      );
     // One request of the mix; weights roughly a site's: mostly reads, some tracking, few writes.
     const mix: [number, () => Promise<Response>][] = [
       [
@@ -163,12 +185,8 @@ export async function benchSoak(args: string[]): Promise<Row[]> {
       [20, () => send('GET', `/api/movies/${pick(movieIds)}`)],
       [5, () => send('GET', '/api/home')],
       [20, () => send('POST', '/api/analytics/track', undefined, { path: `/movie/${pick(movieIds)}` })],
-      [
-        8,
-        () =>
-          send('POST', `/api/ads/${ad.id}/impression`, undefined, { displayId: `soak-display-${counter}` }),
-      ],
-      [2, () => send('POST', `/api/ads/${ad.id}/click`, undefined, { displayId: `soak-display-${counter}` })],
+      [8, showAd],
+      [2, clickAd],
       [5, () => changeFavorites()],
       [3, () => send('GET', '/api/user/favorites', pick(members).token)],
       [2, () => send('GET', '/api/user/watchlist', pick(members).token)],

@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { type RateLimiter, rateLimiter } from '@cinefold/platform';
 import {
-  AD_BEACON_RATE_LIMIT,
   type AdBeacon,
   type AdBeaconDependencies,
   adBeaconRecorder,
   adBeaconsRouter,
+  BEACONS,
+  type BeaconKind,
 } from './ads/beacons.js';
 import { adminAdsRouter } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
@@ -37,7 +38,13 @@ export interface CommandApiDependencies
   readonly jwtSecret: string;
 }
 
-export { AD_BEACON_RATE_LIMIT, BEACONS, type BeaconKind, beaconSchemas } from './ads/beacons.js';
+export {
+  AD_CLICK_RATE_LIMIT,
+  AD_IMPRESSION_RATE_LIMIT,
+  BEACONS,
+  type BeaconKind,
+  beaconSchemas,
+} from './ads/beacons.js';
 export { TRACK_RATE_LIMIT, trackSchemas } from './traffic/track.js';
 export type { AdBeacon, PageViewRequest };
 
@@ -49,10 +56,11 @@ export type { AdBeacon, PageViewRequest };
 export interface HighVolumeCommands {
   /** Null when the view is dropped (a bot, the back office). */
   recordPageView(view: PageViewRequest): Promise<AppendResult | null>;
-  /** Throws a 404 `HttpError` for an ad that does not exist. */
+  /** Throws a 404 `HttpError` for an ad no slot serves, a 400 for a display id not issued for it. */
   recordAdBeacon(beacon: AdBeacon): Promise<AppendResult>;
   readonly pageViewLimit: RateLimiter;
-  readonly adBeaconLimit: RateLimiter;
+  /** The limit each kind of beacon counts in (impressions and viewable impressions share one). */
+  readonly adBeaconLimits: Readonly<Record<BeaconKind, RateLimiter>>;
 }
 
 export function highVolumeCommands(deps: TrackDependencies & AdBeaconDependencies): HighVolumeCommands {
@@ -60,7 +68,9 @@ export function highVolumeCommands(deps: TrackDependencies & AdBeaconDependencie
     recordPageView: pageViewRecorder(deps),
     recordAdBeacon: adBeaconRecorder(deps),
     pageViewLimit: rateLimiter(deps.redis, TRACK_RATE_LIMIT),
-    adBeaconLimit: rateLimiter(deps.redis, AD_BEACON_RATE_LIMIT),
+    adBeaconLimits: Object.fromEntries(
+      Object.entries(BEACONS).map(([kind, { limit }]) => [kind, rateLimiter(deps.redis, limit)]),
+    ) as Record<BeaconKind, RateLimiter>,
   };
 }
 

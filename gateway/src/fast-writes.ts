@@ -6,25 +6,19 @@
  * answered here, from `node:http`, before Express, by the same command functions and rate limits
  * their Express routes use (see command-api's `highVolumeCommands`), with the same answers: the
  * body limit and JSON errors, the validation messages, the 429 and its Retry-After, the 404 of an
- * unknown ad, the security headers, and the request metrics.
+ * ad no slot serves, the security headers, and the request metrics. Every request taken here is
+ * a guest's, so none is answered with its event position (see the routes).
  *
  * Anything unusual goes to Express instead: another method or address form (a query string, a
  * trailing slash, an encoded id), a body that is not plain JSON (another type, a charset other
- * than UTF-8, compressed, chunked), a beacon from a signed-in member (its event names them), or
- * a site still building its read models (Express answers "starting").
+ * than UTF-8, compressed, chunked; a beacon with no body at all is taken, as the spec sends it),
+ * a request with a token (a member's: their session is Express's to read), or a site still
+ * building its read models (Express answers "starting").
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AdBeacon, BeaconKind, HighVolumeCommands } from '@cinefold/command-api';
 import { BEACONS, beaconSchemas, trackSchemas } from '@cinefold/command-api';
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import {
-  type AppendResult,
-  encodePosition,
-  errorAnswer,
-  type Logger,
-  processMetrics,
-  validateParts,
-} from '@cinefold/platform';
+import { errorAnswer, type Logger, processMetrics, validateParts } from '@cinefold/platform';
 import proxyaddr from 'proxy-addr';
 
 export interface FastWritesOptions {
@@ -74,23 +68,21 @@ function routeOf(req: IncomingMessage): Route | null {
     const adId = url.slice(ADS.length, slash);
     // Express decodes a route's parameters: an encoded id is left to it.
     if (adId.includes('%')) return null;
-    // A beacon's event names the member who sent it: their session is Express's to read.
-    if (req.headers.authorization !== undefined) return null;
     route = { kind: kind as BeaconKind, adId };
   } else {
     return null;
   }
   const headers = req.headers;
+  // A member's beacon names them, and a member's write answers with its position: their session
+  // is Express's to read.
+  if (headers.authorization !== undefined) return null;
+  if (headers['transfer-encoding'] !== undefined || headers['content-encoding'] !== undefined) return null;
   const type = headers['content-type'];
-  if (
-    type === undefined ||
-    !JSON_TYPES.has(type.toLowerCase()) ||
-    headers['transfer-encoding'] !== undefined ||
-    headers['content-encoding'] !== undefined ||
-    !/^\d{1,15}$/.test(headers['content-length'] ?? '')
-  )
-    return null;
-  return route;
+  const length = headers['content-length'];
+  // No body at all: the spec's beacon (a page view always has one).
+  if (type === undefined)
+    return route.kind !== 'track' && (length === undefined || length === '0') ? route : null;
+  return JSON_TYPES.has(type.toLowerCase()) && /^\d{1,15}$/.test(length ?? '') ? route : null;
 }
 
 const NOT_JSON = 'The request body is not valid JSON.';
@@ -133,12 +125,9 @@ export function withFastWrites(options: FastWritesOptions, app: RequestListener)
   };
   const noStore = { ...headers, 'Cache-Control': 'no-store' };
 
-  /** A 204, with the position of the write when there was one. */
-  function accepted(res: ServerResponse, result: AppendResult | null): void {
-    res.writeHead(
-      204,
-      result ? { ...noStore, [EVENT_POSITION_HEADER]: encodePosition(result.position) } : noStore,
-    );
+  /** A 204. A guest's write does not answer with its position: that would tell anyone the site's write volume. */
+  function accepted(res: ServerResponse): void {
+    res.writeHead(204, noStore);
     res.end();
   }
 
@@ -175,14 +164,14 @@ export function withFastWrites(options: FastWritesOptions, app: RequestListener)
       refused(res, 400, checked.message);
       return 400;
     }
-    const result = await commands.recordPageView({
+    await commands.recordPageView({
       body: checked.value.body,
       userAgent: req.headers['user-agent'],
       address: address ?? '',
       host: req.headers.host ?? '',
       now: new Date(),
     });
-    accepted(res, result);
+    accepted(res);
     return 204;
   }
 
@@ -197,9 +186,10 @@ export function withFastWrites(options: FastWritesOptions, app: RequestListener)
       refused(res, 400, checked.message);
       return 400;
     }
-    const wait = await commands.adBeaconLimit.take(proxyaddr(req, trust));
+    const limit = commands.adBeaconLimits[route.kind];
+    const wait = await limit.take(proxyaddr(req, trust));
     if (wait !== null) {
-      refused(res, 429, commands.adBeaconLimit.message, { retryAfter: wait });
+      refused(res, 429, limit.message, { retryAfter: wait });
       return 429;
     }
     const sent: AdBeacon = {
@@ -208,7 +198,8 @@ export function withFastWrites(options: FastWritesOptions, app: RequestListener)
       displayId: checked.value.body.displayId,
       context: { actor: 'anonymous', now: new Date() },
     };
-    accepted(res, await commands.recordAdBeacon(sent));
+    await commands.recordAdBeacon(sent);
+    accepted(res);
     return 204;
   }
 

@@ -46,6 +46,7 @@ import {
   type ReplayJobData,
   type VerifyJobData,
   resolveJwtSecret,
+  AdDisplayIds,
   systemContext,
   ProjectionWatcher,
   runningLocalRedis,
@@ -54,6 +55,7 @@ import {
 } from '@cinefold/platform';
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
 import {
+  AdSlotAnswers,
   CataloguePageReads,
   createQueryRouter,
   LiveDashboard,
@@ -346,6 +348,8 @@ async function createApi(
 
   const routers: Router[] = [];
   const jwtSecret = resolveJwtSecret(config);
+  // Issued by the slots' answers and checked by the beacons, in whichever process serves each.
+  const displayIds = new AdDisplayIds(jwtSecret);
   const watcher = store ? new ProjectionWatcher(redis('watcher'), redis('watcher:positions')) : null;
   if (watcher) parts.add('projection watcher', () => watcher.close());
   // The pages' heads follow the catalogue's notices, also where the API is served elsewhere.
@@ -362,6 +366,8 @@ async function createApi(
   let building: BuildWatch | null = null;
   // Page views and beacons, also answered before Express (see fast-writes.ts).
   let highVolume: HighVolumeCommands | null = null;
+  // The ad slots' answers, also sent before Express (see cached-reads.ts).
+  let slotAnswers: AdSlotAnswers | null = null;
   let gauges: ReturnType<typeof siteMetrics> | null = null;
   if (store && watcher) {
     // One Queue (one connection) per name, shared by the routers that add jobs and the console.
@@ -421,6 +427,7 @@ async function createApi(
         beacons: highVolumeCommit,
         pageViews: highVolumeCommit,
         siteTimeZone: config.SITE_TIME_ZONE,
+        displayIds,
         deliver: async (messageId: string) => {
           await supportMail.add('deliver', { messageId }, { jobId: messageId });
         },
@@ -437,11 +444,19 @@ async function createApi(
         logger: logger.child('live-dashboard'),
       });
       streams.liveDashboard = liveDashboard;
+      const queryRedis = redis('query-api');
+      slotAnswers = new AdSlotAnswers({
+        redis: queryRedis,
+        watcher,
+        siteTimeZone: config.SITE_TIME_ZONE,
+        displayIds,
+        cacheMs: config.QUERY_CACHE_MS,
+      });
       routers.push(
         createQueryRouter({
           liveDashboard,
           store,
-          redis: redis('query-api'),
+          redis: queryRedis,
           watcher,
           replayQueue,
           verifyQueue,
@@ -450,6 +465,8 @@ async function createApi(
           projectorNames,
           cacheMs: config.QUERY_CACHE_MS,
           answers,
+          slotAnswers,
+          displayIds,
           siteTimeZone: config.SITE_TIME_ZONE,
           players: playerTemplates(config),
           ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
@@ -494,7 +511,9 @@ async function createApi(
   const serving = () => watch === null || watch.percent === null;
   const security = securityOptions(config);
   const headers = securityHeaderValues(security);
-  let listener: RequestListener = answers.enabled ? withCachedReads(answers, app, serving, headers) : app;
+  let listener: RequestListener = answers.enabled
+    ? withCachedReads({ answers, ...(slotAnswers ? { slots: slotAnswers } : {}), serving, headers }, app)
+    : app;
   if (seo) {
     const keptPages = {
       writing: seo.pageWriting,

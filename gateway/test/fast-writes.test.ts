@@ -7,12 +7,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { highVolumeCommands } from '@cinefold/command-api';
-import { createLogger, GroupCommit, processMetrics, readModelKeys, USERS } from '@cinefold/platform';
+import type { SlotAd } from '@cinefold/contracts';
+import {
+  AdDisplayIds,
+  createLogger,
+  GroupCommit,
+  processMetrics,
+  readModelKeys,
+  USERS,
+} from '@cinefold/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFastWrites } from '../src/fast-writes.js';
 import { useSite } from './support/site.js';
 
-const site = useSite('fast-writes', { TRUST_PROXY: 'loopback' });
+const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
+const site = useSite('fast-writes', {
+  TRUST_PROXY: 'loopback',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+});
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -30,6 +43,24 @@ interface Answer {
 /** Headers that differ between any two answers (the time, the connection, the write's position). */
 const VARYING = new Set(['date', 'connection', 'keep-alive', 'x-event-position', 'retry-after']);
 
+/** A served ad of the slot `position` (made by the admin), and the ad as the slot's answer gives it. */
+async function servedAd(position: string): Promise<{ id: string; issued: () => Promise<string> }> {
+  const token = await site.signIn(ADMIN);
+  const created = await fetch(`${site.url}/api/admin/ads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Sale', imageUrl: 'https://ads.example/a.png', position }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  // The admin's own read waits for the change: the slot serves the ad after it.
+  await fetch(`${site.url}/api/admin/ads`, { headers: { authorization: `Bearer ${token}` } });
+  const issued = async () => {
+    const slot = (await (await fetch(`${site.url}/api/ads?position=${position}`)).json()) as SlotAd[];
+    return slot.find((ad) => ad.id === id)!.displayId;
+  };
+  return { id, issued };
+}
+
 async function send(
   base: string,
   path: string,
@@ -40,10 +71,17 @@ async function send(
     headers = {},
   }: { body?: unknown; raw?: string | Uint8Array; ip?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer & { position: string | null; retryAfter: string | null }> {
+  // No body at all (no content type either) when neither is given: the spec's beacon.
+  const sent = raw ?? (body === undefined ? undefined : JSON.stringify(body));
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': CHROME, 'x-forwarded-for': ip, ...headers },
-    body: raw ?? JSON.stringify(body),
+    headers: {
+      ...(sent === undefined ? {} : { 'content-type': 'application/json' }),
+      'user-agent': CHROME,
+      'x-forwarded-for': ip,
+      ...headers,
+    },
+    ...(sent === undefined ? {} : { body: sent }),
   });
   const text = await response.text();
   const kept: Record<string, string> = {};
@@ -72,7 +110,14 @@ async function bothWays(path: string, options: Parameters<typeof send>[2] = {}):
 }
 
 describe('page views answered before Express', () => {
-  it('records a view with the same answer, its position and the security headers', async () => {
+  it('records a guest’s view with the same answer and the security headers, and not the store’s position', async () => {
+    const fast = await send(site.url, '/api/analytics/track', {
+      body: { path: '/movies/603', referrer: null },
+    });
+    const express = await send(site.url, '/api/analytics/track?via=express', {
+      body: { path: '/movies/603' },
+    });
+    expect([fast.position, express.position]).toEqual([null, null]);
     const answer = await bothWays('/api/analytics/track', { body: { path: '/movies/603', referrer: null } });
     expect(answer.status).toBe(204);
     expect(answer.headers).toMatchObject({
@@ -80,6 +125,16 @@ describe('page views answered before Express', () => {
       'x-content-type-options': 'nosniff',
       'content-security-policy': expect.stringContaining("default-src 'self'"),
     });
+  });
+
+  it('answers a member’s view with its position, for them to read the dashboard after it', async () => {
+    const token = await site.signIn(ADMIN);
+    const answer = await send(site.url, '/api/analytics/track', {
+      body: { path: '/movies' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.position).toMatch(/^\d/);
   });
 
   it('drops the views of bots and of the back office with the same 204', async () => {
@@ -187,7 +242,7 @@ describe('page views answered before Express', () => {
     const beacons = await count('/api/ads/:id/click', 404);
     await send(site.url, '/api/analytics/track', { body: { path: '/' } });
     await send(site.url, '/api/analytics/track', { raw: '{' });
-    await send(site.url, '/api/ads/no-such-ad/click', { body: { displayId: 'display-0001' } });
+    await send(site.url, '/api/ads/no-such-ad/click');
     expect(await count('/api/analytics/track', 204)).toBe(views + 1);
     expect(await count('(unmatched)', 400)).toBe(unparsed + 1);
     expect(await count('/api/ads/:id/click', 404)).toBe(beacons + 1);
@@ -195,16 +250,53 @@ describe('page views answered before Express', () => {
 });
 
 describe('ad beacons answered before Express', () => {
+  const kinds = ['impression', 'viewable-impression', 'click'];
+
+  it('counts the spec’s beacon, with no body, and one with an empty body, as Express does, without the store’s position', async () => {
+    const { id, issued } = await servedAd('home-mid');
+    const headers = { 'content-type': 'application/json' };
+    for (const kind of kinds) {
+      for (const options of [{}, { raw: '', headers }, { body: {} }, { body: { displayId: null } }]) {
+        const answer = await bothWays(`/api/ads/${id}/${kind}`, options);
+        expect(answer.status, `${kind} ${JSON.stringify(options)}`).toBe(204);
+      }
+      const fast = await send(site.url, `/api/ads/${id}/${kind}`);
+      const express = await send(site.url, `/api/ads/${id}/${kind}?via=express`);
+      expect([fast.position, express.position]).toEqual([null, null]);
+    }
+    const answer = await bothWays(`/api/ads/${id}/impression`, { body: { displayId: await issued() } });
+    expect(answer.status).toBe(204);
+  });
+
   it.each([
-    ['an ad that does not exist', 'no-such-ad', { displayId: 'display-0001' }, 404, 'Ad not found'],
-    ['an id that is not an ad id', 'not_an_id!', { displayId: 'display-0001' }, 400, 'id is not an ad id.'],
-    ['no display id', 'no-such-ad', {}, 400, 'displayId is required.'],
-    ['a short display id', 'no-such-ad', { displayId: 'x' }, 400, undefined],
+    ['an ad that does not exist', 'no-such-ad', undefined, 404, 'Ad not found'],
+    ['an id that is not an ad id', 'not_an_id!', undefined, 400, 'id is not an ad id.'],
+    [
+      'a display id not of the form GET /ads gives',
+      'no-such-ad',
+      { displayId: 'display-0001' },
+      400,
+      'displayId must be a display id given by GET /ads.',
+    ],
   ])('refuses %s as Express does', async (_case, id, body, status, message) => {
-    for (const kind of ['impression', 'viewable-impression', 'click']) {
-      const answer = await bothWays(`/api/ads/${id}/${kind}`, { body });
-      expect(answer.status).toBe(status);
-      if (message) expect(answer.body).toEqual({ message });
+    for (const kind of kinds) {
+      const answer = await bothWays(`/api/ads/${id}/${kind}`, body === undefined ? {} : { body });
+      expect(answer).toMatchObject({ status, body: { message } });
+    }
+  });
+
+  it('refuses a display id GET /ads did not give for the ad, as Express does', async () => {
+    const { id, issued } = await servedAd('tv-top');
+    const other = await servedAd('movies-top');
+    const made = 'A'.repeat(32);
+    for (const displayId of [made, await other.issued(), `${(await issued()).slice(0, 31)}A`]) {
+      for (const kind of kinds) {
+        const answer = await bothWays(`/api/ads/${id}/${kind}`, { body: { displayId } });
+        expect(answer).toMatchObject({
+          status: 400,
+          body: { message: 'displayId was not given by GET /ads for this ad.' },
+        });
+      }
     }
   });
 
@@ -228,6 +320,7 @@ describe('what the fast path leaves to Express', () => {
       pageViews: commit,
       beacons: commit,
       siteTimeZone: 'UTC',
+      displayIds: new AdDisplayIds('a secret of the stand-in site, 32+ characters'),
     });
     // Express stands in as a listener that says it was asked.
     const express = withFastWrites(
@@ -255,9 +348,8 @@ describe('what the fast path leaves to Express', () => {
     expect((await send(base, '/api/analytics/track', view)).status).toBe(204);
     const charset = { ...view, headers: { 'content-type': 'application/json; charset=UTF-8' } };
     expect((await send(base, '/api/analytics/track', charset)).status).toBe(204);
-    expect(
-      (await send(base, '/api/ads/no-such-ad/click', { body: { displayId: 'display-0001' } })).status,
-    ).toBe(404);
+    expect((await send(base, '/api/ads/no-such-ad/click', { body: {} })).status).toBe(404);
+    expect((await send(base, '/api/ads/no-such-ad/click')).status).toBe(404);
   });
 
   it.each([
@@ -270,13 +362,20 @@ describe('what the fast path leaves to Express', () => {
       { ...view, headers: { 'content-type': 'application/json; charset=latin1' } },
     ],
     ['a compressed body', '/api/analytics/track', { ...view, headers: { 'content-encoding': 'gzip' } }],
+    ['a beacon from a member', '/api/ads/some-ad/click', { headers: { authorization: 'Bearer x' } }],
     [
-      'a beacon from a member',
-      '/api/ads/some-ad/click',
-      { body: { displayId: 'display-0001' }, headers: { authorization: 'Bearer x' } },
+      'a page view from a member',
+      '/api/analytics/track',
+      { ...view, headers: { authorization: 'Bearer x' } },
     ],
-    ['an encoded ad id', '/api/ads/some%2Dad/click', { body: { displayId: 'display-0001' } }],
-    ['another beacon', '/api/ads/some-ad/hover', { body: { displayId: 'display-0001' } }],
+    [
+      'a beacon of another type',
+      '/api/ads/some-ad/click',
+      { raw: '{}', headers: { 'content-type': 'text/plain' } },
+    ],
+    ['a page view with no body', '/api/analytics/track', {}],
+    ['an encoded ad id', '/api/ads/some%2Dad/click', {}],
+    ['another beacon', '/api/ads/some-ad/hover', {}],
   ])('leaves %s to Express', async (_case, path, options) => {
     expect((await send(base, path, options)).status).toBe(299);
   });
@@ -331,9 +430,7 @@ describe('a site building its read models', () => {
         answer = await send(site.url, '/api/analytics/track', { body: { path: '/' } });
       }
       expect(answer).toMatchObject({ status: 503, body: { starting: { phase: 'building' } } });
-      const beacon = await send(site.url, '/api/ads/some-ad/impression', {
-        body: { displayId: 'display-0001' },
-      });
+      const beacon = await send(site.url, '/api/ads/some-ad/impression');
       expect(beacon.status).toBe(503);
     } finally {
       await redis.del(target);

@@ -24,19 +24,17 @@ const ad: AdFields = {
   endDate: null,
 };
 const created = (adId: string): GivenEvent => ({ type: 'AdCreated', data: { adId, adminId: 'u-root', ad } });
-const shown = (adId: string, displayId: string, at?: string): GivenEvent => ({
-  type: 'AdImpressionRecorded',
-  data: { adId, displayId },
-  ...(at ? { at } : {}),
-});
-const seen = (adId: string, displayId: string): GivenEvent => ({
-  type: 'AdViewableImpressionRecorded',
-  data: { adId, displayId },
-});
-const clicked = (adId: string, displayId: string): GivenEvent => ({
-  type: 'AdClicked',
-  data: { adId, displayId },
-});
+/** A beacon of the display `displayId`, or, with null, the spec's beacon, which names none. */
+const beacon =
+  (type: 'AdImpressionRecorded' | 'AdViewableImpressionRecorded' | 'AdClicked') =>
+  (adId: string, displayId: string | null, at?: string): GivenEvent => ({
+    type,
+    data: displayId === null ? { adId } : { adId, displayId },
+    ...(at ? { at } : {}),
+  });
+const shown = beacon('AdImpressionRecorded');
+const seen = beacon('AdViewableImpressionRecorded');
+const clicked = beacon('AdClicked');
 
 const counters = (model: Record<string, unknown>) => ({ counts: model.counts, totals: model.totals });
 
@@ -81,6 +79,45 @@ describe('the ad counters', () => {
     );
   });
 
+  it('count each beacon without a display id, however often sent', async () => {
+    await given([
+      created('a1'),
+      shown('a1', null),
+      shown('a1', null),
+      seen('a1', null),
+      clicked('a1', null),
+      clicked('a1', null),
+      clicked('a1', null),
+    ]).then(
+      {
+        counts: { 'a1:impressions': '2', 'a1:viewableImpressions': '1', 'a1:clicks': '3' },
+        totals: { impressions: '2', viewableImpressions: '1', clicks: '3' },
+      },
+      // Not `twice`: the same beacons sent again are beacons of their own, and count.
+      { view: counters },
+    );
+  });
+
+  it('count a display’s viewable impression and click only after its impression, which may be of the day before', async () => {
+    await given([
+      created('a1'),
+      clicked('a1', 'display-1'),
+      seen('a1', 'display-1'),
+      shown('a1', 'display-1', '2025-02-28T23:59:00.000Z'),
+      seen('a1', 'display-1'),
+      clicked('a1', 'display-1'),
+      clicked('a1', 'display-2'),
+      shown('a1', 'display-3', '2025-02-27T12:00:00.000Z'),
+      clicked('a1', 'display-3'),
+    ]).then(
+      {
+        counts: { 'a1:impressions': '2', 'a1:viewableImpressions': '1', 'a1:clicks': '1' },
+        totals: { impressions: '2', viewableImpressions: '1', clicks: '1' },
+      },
+      { view: counters, twice: true },
+    );
+  });
+
   it('do not count beacons of an ad that does not exist or was deleted, and take a deleted ad out of the totals', async () => {
     await given([
       created('a1'),
@@ -89,8 +126,10 @@ describe('the ad counters', () => {
       clicked('a1', 'display-1'),
       shown('a2', 'display-2'),
       shown('ghost', 'display-3'),
+      shown('ghost', null),
       { type: 'AdDeleted', data: { adId: 'a1', adminId: 'u-root' } },
       shown('a1', 'display-4'),
+      shown('a1', null),
     ]).then(
       {
         counts: { 'a2:impressions': '1' },

@@ -54,6 +54,7 @@ export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueRouter } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
+export { AdSlotAnswers } from './ads/slot-answers.js';
 export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
 export { LiveDashboard } from './traffic/live-dashboard.js';

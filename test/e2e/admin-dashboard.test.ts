@@ -106,13 +106,12 @@ describe('the admin dashboard', () => {
     });
     expect(created.status).toBe(201);
     const adId = (created.body as { id: string }).id;
-    const beacon = (kind: string, displayId: string) =>
-      callApi(site.url, 'POST', `/ads/${adId}/${kind}`, { body: { displayId } }).then((a) => a.status);
-    // The ad is known to the beacons once its read model has it.
-    await expect.poll(() => beacon('impression', 'display-0001')).toBe(204);
-    for (const displayId of ['display-0002', 'display-0003'])
-      expect(await beacon('impression', displayId)).toBe(204);
-    expect(await beacon('click', 'display-0001')).toBe(204);
+    // The spec's beacons, with no body: each is counted.
+    const beacon = (kind: string) => callApi(site.url, 'POST', `/ads/${adId}/${kind}`).then((a) => a.status);
+    // The ad is known to the beacons once its read model has it (a 404 counts nothing).
+    await expect.poll(() => beacon('impression')).toBe(204);
+    for (let i = 0; i < 2; i++) expect(await beacon('impression')).toBe(204);
+    expect(await beacon('click')).toBe(204);
 
     const page = await site.newPage();
     await openDashboard(page);

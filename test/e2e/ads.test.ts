@@ -142,6 +142,49 @@ describe('an ad slot on a public page', () => {
     await expect.poll(async () => (await adminAd(site.url, token, adId))?.impressions).toBe(2);
   });
 
+  it('reports each display with the display id of its own slot answer, even where a kept answer shows first', async () => {
+    const adId = await createAd(site.url, token, imageAd({ title: 'Followed', position: 'global-bottom' }));
+    const page = await site.newPage();
+    // Without sendBeacon the slot reports by fetch, whose body the test can read.
+    await page.addInitScript(() => {
+      const { navigator } = globalThis as unknown as { navigator: object };
+      Object.defineProperty(Object.getPrototypeOf(navigator), 'sendBeacon', { value: undefined });
+    });
+    const issued: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname !== '/api/ads' || url.searchParams.get('position') !== 'global-bottom') return;
+      void response.json().then((ads: { id: string; displayId: string }[]) => {
+        for (const ad of ads) if (ad.id === adId) issued.push(ad.displayId);
+      });
+    });
+    const reported: unknown[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/ads/${adId}/impression`)
+        reported.push((JSON.parse(request.postData() ?? '{}') as { displayId?: string }).displayId);
+    });
+
+    // Three pages, three displays of the bottom slot; the second and third show the answer kept
+    // from the first while they ask their own.
+    await page.goto(`${site.url}/movies`);
+    const ad = slotOf(page, 'global-bottom').getByText('Followed');
+    await ad.waitFor();
+    await expect.poll(() => reported.length).toBe(1);
+    await page.getByRole('link', { name: 'TV Shows', exact: true }).first().click();
+    await page.waitForURL(`${site.url}/tv-shows`);
+    await ad.waitFor();
+    await expect.poll(() => reported.length).toBe(2);
+    await page.goBack();
+    await page.waitForURL(`${site.url}/movies`);
+    await ad.waitFor();
+    await expect.poll(() => reported.length).toBe(3);
+
+    expect(new Set(reported).size).toBe(3);
+    for (const displayId of reported) expect(issued).toContain(displayId);
+    await expect.poll(async () => (await adminAd(site.url, token, adId))?.impressions).toBe(3);
+    await deleteAd(site.url, token, adId);
+  });
+
   it('reports a viewable impression once half the ad has been in view for one second, not before', async () => {
     const adId = await createAd(site.url, token, imageAd({ title: 'Seen below', position: 'global-bottom' }));
     const page = await site.newPage({ width: 1280, height: 600 });

@@ -1,21 +1,29 @@
 /**
  * The slots' beacons: an ad shown (`/ads/{id}/impression`), seen by the MRC standard
  * (`/ads/{id}/viewable-impression`), clicked (`/ads/{id}/click`). Thousands a second and decided
- * against nothing: each is appended through group commit to the day's beacon stream, with no
- * check per ad beyond "does it exist" (one read of the ads read model). A beacon sent again with
- * the same display id is counted once by the counters' projector.
+ * against nothing: each is appended through group commit to the day's beacon stream, after one
+ * check per ad (is a slot serving it today: one read of the ads read model).
+ *
+ * The spec's call has no body, and is counted each time it is sent: nothing in it tells one
+ * display from another, so only the per-network limits bound what a client can add. A beacon that
+ * carries a display id issued by `GET /ads` is counted once per display by the counters'
+ * projector, and a click or viewable impression only after that display's impression.
  */
-import { adBeaconRequest, adParams, type CinefoldEvent, streams } from '@cinefold/contracts';
+import { adBeaconRequest, adParams, type AdFields, type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   ADS,
+  type AdDisplayIds,
   type AppendResult,
+  badRequest,
   type EventContext,
   eventContext,
   type GroupCommit,
   notFound,
   rateLimit,
+  type RateLimitRule,
   readModelKeys,
   sendPosition,
+  servedOn,
   siteDay,
   TurnBatch,
   validate,
@@ -29,80 +37,104 @@ export interface AdBeaconDependencies {
   /** The shared group commit of the high-volume appends. */
   readonly beacons: GroupCommit;
   readonly siteTimeZone: string;
+  /** Checks the display ids that `GET /ads` issued. */
+  readonly displayIds: AdDisplayIds;
 }
 
 export const beaconSchemas = { params: adParams, body: adBeaconRequest };
 
-/** The beacons' routes (`/ads/{id}/{kind}`) and the event each records. */
-export const BEACONS = {
-  impression: 'AdImpressionRecorded',
-  'viewable-impression': 'AdViewableImpressionRecorded',
-  click: 'AdClicked',
-} as const satisfies Record<string, CinefoldEvent['type']>;
-
-export type BeaconKind = keyof typeof BEACONS;
-
 /**
- * A page shows a handful of ads, each reporting a few beacons per display: far below this. A
- * script sending them in a loop is stopped here, answered 429, rather than growing the log.
+ * A page shows a handful of ads, each reporting an impression and a viewable impression per
+ * display: far below this, even for a school or an office behind one address. A script sending
+ * them in a loop is stopped here, answered 429, rather than growing the log.
  */
-export const AD_BEACON_RATE_LIMIT = {
-  name: 'ad-beacons',
+export const AD_IMPRESSION_RATE_LIMIT = {
+  name: 'ad-impressions',
   limit: 600,
   windowSeconds: 60,
   message: 'Too many ad reports from your network. Please wait a minute.',
-} as const;
+} as const satisfies RateLimitRule;
+
+/**
+ * Clicks are what advertisers pay most for and people make fewest of (a few in a hundred
+ * impressions): a tenth of the impressions' limit still leaves a busy network room.
+ */
+export const AD_CLICK_RATE_LIMIT = {
+  name: 'ad-clicks',
+  limit: 60,
+  windowSeconds: 60,
+  message: 'Too many ad clicks from your network. Please wait a minute.',
+} as const satisfies RateLimitRule;
+
+/** The beacons' routes (`/ads/{id}/{kind}`), the event each records and the limit it counts in. */
+export const BEACONS = {
+  impression: { event: 'AdImpressionRecorded', limit: AD_IMPRESSION_RATE_LIMIT },
+  'viewable-impression': { event: 'AdViewableImpressionRecorded', limit: AD_IMPRESSION_RATE_LIMIT },
+  click: { event: 'AdClicked', limit: AD_CLICK_RATE_LIMIT },
+} as const satisfies Record<string, { event: CinefoldEvent['type']; limit: RateLimitRule }>;
+
+export type BeaconKind = keyof typeof BEACONS;
 
 /** One beacon as its request gives it: validated, and who sent it when. */
 export interface AdBeacon {
   readonly kind: BeaconKind;
   readonly adId: string;
-  readonly displayId: string;
+  readonly displayId: string | undefined;
   readonly context: EventContext;
 }
 
+type AdWindow = Pick<AdFields, 'active' | 'startDate' | 'endDate'>;
+
 /**
- * Records one beacon (404 for an ad that does not exist). Used by the Express routes and by the
- * gateway's pre-Express path alike.
+ * Records one beacon: 404 for an ad no slot serves today (unknown, deleted, switched off, outside
+ * its dates), 400 for a display id this site did not issue for the ad. Used by the Express routes
+ * and by the gateway's pre-Express path alike.
  */
 export function adBeaconRecorder({
   redis,
   beacons,
   siteTimeZone,
+  displayIds,
 }: AdBeaconDependencies): (beacon: AdBeacon) => Promise<AppendResult> {
+  // The last JSON read of each ad and what it says: an ad changes rarely, and its JSON (up to
+  // 20 kB of embed code) is parsed again only when it did.
+  const windows = new Map<string, { json: string; window: AdWindow }>();
+  const windowOf = (adId: string, json: string): AdWindow => {
+    const known = windows.get(adId);
+    if (known?.json === json) return known.window;
+    const { active, startDate, endDate } = JSON.parse(json) as AdFields;
+    const window = { active, startDate, endDate };
+    if (windows.size >= 10_000) windows.clear();
+    windows.set(adId, { json, window });
+    return window;
+  };
   // The beacons of one turn of the event loop look their ads up together: two calls to Redis per
   // turn instead of two per beacon (see TurnBatch).
-  const adsExist = new TurnBatch<string, boolean>(async (adIds) => {
+  const adWindows = new TurnBatch<string, AdWindow | null>(async (adIds) => {
     const active = await redis.get(readModelKeys.active(ADS.projector));
-    if (active === null) return adIds.map(() => false);
-    const all = readModelKeys.key(ADS.projector, Number(active), ADS.all);
+    if (active === null) return adIds.map(() => null);
     const distinct = [...new Set(adIds)];
-    const pipeline = redis.pipeline();
-    for (const adId of distinct) pipeline.hexists(all, adId);
-    const replies = (await pipeline.exec()) ?? [];
-    const found = new Map<string, boolean>();
-    distinct.forEach((adId, i) => {
-      const [error, exists] = replies[i] ?? [new Error('no reply from Redis')];
-      if (error) throw error;
-      found.set(adId, exists === 1);
-    });
-    return adIds.map((adId) => found.get(adId)!);
+    const found = await redis.hmget(readModelKeys.key(ADS.projector, Number(active), ADS.all), ...distinct);
+    const byId = new Map(distinct.map((adId, i) => [adId, found[i] ? windowOf(adId, found[i]) : null]));
+    return adIds.map((adId) => byId.get(adId)!);
   });
 
   return async ({ kind, adId, displayId, context }) => {
-    if (!(await adsExist.ask(adId))) throw notFound('Ad not found');
-    return beacons.append(
-      streams.adBeacons(siteDay(siteTimeZone, context.now)),
-      [{ type: BEACONS[kind], data: { adId, displayId } }],
-      context,
-    );
+    const day = siteDay(siteTimeZone, context.now);
+    const window = await adWindows.ask(adId);
+    if (window === null || !servedOn(window, day)) throw notFound('Ad not found');
+    const check = displayId === undefined ? null : displayIds.check(adId, displayId, context.now.getTime());
+    if (check === 'forged') throw badRequest('displayId was not given by GET /ads for this ad.');
+    // An expired id can no longer be checked for repeats: its beacon counts as one without an id.
+    const data = check === 'current' ? { adId, displayId: displayId! } : { adId };
+    return beacons.append(streams.adBeacons(day), [{ type: BEACONS[kind].event, data }], context);
   };
 }
 
 export function adBeaconsRouter(deps: AdBeaconDependencies, record = adBeaconRecorder(deps)): Router {
   const router = Router();
-  const perClient = rateLimit(deps.redis, AD_BEACON_RATE_LIMIT);
-  for (const kind of Object.keys(BEACONS) as BeaconKind[]) {
+  for (const [kind, { limit }] of Object.entries(BEACONS) as [BeaconKind, (typeof BEACONS)[BeaconKind]][]) {
+    const perClient = rateLimit(deps.redis, limit);
     router.post(`/ads/:id/${kind}`, validate(beaconSchemas), perClient, async (req, res) => {
       const { params, body } = validated(req, beaconSchemas);
       const result = await record({
@@ -111,7 +143,9 @@ export function adBeaconsRouter(deps: AdBeaconDependencies, record = adBeaconRec
         displayId: body.displayId,
         context: eventContext(req),
       });
-      sendPosition(res, result);
+      // A member's write answers with its position (read your own writes); a guest's does not,
+      // or anyone could read the site's write volume off it.
+      if (req.user) sendPosition(res, result);
       res.status(204).end();
     });
   }

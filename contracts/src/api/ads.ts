@@ -179,11 +179,25 @@ export type AdFields = z.infer<typeof adFields>;
 
 export const adParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'id is not an ad id') });
 
-/** An ad as the public slots read it (`GET /ads`). */
+/** An ad as the read models keep it. */
 export interface PublicAd extends AdFields {
   readonly id: string;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/**
+ * A display id as `GET /ads` hands it out: 24 bytes in base64url (issued at, a nonce, a MAC bound
+ * to the ad; see platform's `AdDisplayIds`). Opaque to clients.
+ */
+export const AD_DISPLAY_ID = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * An ad as a slot reads it (`GET /ads?position=`): with a display id issued for this answer, for
+ * the slot to send back with the beacons of this display.
+ */
+export interface SlotAd extends PublicAd {
+  readonly displayId: string;
 }
 
 /** An ad as the back office reads it (`GET /admin/ads`): with its counters. */
@@ -196,13 +210,16 @@ export interface AdminAd extends PublicAd {
 export const adsQuery = z.object({ position: adPosition });
 
 /**
- * A beacon of a slot: the id the slot made for this display of this ad, so a beacon sent again
- * (retried, replayed) counts once.
+ * A beacon of a slot (`POST /ads/{id}/impression|viewable-impression|click`). The spec's call has
+ * no body at all; a slot that got a display id from `GET /ads` may send it back, and the beacon is
+ * then counted once per display (a click or viewable impression only after its impression).
  */
 export const adBeaconRequest = z.object({
   displayId: z
-    .string({ error: 'displayId is required' })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'displayId must be 8 to 64 letters, digits, - or _'),
+    .string({ error: 'displayId must be text' })
+    .regex(AD_DISPLAY_ID, 'displayId must be a display id given by GET /ads')
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 /** The totals of the dashboard's `adStats`. */

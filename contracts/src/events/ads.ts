@@ -7,7 +7,11 @@ import { adFields } from '../api/ads.js';
 import { defineEvent } from './define.js';
 
 const adChange = z.object({ adId: z.string(), adminId: z.string(), ad: adFields });
-const beacon = z.object({ adId: z.string(), displayId: z.string() });
+/**
+ * The display the beacon is of, when the slot sent a display id that was still current: counted
+ * once per display. Without one (the spec's call has no body), each beacon counts.
+ */
+const beacon = z.object({ adId: z.string(), displayId: z.string().optional() });
 
 export const AdCreated = defineEvent('AdCreated', adChange);
 /** The whole ad after the change (the toggle too sends the whole ad). */

@@ -8,6 +8,7 @@
  *                  totals         hash counter → n over the ads not deleted (the dashboard's adStats)
  *                  seen:{counter}:{adId}:{day}  set of display ids counted that day
  */
+import type { AdFields } from '@cinefold/contracts';
 export const ADS = {
   projector: 'ads',
   all: 'all',
@@ -25,3 +26,14 @@ export const AD_COUNTERS = {
   totals: 'totals',
   seen: (counter: AdCounter, adId: string, day: string) => ['seen', counter, adId, day],
 } as const;
+
+/**
+ * Whether slots serve the ad on `day` (`YYYY-MM-DD` in the site's time zone): active, and inside
+ * its date window, whose ends are whole days and included. `GET /ads` shows only these ads, and
+ * only these count beacons.
+ */
+export function servedOn(ad: Pick<AdFields, 'active' | 'startDate' | 'endDate'>, day: string): boolean {
+  return (
+    ad.active && (ad.startDate === null || ad.startDate <= day) && (ad.endDate === null || day <= ad.endDate)
+  );
+}

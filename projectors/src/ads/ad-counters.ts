@@ -3,13 +3,29 @@ import { defineProjector, unhandled } from '../runtime/projector.js';
 
 /**
  * Each ad's impressions, viewable impressions and clicks, and their totals over the ads that
- * exist. A display id is counted once: the first beacon of a display adds it to that day's set of
- * seen displays (the day before is checked too, for a display that spans midnight or a beacon
- * replayed the next day), and only an id new to the set counts. The sets are dropped two days on:
- * the counters are the record, the sets only catch repeats.
+ * exist.
+ *
+ * A beacon without a display id (the spec's call) counts each time: nothing tells its repeats
+ * apart, and the per-network limits are what bound them. A beacon with one is counted once per
+ * display: its first adds the id to that day's set of seen displays (the day before is checked
+ * too, for a display that spans midnight or a beacon replayed the next day), and only an id new to
+ * the set counts. A viewable impression or a click counts only once the same display's impression
+ * has: an id that never had one names no display anybody saw. The sets are dropped two days on
+ * (display ids live 12 hours): the counters are the record, the sets only catch repeats.
  */
+const COUNT = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
+return 1
+`;
+
+/** KEYS[6] and KEYS[7], when given, are the display's impressions of that day and the day before. */
 const COUNT_ONCE = `
 if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 0 then return 0 end
+if #KEYS == 7 and redis.call('SISMEMBER', KEYS[6], ARGV[2]) == 0 and redis.call('SISMEMBER', KEYS[7], ARGV[2]) == 0 then
+  return 0
+end
 if redis.call('SISMEMBER', KEYS[3], ARGV[2]) == 1 then return 0 end
 if redis.call('SADD', KEYS[2], ARGV[2]) == 0 then return 0 end
 redis.call('EXPIRE', KEYS[2], ${2 * 24 * 3600})
@@ -71,19 +87,42 @@ export const adCountersProjector = defineProjector({
         case 'AdClicked': {
           const { adId, displayId } = event.data;
           const counter = COUNTERS[event.type];
+          const field = AD_COUNTERS.countField(adId, counter);
+          if (displayId === undefined) {
+            tx.eval(
+              COUNT,
+              3,
+              key(AD_COUNTERS.live),
+              key(AD_COUNTERS.counts),
+              key(AD_COUNTERS.totals),
+              adId,
+              field,
+              counter,
+            );
+            break;
+          }
           // The UTC day of the beacon: the sets only need a day both beacons of a display agree on.
           const day = stored.metadata.occurredAt.slice(0, 10);
+          const before = dayBefore(day);
+          const afterImpression =
+            counter === 'impressions'
+              ? []
+              : [
+                  key(...AD_COUNTERS.seen('impressions', adId, day)),
+                  key(...AD_COUNTERS.seen('impressions', adId, before)),
+                ];
           tx.eval(
             COUNT_ONCE,
-            5,
+            5 + afterImpression.length,
             key(AD_COUNTERS.live),
             key(...AD_COUNTERS.seen(counter, adId, day)),
-            key(...AD_COUNTERS.seen(counter, adId, dayBefore(day))),
+            key(...AD_COUNTERS.seen(counter, adId, before)),
             key(AD_COUNTERS.counts),
             key(AD_COUNTERS.totals),
+            ...afterImpression,
             adId,
             displayId,
-            AD_COUNTERS.countField(adId, counter),
+            field,
             counter,
           );
           break;

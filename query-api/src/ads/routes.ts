@@ -1,47 +1,38 @@
 /**
- * The ads a slot shows (`GET /ads?position=`) and the back office's list with its counters
- * (`GET /admin/ads`). Each is a fixed number of Redis calls, however many ads there are: a slot's
- * ads are one hash, every ad another, every counter a third.
+ * The ads a slot shows (`GET /ads?position=`, see `AdSlotAnswers`) and the back office's list
+ * with its counters (`GET /admin/ads`). Each is a fixed number of Redis calls, however many ads
+ * there are: a slot's ads are one hash, every ad another, every counter a third.
  */
 import { type AdminAd, type AdStats, adsQuery, type PublicAd } from '@cinefold/contracts';
 import {
   AD_COUNTERS,
   AD_COUNTERS_NAMES,
   ADS,
-  noticeChanges,
+  type AdDisplayIds,
   type ProjectionWatcher,
   readAfterWrites,
-  activeGeneration,
   readModelKeys,
-  siteDay,
   validate,
   validated,
 } from '@cinefold/platform';
 import { Router } from 'express';
-import { ResponseCache } from '../catalogue/response-cache.js';
 import type { Redis } from 'ioredis';
 import { adFrameRouter } from './frame.js';
+import { AdSlotAnswers, newestFirst } from './slot-answers.js';
 
 export interface AdReadsDependencies {
   readonly redis: Redis;
   readonly watcher: ProjectionWatcher;
   readonly siteTimeZone: string;
-  /**
-   * The site's answer cache (shared with the catalogue and sent before Express by the gateway):
-   * every page asks for its slots, so a slot's answer is computed once per renewal.
-   */
-  readonly answers?: ResponseCache<Buffer>;
+  /** Issues the display ids of a slot's answer. */
+  readonly displayIds: AdDisplayIds;
+  /** How long a slot's ads are kept in memory (`QUERY_CACHE_MS`). */
+  readonly cacheMs?: number;
+  /** The slots' answers, shared with the gateway's pre-Express path; made here when not given. */
+  readonly slotAnswers?: AdSlotAnswers;
 }
 
 const slotSchemas = { query: adsQuery };
-
-const newestFirst = (a: PublicAd, b: PublicAd) =>
-  b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
-
-/** Whether `day` (YYYY-MM-DD) is inside the ad's window; both ends are whole days and included. */
-export function runsOn(ad: Pick<PublicAd, 'startDate' | 'endDate'>, day: string): boolean {
-  return (ad.startDate === null || ad.startDate <= day) && (ad.endDate === null || day <= ad.endDate);
-}
 
 async function generations(redis: Redis): Promise<{ ads: number | null; counters: number | null }> {
   const [ads, counters] = await redis.mget(
@@ -63,37 +54,16 @@ export async function readAdStats(redis: Redis): Promise<AdStats> {
   return { totalImpressions: Number(impressions ?? 0), totalClicks: Number(clicks ?? 0) };
 }
 
-export function adReadsRouter({ redis, watcher, siteTimeZone, answers }: AdReadsDependencies): Router {
+export function adReadsRouter(deps: AdReadsDependencies): Router {
+  const { redis, watcher } = deps;
   const router = Router();
   const fresh = readAfterWrites(watcher, [ADS.projector, AD_COUNTERS.projector]);
   router.use(adFrameRouter({ redis }));
-
-  // Without a shared cache (a query service of its own), one that keeps nothing.
-  const cache = answers ?? new ResponseCache<Buffer>(0);
-  // A slot changes only when an ad is created, changed or deleted: rare, so renewing every
-  // answer then costs nothing, and until then a slot is read from memory.
-  void watcher.onNotice((notice) => {
-    if (notice.projector === ADS.projector && noticeChanges(notice)) cache.clear();
-  });
-
-  async function slotAnswer(position: string): Promise<Buffer> {
-    const generation = await activeGeneration(redis, ADS.projector);
-    if (generation === null) return Buffer.from('[]');
-    const slot = await redis.hvals(readModelKeys.key(ADS.projector, generation, ...ADS.slot(position)));
-    const today = siteDay(siteTimeZone);
-    const ads = slot.map((json) => JSON.parse(json) as PublicAd).filter((ad) => runsOn(ad, today));
-    return Buffer.from(JSON.stringify(ads.sort(newestFirst)));
-  }
+  const slots = deps.slotAnswers ?? new AdSlotAnswers({ ...deps, cacheMs: deps.cacheMs ?? 0 });
 
   router.get('/ads', validate(slotSchemas), async (req, res) => {
     const { query } = validated(req, slotSchemas);
-    // The day is part of the key, so an ad whose window starts at midnight shows from midnight.
-    const key = `/api/ads?position=${query.position}&day=${siteDay(siteTimeZone)}`;
-    const body = cache.enabled
-      ? await cache.answer(key, () => slotAnswer(query.position))
-      : await slotAnswer(query.position);
-    if (cache.enabled) cache.alias(req.originalUrl, key);
-    res.type('application/json').send(body);
+    res.type('application/json').send(await slots.answer(query.position, req.originalUrl));
   });
 
   router.get('/admin/ads', fresh, async (req, res) => {

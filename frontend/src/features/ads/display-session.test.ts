@@ -1,65 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { adBeaconRequest } from '@cinefold/contracts';
-import {
-  type AdBeacon,
-  adBeaconUrl,
-  createDisplaySession,
-  newDisplayId,
-  sendAdBeacon,
-} from './display-session';
+import { type AdBeacon, adBeaconUrl, createDisplaySession, sendAdBeacon } from './display-session';
 
 function recordingSession() {
-  const sent: { adId: string; beacon: AdBeacon; displayId: string }[] = [];
-  let next = 0;
-  const session = createDisplaySession(
-    (adId, beacon, displayId) => sent.push({ adId, beacon, displayId }),
-    () => `display-${++next}`,
-  );
+  const sent: { adId: string; beacon: AdBeacon; displayId: string | undefined }[] = [];
+  const session = createDisplaySession((adId, beacon, displayId) => sent.push({ adId, beacon, displayId }));
   return { session, sent };
 }
+
+const adA = { id: 'ad-a', displayId: 'display-of-a' };
+const adB = { id: 'ad-b', displayId: 'display-of-b' };
 
 describe('a display session of a slot', () => {
   it('reports each ad’s impression once, however often the rotation comes back to it', () => {
     const { session, sent } = recordingSession();
-    session.shown('ad-a');
-    session.shown('ad-b');
-    session.shown('ad-a');
-    session.shown('ad-b');
+    session.shown(adA);
+    session.shown(adB);
+    session.shown(adA);
+    session.shown(adB);
     expect(sent).toEqual([
-      { adId: 'ad-a', beacon: 'impression', displayId: 'display-1' },
-      { adId: 'ad-b', beacon: 'impression', displayId: 'display-2' },
+      { adId: 'ad-a', beacon: 'impression', displayId: 'display-of-a' },
+      { adId: 'ad-b', beacon: 'impression', displayId: 'display-of-b' },
     ]);
   });
 
-  it('sends an ad’s viewable impression and click once each, with the id of its display', () => {
+  it('sends an ad’s viewable impression and click once each, with the display id its slot’s answer gave', () => {
     const { session, sent } = recordingSession();
-    session.shown('ad-a');
-    session.viewable('ad-a');
-    session.viewable('ad-a');
-    session.clicked('ad-a');
-    session.clicked('ad-a');
+    session.shown(adA);
+    session.viewable(adA);
+    session.viewable(adA);
+    session.clicked(adA);
+    session.clicked(adA);
     expect(sent.map((each) => `${each.beacon} ${each.displayId}`)).toEqual([
-      'impression display-1',
-      'viewable-impression display-1',
-      'click display-1',
+      'impression display-of-a',
+      'viewable-impression display-of-a',
+      'click display-of-a',
     ]);
   });
 
-  it('gives a new session new display ids, so the ad shown on the next page counts again', () => {
-    const ids: string[] = [];
-    for (let i = 0; i < 2; i++) createDisplaySession((_, __, displayId) => ids.push(displayId)).shown('ad-a');
-    expect(ids).toHaveLength(2);
-    expect(ids[0]).not.toBe(ids[1]);
+  it('keeps the display id an ad was first shown with when a later answer brings another', () => {
+    const { session, sent } = recordingSession();
+    session.shown(adA);
+    session.clicked({ ...adA, displayId: 'a-later-answer' });
+    expect(sent.map((each) => each.displayId)).toEqual(['display-of-a', 'display-of-a']);
   });
-});
 
-describe('a display id', () => {
-  it('is what the beacon contract accepts', () => {
-    for (let i = 0; i < 50; i++) {
-      expect(adBeaconRequest.safeParse({ displayId: newDisplayId() }).success).toBe(true);
-    }
-    const allOnes = newDisplayId((bytes) => bytes.fill(255));
-    expect(allOnes).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  it('reports an ad given no display id (a server that issues none) without one', () => {
+    const { session, sent } = recordingSession();
+    session.shown({ id: 'ad-c' });
+    session.clicked({ id: 'ad-c' });
+    expect(sent).toEqual([
+      { adId: 'ad-c', beacon: 'impression', displayId: undefined },
+      { adId: 'ad-c', beacon: 'click', displayId: undefined },
+    ]);
   });
 });
 
@@ -69,7 +61,7 @@ describe('sending a beacon', () => {
     const pending: Promise<void>[] = [];
     sendAdBeacon('ad 1', 'viewable-impression', 'display-1', {
       sendBeacon: (url, data) => {
-        pending.push(data.text().then((body) => void beacons.push({ url, body, type: data.type })));
+        pending.push(data!.text().then((body) => void beacons.push({ url, body, type: data!.type })));
         return true;
       },
     });
@@ -80,6 +72,26 @@ describe('sending a beacon', () => {
         body: '{"displayId":"display-1"}',
         type: 'application/json',
       },
+    ]);
+  });
+
+  it('posts no body at all without a display id, as the spec’s beacon', () => {
+    const sent: { url: string; init?: RequestInit; data?: Blob }[] = [];
+    sendAdBeacon('ad-1', 'impression', undefined, {
+      sendBeacon: (url, data) => {
+        sent.push({ url, ...(data ? { data } : {}) });
+        return true;
+      },
+    });
+    sendAdBeacon('ad-1', 'click', undefined, {
+      fetch: (url, init) => {
+        sent.push({ url, init });
+        return Promise.resolve();
+      },
+    });
+    expect(sent).toEqual([
+      { url: '/api/ads/ad-1/impression' },
+      { url: '/api/ads/ad-1/click', init: { method: 'POST', keepalive: true } },
     ]);
   });
 

@@ -9,30 +9,32 @@ export function adBeaconUrl(adId: string, beacon: AdBeacon): string {
 
 /** What the browser offers to send a beacon with; a parameter so a test can watch what is sent. */
 export interface BeaconTransport {
-  readonly sendBeacon?: (url: string, data: Blob) => boolean;
+  readonly sendBeacon?: (url: string, data: Blob | undefined) => boolean;
   readonly fetch?: (url: string, init: RequestInit) => Promise<unknown>;
 }
 
 /**
  * Sends one beacon and forgets it: `sendBeacon` when the browser has one (it survives the page
- * being left), else a keepalive fetch. A report that cannot be sent is silent (spec section 8).
+ * being left), else a keepalive fetch. With the display id `GET /ads` gave, as JSON; without one,
+ * with no body at all, as the spec sends it. A report that cannot be sent is silent (spec
+ * section 8).
  */
 export function sendAdBeacon(
   adId: string,
   beacon: AdBeacon,
-  displayId: string,
+  displayId: string | undefined,
   transport: BeaconTransport,
 ): void {
   const url = adBeaconUrl(adId, beacon);
-  const body = JSON.stringify({ displayId });
+  const body = displayId === undefined ? undefined : JSON.stringify({ displayId });
   try {
     // The Blob's type makes the beacon a JSON request the API reads like any other.
-    if (transport.sendBeacon?.(url, new Blob([body], { type: 'application/json' }))) return;
+    const data = body === undefined ? undefined : new Blob([body], { type: 'application/json' });
+    if (transport.sendBeacon?.(url, data)) return;
     void transport
       .fetch?.(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
+        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body }),
         keepalive: true,
       })
       .catch(() => undefined);
@@ -41,51 +43,45 @@ export function sendAdBeacon(
   }
 }
 
-/**
- * A display id: 128 random bits in base64url (22 characters, inside the contract's 8 to 64).
- * `getRandomValues` and not `randomUUID`, which browsers offer only on https and localhost.
- */
-export function newDisplayId(
-  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
-): string {
-  const bytes = random(new Uint8Array(16));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** An ad as the slot shows it: with the display id its slot's answer gave, when it gave one. */
+export interface DisplayedAd {
+  readonly id: string;
+  readonly displayId?: string;
 }
 
 export interface DisplaySession {
   /** The ad is on screen in the slot: its impression, the first time only. */
-  shown(adId: string): void;
+  shown(ad: DisplayedAd): void;
   /** Half the ad was in view, in a focused tab, for a second (MRC): the first time only. */
-  viewable(adId: string): void;
+  viewable(ad: DisplayedAd): void;
   /** The visitor followed the ad: the first time only (the server counts one click a display). */
-  clicked(adId: string): void;
+  clicked(ad: DisplayedAd): void;
 }
 
 /**
- * The displays of one slot while it is on a page: each ad gets its own display id the first time
- * it is shown, and each of its beacons is sent once, however often the rotation comes back to it.
- * The server counts a display id once too; this only spares it the repeats.
+ * The displays of one slot while it is on a page: each ad's beacons are sent once, however often
+ * the rotation comes back to it, all with the display id the ad had when it was first shown (an
+ * answer fetched again meanwhile brings new ids, which would be new displays). The server counts
+ * a display id once too, and its click only after its impression; this only spares it the
+ * repeats.
  */
 export function createDisplaySession(
-  send: (adId: string, beacon: AdBeacon, displayId: string) => void,
-  makeId: () => string = newDisplayId,
+  send: (adId: string, beacon: AdBeacon, displayId: string | undefined) => void,
 ): DisplaySession {
-  const displays = new Map<string, { id: string; sent: Set<AdBeacon> }>();
-  const report = (adId: string, beacon: AdBeacon) => {
-    let display = displays.get(adId);
+  const displays = new Map<string, { id: string | undefined; sent: Set<AdBeacon> }>();
+  const report = (ad: DisplayedAd, beacon: AdBeacon) => {
+    let display = displays.get(ad.id);
     if (!display) {
-      display = { id: makeId(), sent: new Set() };
-      displays.set(adId, display);
+      display = { id: ad.displayId, sent: new Set() };
+      displays.set(ad.id, display);
     }
     if (display.sent.has(beacon)) return;
     display.sent.add(beacon);
-    send(adId, beacon, display.id);
+    send(ad.id, beacon, display.id);
   };
   return {
-    shown: (adId) => report(adId, 'impression'),
-    viewable: (adId) => report(adId, 'viewable-impression'),
-    clicked: (adId) => report(adId, 'click'),
+    shown: (ad) => report(ad, 'impression'),
+    viewable: (ad) => report(ad, 'viewable-impression'),
+    clicked: (ad) => report(ad, 'click'),
   };
 }

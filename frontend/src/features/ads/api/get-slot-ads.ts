@@ -1,10 +1,10 @@
-import type { PublicAd } from '@cinefold/contracts';
+import type { SlotAd } from '@cinefold/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
 import { adKeys } from './ad-keys';
 
-export function fetchSlotAds(position: string): Promise<PublicAd[]> {
-  return apiClient.get<PublicAd[]>('/ads', { query: { position } });
+export function fetchSlotAds(position: string): Promise<SlotAd[]> {
+  return apiClient.get<SlotAd[]>('/ads', { query: { position } });
 }
 
 export function getSlotAdsQueryOptions(position: string) {
@@ -13,6 +13,8 @@ export function getSlotAdsQueryOptions(position: string) {
     queryFn: () => fetchSlotAds(position),
     // A slot that cannot load shows nothing (spec section 8); asking again only delays the page.
     retry: false,
+    // Each display asks again: an answer's display ids are for one display only (see AdSlot).
+    staleTime: 0,
   });
 }
 

@@ -1,5 +1,5 @@
 import { Box, chakra, CloseButton, HStack, Text } from '@chakra-ui/react';
-import type { PublicAd } from '@cinefold/contracts';
+import type { SlotAd } from '@cinefold/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { createDisplaySession, sendAdBeacon } from '../display-session';
 import { AdCreative } from './ad-creative';
@@ -9,27 +9,34 @@ import { useViewable } from './use-viewable';
 export const AD_ROTATION_MS = 8000;
 
 export interface AdRotationProps {
-  readonly ads: readonly PublicAd[];
+  readonly ads: readonly SlotAd[];
+  /** False while the ads shown are an answer kept from another display: nothing is reported. */
+  readonly reporting: boolean;
   readonly narrow: boolean;
   readonly onClose: () => void;
 }
 
 const browserTransport = () => ({
-  sendBeacon: navigator.sendBeacon ? (url: string, data: Blob) => navigator.sendBeacon(url, data) : undefined,
+  sendBeacon: navigator.sendBeacon
+    ? (url: string, data: Blob | undefined) => navigator.sendBeacon(url, data)
+    : undefined,
   fetch: (url: string, init: RequestInit) => fetch(url, init),
 });
 
 /**
  * The ads of a slot one at a time: the next every 8 seconds, dots to pick one (which starts the
  * 8 seconds again), a close button. While it is mounted it is one display session: each ad's
- * impression, viewable impression and click are reported once, with that display's id.
+ * impression, viewable impression and click are reported once, with the display id the slot's
+ * answer gave it.
  */
-export function AdRotation({ ads, narrow, onClose }: AdRotationProps) {
+export function AdRotation({ ads, reporting, narrow, onClose }: AdRotationProps) {
   const [chosen, setChosen] = useState(0);
   const [session] = useState(() =>
-    createDisplaySession((adId, beacon, displayId) =>
-      sendAdBeacon(adId, beacon, displayId, browserTransport()),
-    ),
+    reporting
+      ? createDisplaySession((adId, beacon, displayId) =>
+          sendAdBeacon(adId, beacon, displayId, browserTransport()),
+        )
+      : null,
   );
   const index = chosen % ads.length;
   const ad = ads[index]!;
@@ -41,8 +48,8 @@ export function AdRotation({ ads, narrow, onClose }: AdRotationProps) {
     return () => window.clearTimeout(timer);
   }, [index, ads.length]);
 
-  useEffect(() => session.shown(ad.id), [session, ad.id]);
-  useViewable(frame, ad.id, () => session.viewable(ad.id));
+  useEffect(() => session?.shown(ad), [session, ad]);
+  useViewable(frame, ad.id, () => session?.viewable(ad));
 
   return (
     <Box
@@ -61,7 +68,7 @@ export function AdRotation({ ads, narrow, onClose }: AdRotationProps) {
         </Text>
         <CloseButton size="xs" aria-label="Close ad" onClick={onClose} />
       </HStack>
-      <AdCreative key={ad.id} ad={ad} narrow={narrow} onClick={() => session.clicked(ad.id)} />
+      <AdCreative key={ad.id} ad={ad} narrow={narrow} onClick={() => session?.clicked(ad)} />
       {ads.length > 1 && (
         <HStack justify="center" gap="2" mt="3" role="group" aria-label="Choose an ad">
           {ads.map((each, position) => (

@@ -33,6 +33,11 @@ export function AdSlot({ position }: AdSlotProps) {
   });
   const ads = useSlotAds(position, !closed);
   const shown = !closed && ads.data !== undefined && ads.data.length > 0 ? ads.data : null;
+  // A slot seen before shows its kept answer at once, so the page does not move, while it asks
+  // again. Its display ids were another display's: the display, and its reports, begin with the
+  // answer asked for now, and go on whatever later answers bring.
+  const [ownAnswer, setOwnAnswer] = useState(false);
+  if (!ownAnswer && ads.isFetchedAfterMount && ads.isSuccess) setOwnAnswer(true);
 
   const onClose = () => {
     const store = sessionStore();
@@ -47,7 +52,15 @@ export function AdSlot({ position }: AdSlotProps) {
       aria-label={shown ? 'Advertisement' : undefined}
       _empty={{ display: 'none' }}
     >
-      {shown && <AdRotation ads={shown} narrow={position === 'details-sidebar'} onClose={onClose} />}
+      {shown && (
+        <AdRotation
+          key={ownAnswer ? 'reporting' : 'kept'}
+          ads={shown}
+          reporting={ownAnswer}
+          narrow={position === 'details-sidebar'}
+          onClose={onClose}
+        />
+      )}
     </chakra.section>
   );
 }
