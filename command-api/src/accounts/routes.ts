@@ -2,6 +2,7 @@ import {
   type AuthResponse,
   changeRoleRequest,
   loginRequest,
+  logoutRequest,
   normalizeEmail,
   registerRequest,
   userIdParams,
@@ -11,6 +12,7 @@ import {
   issueToken,
   rateLimit,
   recordWrite,
+  signedInClaims,
   signedInUser,
   validate,
   validated,
@@ -31,6 +33,7 @@ function authResponse(account: Account, token: string): AuthResponse {
 
 const registerSchemas = { body: registerRequest };
 const loginSchemas = { body: loginRequest };
+const logoutSchemas = { body: logoutRequest };
 const roleSchemas = { params: userIdParams, body: changeRoleRequest };
 const userSchemas = { params: userIdParams };
 
@@ -60,7 +63,8 @@ export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependenc
       const { userId, result } = await accounts.register(body, commandContext(req));
       await recordWrite(redis, res, result, { userId });
       const account = (await accounts.account(userId))!;
-      res.status(201).json(authResponse(account, issueToken(jwtSecret, userId)));
+      // A new member's tokens start at version 0.
+      res.status(201).json(authResponse(account, issueToken(jwtSecret, userId, 0)));
     },
   );
 
@@ -84,12 +88,22 @@ export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependenc
     }),
     async (req, res) => {
       const { body } = validated(req, loginSchemas);
-      const userId = await accounts.verifyCredentials(body.email, body.password);
+      const { userId, tokenVersion } = await accounts.verifyCredentials(body.email, body.password);
       const account = await accounts.account(userId);
       if (!account) throw new Error(`verified user ${userId} has no account`);
-      res.json(authResponse(account, issueToken(jwtSecret, userId)));
+      res.json(authResponse(account, issueToken(jwtSecret, userId, tokenVersion)));
     },
   );
+
+  // Ends this token and every other the member was given before it, on every device: a token
+  // cannot be taken back one by one, only by its version.
+  router.post('/auth/logout', validate(logoutSchemas), async (req, res) => {
+    const { userId, tokenVersion } = signedInClaims(req);
+    const result = await accounts.endSessions(userId, tokenVersion, commandContext(req));
+    // Requests with the member's tokens wait for the users read model to pass this write.
+    if (result) await recordWrite(redis, res, result, { userId });
+    res.status(204).end();
+  });
 
   router.put('/admin/users/:id/role', validate(roleSchemas), async (req, res) => {
     const { params, body } = validated(req, roleSchemas);
