@@ -8,6 +8,8 @@ import {
   userIdParams,
 } from '@cinefold/contracts';
 import {
+  clientAddress,
+  clientNetwork,
   commandContext,
   issueToken,
   rateLimit,
@@ -17,7 +19,7 @@ import {
   validate,
   validated,
 } from '@cinefold/platform';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Account, Accounts } from './accounts.js';
 
@@ -26,6 +28,9 @@ export interface AccountsDependencies {
   readonly redis: Redis;
   readonly jwtSecret: string;
 }
+
+const attemptedEmail = (req: Request) =>
+  normalizeEmail(String((req.body as { email?: unknown }).email ?? ''));
 
 function authResponse(account: Account, token: string): AuthResponse {
   return { token, ...account, user: account };
@@ -78,13 +83,26 @@ export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependenc
       counts: (status) => status === 401,
       message: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
     }),
+    // Guesses at one account from one network are refused early; from everywhere together they
+    // are only slowed down, so that nobody can lock an account's owner out (an admin included) by
+    // failing on purpose: the right password from a network with no failures still signs in.
     rateLimit(redis, {
-      name: 'login-email',
+      name: 'login-email-network',
       limit: 10,
       windowSeconds: 900,
       counts: (status) => status === 401,
-      key: (req) => normalizeEmail(String((req.body as { email?: unknown }).email ?? '')),
-      message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+      key: (req) => `${attemptedEmail(req)} ${clientNetwork(clientAddress(req))}`,
+      message:
+        'Too many sign-in attempts for this account from your network. Please wait 15 minutes and try again.',
+    }),
+    rateLimit(redis, {
+      name: 'login-email',
+      limit: 50,
+      windowSeconds: 900,
+      counts: (status) => status === 401,
+      key: attemptedEmail,
+      overLimit: { paceMs: 2000, maxWaitMs: 20_000 },
+      message: 'Too many sign-in attempts for this account. Please wait a minute and try again.',
     }),
     async (req, res) => {
       const { body } = validated(req, loginSchemas);
