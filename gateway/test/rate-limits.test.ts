@@ -14,12 +14,21 @@ interface Reply {
   retryAfter: string | null;
 }
 
-async function post(path: string, body: unknown, ip: string): Promise<Reply> {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify(body),
-  });
+async function post(path: string, body: unknown, ip: string, tries = 2): Promise<Reply> {
+  let response: Response;
+  try {
+    response = await fetch(`${site.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    // A thousand connections opened at once on a busy machine: now and then one is reset. Sent
+    // again: the bounds below still hold, since every answer counted is one the site gave.
+    if (tries > 1 && (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET')
+      return post(path, body, ip, tries - 1);
+    throw error;
+  }
   const text = await response.text();
   return {
     status: response.status,
