@@ -30,7 +30,9 @@ describe('the admin bootstrap', () => {
     expect(first).toMatchObject({ email: 'Root@Example.com', generatedPassword: null });
     expect(second?.userId).toBe(first?.userId);
     expect([...(await admins())]).toEqual([first!.userId]);
-    expect(await accounts.verifyCredentials('root@example.com', 'root-password-1')).toBe(first!.userId);
+    expect(await accounts.verifyCredentials('root@example.com', 'root-password-1')).toMatchObject({
+      userId: first!.userId,
+    });
     const events = await store.readAll();
     expect(events.map((e) => e.type)).toEqual(['EmailReserved', 'UserRegistered', 'AdminRoleGranted']);
     expect(events.every((e) => e.metadata.actor === 'system')).toBe(true);
@@ -43,7 +45,7 @@ describe('the admin bootstrap', () => {
     );
     await accounts.bootstrapAdmin({ email: 'ann@example.com', password: 'her-password' }, systemContext());
     expect(await admins()).toEqual(new Set([userId]));
-    expect(await accounts.verifyCredentials('ann@example.com', 'her-password')).toBe(userId);
+    expect(await accounts.verifyCredentials('ann@example.com', 'her-password')).toMatchObject({ userId });
   });
 
   it('refuses to start, saying what to do, when someone else registered the admin address first', async () => {
@@ -73,9 +75,9 @@ describe('the admin bootstrap', () => {
     const created = await accounts.bootstrapAdmin({}, systemContext());
     expect(created?.email).toBe('admin@cinefold.local');
     expect(created?.generatedPassword).toMatch(/^[\w-]{16}$/);
-    expect(await accounts.verifyCredentials('admin@cinefold.local', created!.generatedPassword!)).toBe(
-      created!.userId,
-    );
+    expect(
+      await accounts.verifyCredentials('admin@cinefold.local', created!.generatedPassword!),
+    ).toMatchObject({ userId: created!.userId });
     expect(await accounts.bootstrapAdmin({}, systemContext())).toBeNull();
     expect((await admins()).size).toBe(1);
   });

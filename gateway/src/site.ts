@@ -26,6 +26,7 @@ import {
   connectRedis,
   consistencyKeys,
   encodePosition,
+  configWarnings,
   createEventLog,
   createQueue,
   type EventStore,
@@ -560,6 +561,8 @@ export async function startSite(
   };
   try {
     const plan = planApi(role, config);
+    // The pages' addresses are the gateway's: only a role that serves them says what is missing.
+    if (plan.servesFrontend) for (const warning of configWarnings(config)) logger.warn(warning);
     const servesHttp = plan.servesCommands || plan.servesQueries || plan.proxied;
     const frontendDir = options.frontendDir ?? FRONTEND_DIST;
     let state: StartingState = { phase: 'loading', percent: null };

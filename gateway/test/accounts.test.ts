@@ -1,5 +1,5 @@
 import { ADMIN_API_PREFIXES, EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import { createLogger, loadConfig } from '@cinefold/platform';
+import { createLogger, loadConfig, resolveJwtSecret } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,12 +183,12 @@ describe('signing in', () => {
     expect(unknown).toEqual(wrong);
   });
 
-  it('slows down guessing with 429 after ten tries for one address', async () => {
+  it('slows down guessing with 429 after ten tries for one address from one network', async () => {
     const { email } = await register();
     const tries = [];
     for (let i = 0; i < 11; i++) {
       tries.push(
-        await call('POST', '/auth/login', { body: { email, password: `guess-${i}` }, ip: `10.9.0.${i}` }),
+        await call('POST', '/auth/login', { body: { email, password: `guess-${i}` }, ip: '10.9.0.1' }),
       );
     }
     expect(tries.slice(0, 10).every((t) => t.status === 401)).toBe(true);
@@ -228,6 +228,54 @@ describe('a token', () => {
       expect(typeof reply.body.message).toBe('string');
     }
     expect((await call('GET', '/auth/me')).status).toBe(401);
+  });
+
+  it('is refused when it never expires, even signed with the site’s secret', async () => {
+    const { id } = await register();
+    const secret = resolveJwtSecret({ DATA_DIR: dir.path });
+    const forever = jwt.sign({ sub: id }, secret, { algorithm: 'HS256' });
+    const reply = await call('GET', '/auth/me', { token: forever });
+    expect(reply).toEqual({
+      status: 401,
+      body: { message: 'Your session has expired. Please sign in again.' },
+    });
+    // The same token with an expiry is accepted: only the missing `exp` was refused.
+    const expiring = jwt.sign({ sub: id }, secret, { algorithm: 'HS256', expiresIn: 60 });
+    expect((await call('GET', '/auth/me', { token: expiring })).status).toBe(200);
+  });
+
+  it('ends, with every other token the member was given before, when the member signs out', async () => {
+    const { token: fromSignUp, email } = await register();
+    const signedIn = await call<{ token: string }>('POST', '/auth/login', {
+      body: { email, password: 'secret-1' },
+    });
+    const token = signedIn.body.token;
+    expect((await call('GET', '/auth/me', { token: fromSignUp })).status).toBe(200);
+
+    const out = await request('POST', '/auth/logout', { token });
+    expect(out.status).toBe(204);
+    for (const ended of [token, fromSignUp]) {
+      expect(await call('GET', '/auth/me', { token: ended })).toEqual({
+        status: 401,
+        body: { message: 'Your session has ended. Please sign in again.' },
+      });
+    }
+    expect((await call('POST', '/auth/logout', { token })).status).toBe(401);
+
+    // Signing in again gives a token that works, and signing out with it ends it too.
+    const again = await call<{ token: string }>('POST', '/auth/login', {
+      body: { email, password: 'secret-1' },
+    });
+    expect((await call('GET', '/auth/me', { token: again.body.token })).status).toBe(200);
+    expect((await call('POST', '/auth/logout', { token: again.body.token })).status).toBe(204);
+    expect((await call('GET', '/auth/me', { token: again.body.token })).status).toBe(401);
+  });
+
+  it('is refused to a guest who signs out', async () => {
+    expect(await call('POST', '/auth/logout')).toEqual({
+      status: 401,
+      body: { message: expect.any(String) },
+    });
   });
 
   it('that went stale still lets its visitor browse the public pages, and says why where a member is needed', async () => {
@@ -358,7 +406,7 @@ describe('admins', () => {
     expect((await call('GET', '/admin/users?limit=10000', { token: admin })).status).toBe(400);
   });
 
-  it('promote a member, who can use admin routes at once, and demote them, which takes effect at once', async () => {
+  it('promote a member, who can use admin routes at once, and demote them, which ends their tokens at once', async () => {
     const admin = await signInAsAdmin();
     const member = await register();
     expect((await call('GET', '/admin/users', { token: member.token })).status).toBe(403);
@@ -370,7 +418,16 @@ describe('admins', () => {
     expect(
       (await call('PUT', `/admin/users/${member.id}/role`, { token: admin, body: { role: 'user' } })).status,
     ).toBe(200);
-    expect((await call('GET', '/admin/users', { token: member.token })).status).toBe(403);
+    expect(await call('GET', '/admin/users', { token: member.token })).toEqual({
+      status: 401,
+      body: { message: 'Your session has ended. Please sign in again.' },
+    });
+    // They sign in again, as a member.
+    const again = await call<{ token: string; role: string }>('POST', '/auth/login', {
+      body: { email: member.email, password: 'secret-1' },
+    });
+    expect(again.body.role).toBe('user');
+    expect((await call('GET', '/admin/users', { token: again.body.token })).status).toBe(403);
   });
 
   it('cannot demote or delete the last admin, nor delete themselves', async () => {

@@ -255,6 +255,34 @@ describe('a bad upload', () => {
   });
 });
 
+describe('an imported row', () => {
+  it('is rejected with its line when a text is too long, a list too long or an address malformed', async () => {
+    const row = (
+      id: number,
+      title: string,
+      more: { overview?: string; genres?: string; imdb?: string; poster?: string },
+    ) =>
+      `${id},"${title}",7,10,Released,2020-01-01,0,90,False,,0,,${more.imdb ?? ''},en,X,"${more.overview ?? 'Fine.'}",1,${more.poster ?? ''},,"${more.genres ?? 'Drama'}",,,,`;
+    const rows = [
+      row(910001, 'Within Limits', { imdb: 'tt0133093', poster: '/oYuLEt3zVCKq57qu2F8dT7NIa6f.jpg' }),
+      row(910002, 'Long Story', { overview: 'word '.repeat(150_000) }),
+      row(910003, 'Every Genre', { genres: Array.from({ length: 15_000 }, (_, i) => `G${i}`).join(', ') }),
+      row(910004, 'Odd Id', { imdb: 'javascript:alert(1)' }),
+      row(910005, 'Odd Poster', { poster: '//tracker.example/pixel.gif?x=1' }),
+    ];
+    const result = await upload(`${movieHeader}\n${rows.join('\n')}\n`, { type: 'movie', mode: 'append' });
+    expect(result.body).toMatchObject({ processed: 1, rejected: 4 });
+    expect(result.body.rejections).toEqual([
+      { line: 3, reason: 'overview is longer than 2000 characters' },
+      { line: 4, reason: 'genres has 15000 names, at most 20' },
+      { line: 5, reason: 'imdb_id must look like tt0133093' },
+      { line: 6, reason: 'poster_path must be an image path like /abc123.jpg' },
+    ]);
+    expect((await get('/movies/910001')).status).toBe(200);
+    for (const id of [910002, 910003, 910004, 910005]) expect((await get(`/movies/${id}`)).status).toBe(404);
+  });
+});
+
 describe('popular pages', () => {
   it('are answered again with the same body and headers when asked twice', async () => {
     const path = `${site.url}/api/movies?genre=Drama&sortBy=rating&page=2`;

@@ -4,7 +4,9 @@ import {
   type LiveDashboardMessage,
   liveDashboardMessage,
 } from '@cinefold/contracts';
-import { siteDay } from '@cinefold/platform';
+import { resolveJwtSecret, siteDay } from '@cinefold/platform';
+import { STREAMS_PER_ADMIN } from '@cinefold/query-api';
+import jwt from 'jsonwebtoken';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
 
@@ -29,6 +31,8 @@ interface Stream {
   next(): Promise<Received>;
   /** Reads messages until one satisfies `accept`. */
   until(accept: (message: LiveDashboardMessage) => boolean): Promise<Received>;
+  /** Reads on until the server ends the stream: 'ended', or 'open' still after `withinMs`. */
+  end(withinMs?: number): Promise<'ended' | 'open'>;
   close(): void;
 }
 
@@ -87,6 +91,18 @@ async function stream(token: string, options: { query?: string; lastEventId?: st
         if (accept(message.data)) return message;
       }
     },
+    async end(withinMs = 10_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const stillOpen = new Promise<'open'>((resolve) => {
+        timer = setTimeout(() => resolve('open'), withinMs);
+      });
+      const ended = (async (): Promise<'ended'> => {
+        for (;;) if ((await reader.read()).done) return 'ended';
+      })();
+      const outcome = await Promise.race([ended, stillOpen]);
+      clearTimeout(timer);
+      return outcome;
+    },
     close: () => abort.abort(),
   };
   open.push(opened);
@@ -105,6 +121,31 @@ async function track(path: string) {
 async function refused(headers: Record<string, string>) {
   const response = await fetch(`${site.url}/api/admin/stream`, { headers });
   return { status: response.status, body: (await response.json()) as { message: string } };
+}
+
+const json = { 'content-type': 'application/json' };
+let members = 0;
+
+/** A member made an admin by the site's admin: their token, id and address. */
+async function anotherAdmin(root: string) {
+  const email = `admin${++members}@example.com`;
+  const registered = await fetch(`${site.url}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Second Admin', email, password: 'second-password' }),
+  });
+  const { token, id } = (await registered.json()) as { token: string; id: string };
+  const promoted = await changeRole(root, id, 'admin');
+  expect(promoted.status).toBe(200);
+  return { token, id, email };
+}
+
+function changeRole(token: string, id: string, role: 'admin' | 'user') {
+  return fetch(`${site.url}/api/admin/users/${id}/role`, {
+    method: 'PUT',
+    headers: { ...json, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ role }),
+  });
 }
 
 describe('the live dashboard stream', () => {
@@ -173,5 +214,73 @@ describe('the live dashboard stream', () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/days|Last-Event-ID/);
     }
+  });
+});
+
+describe("the live dashboard stream's admin", () => {
+  it('loses the stream when demoted', async () => {
+    const root = await site.signIn(ADMIN);
+    const second = await anotherAdmin(root);
+    const live = await stream(second.token);
+    await live.next();
+    expect((await changeRole(root, second.id, 'user')).status).toBe(200);
+    expect(await live.end()).toBe('ended');
+    // The page reconnects through the guard, which now refuses.
+    expect((await refused({ authorization: `Bearer ${second.token}` })).status).toBe(401);
+  });
+
+  it('loses the stream when the account is deleted', async () => {
+    const root = await site.signIn(ADMIN);
+    const second = await anotherAdmin(root);
+    const live = await stream(second.token);
+    await live.next();
+    const deleted = await fetch(`${site.url}/api/admin/users/${second.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${root}` },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await live.end()).toBe('ended');
+  });
+
+  it('loses the stream when signing out, in another tab', async () => {
+    const root = await site.signIn(ADMIN);
+    const second = await anotherAdmin(root);
+    const live = await stream(second.token);
+    await live.next();
+    const signedOut = await fetch(`${site.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${second.token}` },
+    });
+    expect(signedOut.status).toBe(204);
+    expect(await live.end()).toBe('ended');
+  });
+
+  it('loses the stream when the token it was opened with expires', async () => {
+    const root = await site.signIn(ADMIN);
+    const second = await anotherAdmin(root);
+    const secret = resolveJwtSecret({ DATA_DIR: site.dataDir });
+    const shortLived = jwt.sign({ ver: 0 }, secret, { algorithm: 'HS256', subject: second.id, expiresIn: 2 });
+    const live = await stream(shortLived);
+    await live.next();
+    expect(await live.end()).toBe('ended');
+    // Another stream of the same admin, with a token that stands, goes on.
+    const standing = await stream(second.token);
+    await standing.next();
+    expect(await standing.end(1000)).toBe('open');
+  });
+
+  it(`holds at most ${STREAMS_PER_ADMIN} streams, and refuses one more with 429 and a message`, async () => {
+    const root = await site.signIn(ADMIN);
+    const second = await anotherAdmin(root);
+    const streams = [];
+    for (let i = 0; i < STREAMS_PER_ADMIN; i++) streams.push(await stream(second.token));
+    const response = await fetch(`${site.url}/api/admin/stream`, {
+      headers: { authorization: `Bearer ${second.token}` },
+    });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await response.json()) as { message: string }).message).toMatch(/live dashboards open/);
+    // Another admin is not counted with them.
+    await (await stream(root)).next();
   });
 });

@@ -14,12 +14,21 @@ interface Reply {
   retryAfter: string | null;
 }
 
-async function post(path: string, body: unknown, ip: string): Promise<Reply> {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify(body),
-  });
+async function post(path: string, body: unknown, ip: string, tries = 2): Promise<Reply> {
+  let response: Response;
+  try {
+    response = await fetch(`${site.url}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    // A thousand connections opened at once on a busy machine: now and then one is reset. Sent
+    // again: the bounds below still hold, since every answer counted is one the site gave.
+    if (tries > 1 && (error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET')
+      return post(path, body, ip, tries - 1);
+    throw error;
+  }
   const text = await response.text();
   return {
     status: response.status,
@@ -37,12 +46,12 @@ async function signUp(ip: string, email = `limited${++counter}@example.com`): Pr
 const addressFor = (index: number) => `10.${50 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
 
 describe('guessing a password', () => {
-  it('checks at most ten of a thousand simultaneous wrong passwords for one account', async () => {
+  it('checks at most ten of a thousand simultaneous wrong passwords for one account from one network', async () => {
     const email = 'target@example.com';
     expect((await signUp('10.1.0.1', email)).status).toBe(201);
     const replies = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        post('/auth/login', { email, password: `guess-${i}` }, addressFor(i)),
+        post('/auth/login', { email, password: `guess-${i}` }, '10.1.0.9'),
       ),
     );
     const checked = replies.filter((r) => r.status === 401).length;
@@ -52,10 +61,57 @@ describe('guessing a password', () => {
     );
     expect(checked).toBe(10);
     expect(refused).toHaveLength(990);
-    expect(refused[0]!.body.message).toMatch(/Too many sign-in attempts for this account/);
+    expect(refused[0]!.body.message).toMatch(/Too many sign-in attempts for this account from your network/);
     expect(Number(refused[0]!.retryAfter)).toBeGreaterThan(0);
-    // The account itself still works for its owner once the wait is over; meanwhile it is protected.
-    expect((await post('/auth/login', { email, password: 'secret-1' }, '10.1.0.2')).status).toBe(429);
+  }, 120_000);
+
+  it('lets the owner sign in from another network after ten failures from one', async () => {
+    const email = 'owner@example.com';
+    expect((await signUp('10.5.0.1', email)).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await post('/auth/login', { email, password: `guess-${i}` }, '10.5.0.66')).status).toBe(401);
+    expect((await post('/auth/login', { email, password: 'secret-1' }, '10.5.0.66')).status).toBe(429);
+    const owner = await post('/auth/login', { email, password: 'secret-1' }, '10.5.0.2');
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+  });
+
+  it('lets the admin of the back office in, whoever keeps failing at the address', async () => {
+    // The attack that locked the back office: a few wrong passwords an hour, each from anywhere.
+    const networks = Array.from({ length: 40 }, (_, i) => addressFor(5000 + i));
+    for (const network of networks)
+      expect(
+        (await post('/auth/login', { email: 'root@example.com', password: 'wrong' }, network)).status,
+      ).toBe(401);
+    expect(
+      (await post('/auth/login', { email: 'root@example.com', password: 'root-password-1' }, '10.6.0.1'))
+        .status,
+    ).toBe(200);
+  });
+
+  it('only slows down a thousand simultaneous guesses from a thousand networks, checking few of them', async () => {
+    const email = 'crowded@example.com';
+    expect((await signUp('10.1.0.3', email)).status).toBe(201);
+    const started = Date.now();
+    const replies = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        post('/auth/login', { email, password: `guess-${i}` }, addressFor(i)),
+      ),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const checked = replies.filter((r) => r.status === 401).length;
+    const refused = replies.filter((r) => r.status === 429);
+    console.info(
+      `1,000 simultaneous wrong passwords from 1,000 networks: ${checked} checked (401), ${refused.length} refused (429)`,
+    );
+    // Fifty at once (the account's limit), then one every 2 s while the burst lasted; the rest,
+    // who would have waited more than 20 s for their turn, were refused.
+    expect(checked).toBeGreaterThan(50);
+    expect(checked - 50).toBeLessThanOrEqual(Math.floor(seconds / 2) + 1);
+    expect(refused).toHaveLength(1000 - checked);
+    expect(refused[0]!.body.message).toMatch(/Too many sign-in attempts for this account/);
+    // Once those who waited are answered, the owner, from a network with no failures, signs in (in turn).
+    expect((await post('/auth/login', { email, password: 'secret-1' }, '10.1.0.4')).status).toBe(200);
   }, 120_000);
 
   it('checks at most thirty simultaneous wrong passwords from one address, whatever the accounts', async () => {

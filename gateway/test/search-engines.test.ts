@@ -445,6 +445,39 @@ describe('robots.txt and the sitemap', () => {
     expect(await again.text()).toBe(first);
   });
 
+  it('keeps every file of a sitemap of ten files: a second crawl reads nothing of the catalogue', async () => {
+    const crawl = async () => {
+      const index = await (await fetch(`${site.url}/sitemap.xml`)).text();
+      const files = [...index.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+      const bodies = [];
+      for (const file of files) bodies.push(await (await fetch(`${site.url}${file}`)).text());
+      return bodies;
+    };
+    const redis = site.client();
+    /** Calls of the commands a file is written with (a range of the catalogue's order, then its visibility). */
+    const reads = async () => {
+      const stats = await redis.info('commandstats');
+      return ['zrange', 'smismember'].map((name) =>
+        Number(new RegExp(`^cmdstat_${name}:calls=(\\d+)`, 'm').exec(stats)?.[1] ?? 0),
+      );
+    };
+    const first = await crawl();
+    expect(first.length).toBeGreaterThan(8);
+    const before = await reads();
+    expect(before.every((calls) => calls > 0)).toBe(true);
+    expect(await crawl()).toEqual(first);
+    expect(await reads()).toEqual(before);
+  });
+
+  it('sends a kept file unpacked to a client that takes no gzip', async () => {
+    const ask = (encoding: string) =>
+      fetch(`${site.url}/sitemaps/movies-1.xml`, { headers: { 'accept-encoding': encoding } });
+    const written = await (await ask('gzip')).text();
+    const plain = await ask('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(written);
+  });
+
   it.each([
     '/sitemaps/movies-8.xml',
     '/sitemaps/movies-0.xml',

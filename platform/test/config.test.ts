@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ConfigError,
+  configWarnings,
   loadConfig,
   playerOrigins,
   playerTemplates,
@@ -108,6 +109,17 @@ describe('the configuration', () => {
         expect.stringMatching(/^TRUST_PROXY must be .*addresses.*hops/),
       ]);
     }
+  });
+
+  it('warns when a production site has no PUBLIC_URL, and only then', () => {
+    expect(configWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not set: canonical addresses, the sitemap and robots\.txt/),
+    ]);
+    expect(
+      configWarnings(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://films.example' })),
+    ).toEqual([]);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(configWarnings(loadConfig({ NODE_ENV: 'development' }))).toEqual([]);
   });
 
   it('generates a JWT secret once and keeps it in the data directory', () => {

@@ -6,6 +6,8 @@ import { useRedisServer } from '../src/testing/index.js';
 
 const redisServer = useRedisServer();
 let base = '';
+/** When each request to /c was served. */
+const served: number[] = [];
 let close: () => void = () => undefined;
 
 beforeAll(async () => {
@@ -18,6 +20,14 @@ beforeAll(async () => {
   app.post('/b', rateLimit(redis, { name: 'b', limit: 3, windowSeconds: 60 }), (_req, res) => {
     res.status(204).end();
   });
+  app.post(
+    '/c',
+    rateLimit(redis, { name: 'c', limit: 3, windowSeconds: 60, overLimit: { paceMs: 300, maxWaitMs: 900 } }),
+    (_req, res) => {
+      served.push(Date.now());
+      res.status(204).end();
+    },
+  );
   app.use(errorHandler(createLogger('test')));
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -46,5 +56,25 @@ describe('rate limits asked for at the same moment', () => {
     expect(refused).toHaveLength(60 - 13);
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await send('/b', '192.0.2.3')).status).toBe(204);
+  });
+});
+
+describe('a rate limit that slows down past its limit', () => {
+  it('lets requests through one at a time in turn, and refuses those whose turn is too far away', async () => {
+    const started = Date.now();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => send('/c', '192.0.2.9')));
+    const elapsed = Date.now() - started;
+    const passed = replies.filter((r) => r.status === 204).length;
+    // Three within the limit at once, then at least the turns 0, 300, 600 and 900 ms away.
+    expect(passed).toBeGreaterThanOrEqual(3 + 4);
+    expect(passed - 3).toBeLessThanOrEqual(Math.floor(elapsed / 300) + 1);
+    const refused = replies.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(20 - passed);
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Those taken in turn were served a pace apart (give or take the timers' slack).
+    const turns = served.slice(3).sort((a, b) => a - b);
+    for (let i = 1; i < turns.length; i++) expect(turns[i]! - turns[i - 1]!).toBeGreaterThanOrEqual(250);
+    // Another client is not slowed down.
+    expect((await send('/c', '192.0.2.10')).status).toBe(204);
   });
 });

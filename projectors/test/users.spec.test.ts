@@ -82,4 +82,23 @@ describe('the users read model', () => {
       { type: 'AdminRoleRevoked', data: { userId: 'u-bob' } },
     ]).then({}, { twice: true });
   });
+
+  it("keeps the token version a member's tokens must reach once they ended their sessions", async () => {
+    await given([
+      { type: 'UserRegistered', data: ada },
+      { type: 'SessionsEnded', data: { userId: 'u-ada', tokenVersion: 1 } },
+      { type: 'SessionsEnded', data: { userId: 'u-ada', tokenVersion: 2 } },
+    ]).then(
+      { 'user:u-ada': { ...adaAsMember, tokenVersion: '2' }, 'by-created': { 'u-ada': signedUpAt } },
+      { twice: true },
+    );
+  });
+
+  it('does not bring a deleted member back for an end of sessions recorded after the deletion', async () => {
+    await given([
+      { type: 'UserRegistered', data: bob },
+      { type: 'UserDeleted', data: { userId: 'u-bob' } },
+      { type: 'SessionsEnded', data: { userId: 'u-bob', tokenVersion: 1 } },
+    ]).then({}, { twice: true });
+  });
 });

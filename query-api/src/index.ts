@@ -57,6 +57,6 @@ export { readAdStats } from './ads/routes.js';
 export { AdSlotAnswers } from './ads/slot-answers.js';
 export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
-export { LiveDashboard } from './traffic/live-dashboard.js';
+export { LiveDashboard, STREAMS_PER_ADMIN } from './traffic/live-dashboard.js';
 export { readVisitorsNow } from './traffic/visitors-now.js';
 export { CataloguePageReads, type TitleList, type SitemapSlice } from './catalogue/page-reads.js';

@@ -1,10 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { ProjectionWatcher } from '@cinefold/platform';
+import {
+  authenticate,
+  issueToken,
+  ProjectionWatcher,
+  readModelKeys,
+  requireAdmin,
+  USERS,
+} from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
 import express from 'express';
-import { afterEach, describe, expect, it } from 'vitest';
-import { LiveDashboard, liveDashboardRouter } from '../src/traffic/live-dashboard.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  LiveDashboard,
+  type LiveDashboardOptions,
+  liveDashboardRouter,
+} from '../src/traffic/live-dashboard.js';
 
 const redisServer = useRedisServer();
 const servers: Server[] = [];
@@ -15,20 +26,41 @@ afterEach(() => {
   }
 });
 
-/** The stream's router alone on a port of its own (the admin guard is the gateway's business). */
-async function serve(heartbeatMs: number) {
+const SECRET = 'a-secret-for-the-live-dashboard-tests';
+const ADMIN_ID = 'u-admin';
+/** The admin in the users read model, as its projector writes them. */
+const adminHash = () => readModelKeys.key(USERS.projector, 1, ...USERS.user(ADMIN_ID));
+beforeEach(async () => {
+  const redis = redisServer.client();
+  await redis.set(readModelKeys.active(USERS.projector), '1');
+  await redis.hset(adminHash(), {
+    id: ADMIN_ID,
+    name: 'Ada',
+    email: 'ada@example.com',
+    role: 'admin',
+    createdAt: '2025-03-01T00:00:00.000Z',
+  });
+});
+
+/** The stream's router on a port of its own, behind the session and the admin guard. */
+async function serve(heartbeatMs: number, more: Partial<LiveDashboardOptions> = {}) {
+  const watcher = new ProjectionWatcher(redisServer.client(), redisServer.client());
   const live = new LiveDashboard({
     redis: redisServer.client(),
-    watcher: new ProjectionWatcher(redisServer.client(), redisServer.client()),
+    watcher,
     siteTimeZone: 'UTC',
     heartbeatMs,
+    ...more,
   });
   const app = express();
+  app.use(authenticate({ redis: redisServer.client(), watcher, jwtSecret: SECRET }), requireAdmin);
   app.use(liveDashboardRouter(live));
   const server = app.listen(0);
   servers.push(server);
   await new Promise((resolve) => server.once('listening', resolve));
-  return { live, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/stream` };
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/stream`;
+  const token = issueToken(SECRET, ADMIN_ID, 0);
+  return { live, url, open: () => fetch(url, { headers: { authorization: `Bearer ${token}` } }) };
 }
 
 /** Reads the stream's text until `seen` is true of all of it so far; null once the stream ended. */
@@ -45,8 +77,8 @@ async function readUntil(response: Response, seen: (text: string) => boolean): P
 
 describe('the live dashboard’s streams', () => {
   it('keeps a quiet stream open with heartbeat comments', async () => {
-    const { url } = await serve(50);
-    const response = await fetch(url);
+    const { open } = await serve(50);
+    const response = await open();
     expect(response.status).toBe(200);
     const text = await readUntil(
       response,
@@ -56,15 +88,33 @@ describe('the live dashboard’s streams', () => {
   });
 
   it('ends every stream when the site stops, and answers new ones 503 with a message', async () => {
-    const { live, url } = await serve(60_000);
-    const response = await fetch(url);
+    const { live, open } = await serve(60_000);
+    const response = await open();
     const opened = await readUntil(response.clone(), (so) => so.includes('event: dashboard'));
     expect(opened).not.toBeNull();
     live.close();
     expect(await readUntil(response, () => false)).toBeNull();
 
-    const refused = await fetch(url);
+    const refused = await open();
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { message: string }).message).toEqual(expect.any(String));
+  });
+
+  it('ends a stream once its life is up, and the page opens another through the guard', async () => {
+    const { open } = await serve(60_000, { streamLifeMs: 300 });
+    const response = await open();
+    expect(await readUntil(response.clone(), (so) => so.includes('event: dashboard'))).not.toBeNull();
+    expect(await readUntil(response, () => false)).toBeNull();
+    expect((await open()).status).toBe(200);
+  });
+
+  it('ends the stream of an admin found demoted at a heartbeat', async () => {
+    const { open } = await serve(50);
+    const response = await open();
+    expect(await readUntil(response.clone(), (so) => so.includes('event: dashboard'))).not.toBeNull();
+    // Changed in the read model without a notice: only the heartbeat can see it.
+    await redisServer.client().hset(adminHash(), 'role', 'user');
+    expect(await readUntil(response, () => false)).toBeNull();
+    expect((await open()).status).toBe(403);
   });
 });

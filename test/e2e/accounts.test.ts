@@ -99,13 +99,15 @@ describe('signing in and out', () => {
     expect(await storedItem(page, 'token')).toBeNull();
   });
 
-  it('signs a member in and out again, back on the home page with Login and Sign Up', async () => {
+  it('signs a member in and out again, back on the home page with Login and Sign Up, and ends the token', async () => {
     const account = newAccount('Noor Haddad');
     await registerByApi(site.url, account);
     const page = await site.newPage();
 
     await signIn(page, site.url, account);
     await userMenuButton(page, account).waitFor();
+    const token = (await storedItem(page, 'token'))!;
+    const signedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
     await page.goto(`${site.url}/profile`);
     await page.getByRole('main').getByRole('heading', { level: 1, name: account.name }).waitFor();
 
@@ -121,6 +123,9 @@ describe('signing in and out', () => {
     expect(await storedItem(page, 'token')).toBeNull();
     expect(await storedItem(page, 'user')).toBeNull();
     expect(pathnameOf(page)).toBe('/');
+    // A copy of the token kept elsewhere no longer signs anyone in.
+    expect((await signedOut).status()).toBe(204);
+    expect((await callApi(site.url, 'GET', '/auth/me', { token })).status).toBe(401);
   });
 
   it('keeps a member signed in across a reload', async () => {

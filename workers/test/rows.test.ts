@@ -71,6 +71,44 @@ describe('reading a CSV row as a title', () => {
     expect(readMovie(movieFields(values))).toEqual({ ok: false, reason });
   });
 
+  it.each([
+    [
+      'an overview of 2,001 characters',
+      { overview: 'x'.repeat(2001) },
+      'overview is longer than 2000 characters',
+    ],
+    ['a tagline of 301 characters', { tagline: 'x'.repeat(301) }, 'tagline is longer than 300 characters'],
+    [
+      'a poster on another host',
+      { poster_path: 'https://elsewhere.example/p.jpg' },
+      'poster_path must be an image path like /abc123.jpg',
+    ],
+    [
+      'a backdrop out of the image folder',
+      { backdrop_path: '/../../admin.jpg' },
+      'backdrop_path must be an image path like /abc123.jpg',
+    ],
+    ['markup for an IMDb id', { imdb_id: 'tt12"><script>' }, 'imdb_id must look like tt0133093'],
+    [
+      'a homepage of 520 characters',
+      { homepage: `https://example.com/${'x'.repeat(500)}` },
+      'homepage is longer than 500 characters',
+    ],
+    [
+      '21 genres',
+      { genres: Array.from({ length: 21 }, (_, i) => `Genre ${i}`).join(', ') },
+      'genres has 21 names, at most 20',
+    ],
+    ['a genre of 51 characters', { genres: 'x'.repeat(51) }, 'genres has a name longer than 50 characters'],
+    [
+      '101 companies',
+      { production_companies: Array.from({ length: 101 }, (_, i) => `Studio ${i}`).join(',') },
+      'production_companies has 101 names, at most 100',
+    ],
+  ])('rejects %s: %s', (_label, values, reason) => {
+    expect(readMovie(movieFields(values))).toEqual({ ok: false, reason });
+  });
+
   it('names the first wrong column in the schema order, whether coercion or zod found it', () => {
     // id (zod: not positive) comes before runtime (coercion), which comes before adult.
     expect(readMovie(movieFields({ id: '0', runtime: 'x', adult: 'maybe' }))).toEqual({

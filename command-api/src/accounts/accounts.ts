@@ -123,18 +123,46 @@ export class Accounts {
     return { userId, result: result! };
   }
 
-  /** The user id for valid credentials; a Rejection with one message for every kind of mismatch. */
-  async verifyCredentials(email: string, password: string): Promise<string> {
+  /**
+   * The member and the token version to sign them in with, for valid credentials; a Rejection
+   * with one message for every kind of mismatch.
+   */
+  async verifyCredentials(
+    email: string,
+    password: string,
+  ): Promise<{ userId: string; tokenVersion: number }> {
     const user = await this.findByEmail(email);
     const matches = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !matches) throw new Rejection('unauthorized', BAD_CREDENTIALS);
-    return user.userId;
+    return { userId: user.userId, tokenVersion: user.tokenVersion };
   }
 
+  /**
+   * Ends the member's tokens of `tokenVersion` and older (signing out), or all of them; null when
+   * they had already ended.
+   */
+  async endSessions(
+    userId: string,
+    tokenVersion: number | 'all',
+    context: CommandContext,
+  ): Promise<AppendResult | null> {
+    const { result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      foldUser,
+      (state) => decideUser(state, { type: 'EndSessions', userId, tokenVersion }),
+      context,
+    );
+    return result;
+  }
+
+  /** A demoted admin's tokens end with the role: whoever holds one signs in again, as a member. */
   async changeRole(userId: string, role: Role, context: CommandContext): Promise<AppendResult | null> {
     if ((await this.userState(userId)).status !== 'active')
       throw new Rejection('not-found', 'There is no such user.');
-    return this.decideRoles({ type: 'ChangeRole', userId, role }, context);
+    const changed = await this.decideRoles({ type: 'ChangeRole', userId, role }, context);
+    if (!changed || role === 'admin') return changed;
+    return (await this.endSessions(userId, 'all', context)) ?? changed;
   }
 
   private async decideRoles(command: RoleCommand, context: CommandContext): Promise<AppendResult | null> {

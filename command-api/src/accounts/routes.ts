@@ -2,20 +2,24 @@ import {
   type AuthResponse,
   changeRoleRequest,
   loginRequest,
+  logoutRequest,
   normalizeEmail,
   registerRequest,
   userIdParams,
 } from '@cinefold/contracts';
 import {
+  clientAddress,
+  clientNetwork,
   commandContext,
   issueToken,
   rateLimit,
   recordWrite,
+  signedInClaims,
   signedInUser,
   validate,
   validated,
 } from '@cinefold/platform';
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Account, Accounts } from './accounts.js';
 
@@ -25,12 +29,16 @@ export interface AccountsDependencies {
   readonly jwtSecret: string;
 }
 
+const attemptedEmail = (req: Request) =>
+  normalizeEmail(String((req.body as { email?: unknown }).email ?? ''));
+
 function authResponse(account: Account, token: string): AuthResponse {
   return { token, ...account, user: account };
 }
 
 const registerSchemas = { body: registerRequest };
 const loginSchemas = { body: loginRequest };
+const logoutSchemas = { body: logoutRequest };
 const roleSchemas = { params: userIdParams, body: changeRoleRequest };
 const userSchemas = { params: userIdParams };
 
@@ -60,7 +68,8 @@ export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependenc
       const { userId, result } = await accounts.register(body, commandContext(req));
       await recordWrite(redis, res, result, { userId });
       const account = (await accounts.account(userId))!;
-      res.status(201).json(authResponse(account, issueToken(jwtSecret, userId)));
+      // A new member's tokens start at version 0.
+      res.status(201).json(authResponse(account, issueToken(jwtSecret, userId, 0)));
     },
   );
 
@@ -74,22 +83,45 @@ export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependenc
       counts: (status) => status === 401,
       message: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
     }),
+    // Guesses at one account from one network are refused early; from everywhere together they
+    // are only slowed down, so that nobody can lock an account's owner out (an admin included) by
+    // failing on purpose: the right password from a network with no failures still signs in.
     rateLimit(redis, {
-      name: 'login-email',
+      name: 'login-email-network',
       limit: 10,
       windowSeconds: 900,
       counts: (status) => status === 401,
-      key: (req) => normalizeEmail(String((req.body as { email?: unknown }).email ?? '')),
-      message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+      key: (req) => `${attemptedEmail(req)} ${clientNetwork(clientAddress(req))}`,
+      message:
+        'Too many sign-in attempts for this account from your network. Please wait 15 minutes and try again.',
+    }),
+    rateLimit(redis, {
+      name: 'login-email',
+      limit: 50,
+      windowSeconds: 900,
+      counts: (status) => status === 401,
+      key: attemptedEmail,
+      overLimit: { paceMs: 2000, maxWaitMs: 20_000 },
+      message: 'Too many sign-in attempts for this account. Please wait a minute and try again.',
     }),
     async (req, res) => {
       const { body } = validated(req, loginSchemas);
-      const userId = await accounts.verifyCredentials(body.email, body.password);
+      const { userId, tokenVersion } = await accounts.verifyCredentials(body.email, body.password);
       const account = await accounts.account(userId);
       if (!account) throw new Error(`verified user ${userId} has no account`);
-      res.json(authResponse(account, issueToken(jwtSecret, userId)));
+      res.json(authResponse(account, issueToken(jwtSecret, userId, tokenVersion)));
     },
   );
+
+  // Ends this token and every other the member was given before it, on every device: a token
+  // cannot be taken back one by one, only by its version.
+  router.post('/auth/logout', validate(logoutSchemas), async (req, res) => {
+    const { userId, tokenVersion } = signedInClaims(req);
+    const result = await accounts.endSessions(userId, tokenVersion, commandContext(req));
+    // Requests with the member's tokens wait for the users read model to pass this write.
+    if (result) await recordWrite(redis, res, result, { userId });
+    res.status(204).end();
+  });
 
   router.put('/admin/users/:id/role', validate(roleSchemas), async (req, res) => {
     const { params, body } = validated(req, roleSchemas);

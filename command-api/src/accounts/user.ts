@@ -1,4 +1,4 @@
-/** A member's own stream: registration and deletion. */
+/** A member's own stream: registration, the ends of their sessions, and deletion. */
 import type { CinefoldEvent } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
 
@@ -11,6 +11,8 @@ export type UserState =
       readonly email: string;
       readonly passwordHash: string;
       readonly createdAt: string;
+      /** Tokens issued now carry it; tokens of an older version no longer work. */
+      readonly tokenVersion: number;
     }
   | { readonly status: 'deleted'; readonly userId: string };
 
@@ -27,7 +29,10 @@ export function evolveUser(state: UserState, stored: StoredEvent): UserState {
         email: event.data.email,
         passwordHash: event.data.passwordHash,
         createdAt: stored.metadata.occurredAt,
+        tokenVersion: 0,
       };
+    case 'SessionsEnded':
+      return state.status === 'active' ? { ...state, tokenVersion: event.data.tokenVersion } : state;
     case 'UserDeleted':
       return { status: 'deleted', userId: event.data.userId };
     default:
@@ -45,7 +50,9 @@ export type UserCommand =
       readonly email: string;
       readonly passwordHash: string;
     }
-  | { readonly type: 'DeleteUser'; readonly userId: string };
+  | { readonly type: 'DeleteUser'; readonly userId: string }
+  /** Ends the tokens of version `tokenVersion` and older (a sign-out), or all of them (a lost role). */
+  | { readonly type: 'EndSessions'; readonly userId: string; readonly tokenVersion: number | 'all' };
 
 export function decideUser(state: UserState, command: UserCommand): CinefoldEvent[] {
   switch (command.type) {
@@ -65,6 +72,13 @@ export function decideUser(state: UserState, command: UserCommand): CinefoldEven
     case 'DeleteUser':
       if (state.status !== 'active') throw new Rejection('not-found', 'There is no such user.');
       return [{ type: 'UserDeleted', data: { userId: command.userId } }];
+    case 'EndSessions':
+      if (state.status !== 'active') throw new Rejection('not-found', 'There is no such user.');
+      // Already ended (the same token signing out twice): nothing to record.
+      if (command.tokenVersion !== 'all' && command.tokenVersion < state.tokenVersion) return [];
+      return [
+        { type: 'SessionsEnded', data: { userId: command.userId, tokenVersion: state.tokenVersion + 1 } },
+      ];
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);

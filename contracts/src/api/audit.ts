@@ -50,6 +50,8 @@ export const EVENT_AUDIT: { readonly [Type in CinefoldEventType]: AuditAction | 
   UserRegistered: null,
   /** An admin's deletion; a member deleting their own account is not an admin action (the projector skips it). */
   UserDeleted: 'user-deleted',
+  /** Follows a sign-out, or a role revocation that is itself audited. */
+  SessionsEnded: null,
   EmailReserved: null,
   AdminRoleGranted: 'role-granted',
   AdminRoleRevoked: 'role-revoked',

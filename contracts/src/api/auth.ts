@@ -30,6 +30,9 @@ export const loginRequest = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** POST /api/auth/logout: the token in the Authorization header says whose sessions end. */
+export const logoutRequest = z.strictObject({});
+
 /** An entry of a member's favorites or watchlist. */
 export const listItem = /* @__PURE__ */ listEntry.extend({ addedAt: z.string() });
 export type ListItem = z.infer<typeof listItem>;

@@ -1,5 +1,5 @@
 /**
- * Accounts. A member's own stream holds registration and deletion; the e-mail reservation stream
+ * Accounts. A member's own stream holds registration, the ends of their sessions and deletion; the e-mail reservation stream
  * makes one account per address a property of the store; admin membership is one aggregate (the
  * `roles` stream) so that "there is always an admin left" can be decided consistently.
  */
@@ -17,6 +17,14 @@ export const UserRegistered = defineEvent(
   }),
 );
 export const UserDeleted = defineEvent('UserDeleted', z.object({ userId: z.string() }));
+/**
+ * Every token issued to the member so far stops working: they signed out, or lost the admin role.
+ * Tokens carry the member's token version when issued; this raises it to `tokenVersion`.
+ */
+export const SessionsEnded = defineEvent(
+  'SessionsEnded',
+  z.object({ userId: z.string(), tokenVersion: z.number().int().positive() }),
+);
 export const EmailReserved = defineEvent(
   'EmailReserved',
   z.object({ email: z.string(), userId: z.string() }),
@@ -27,6 +35,7 @@ export const AdminRoleRevoked = defineEvent('AdminRoleRevoked', z.object({ userI
 export const accountEvents = [
   UserRegistered,
   UserDeleted,
+  SessionsEnded,
   EmailReserved,
   AdminRoleGranted,
   AdminRoleRevoked,

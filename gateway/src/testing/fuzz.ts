@@ -468,9 +468,14 @@ export function formatReports(reports: readonly RouteReport[]): string {
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-/** Routes in the order to fuzz them: deletions last, so what `knownIds` names exists for the others. */
+/**
+ * Routes in the order to fuzz them: deletions late, so what `knownIds` names exists for the
+ * others, and signing out last of all: it ends the member's and the admin's tokens.
+ */
 export function inFuzzOrder(routes: readonly RegisteredRoute[]): RegisteredRoute[] {
-  return [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+  const lateness = (route: RegisteredRoute) =>
+    route.path === '/api/auth/logout' ? 2 : route.method === 'DELETE' ? 1 : 0;
+  return [...routes].sort((a, b) => lateness(a) - lateness(b));
 }
 
 /**

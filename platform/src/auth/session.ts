@@ -12,7 +12,7 @@ import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { laterPosition, parsePosition, positionSentBy, waitForReadModels } from '../http/read-your-writes.js';
 import { consistencyKeys, readModelKeys, USERS } from '../read-models/keys.js';
 import type { ProjectionWatcher } from '../read-models/positions.js';
-import { verifyToken } from './tokens.js';
+import { type TokenClaims, verifyToken } from './tokens.js';
 
 export interface AuthenticatedUser {
   readonly id: string;
@@ -26,6 +26,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The signed-in member, set by `authenticate`. */
     user?: AuthenticatedUser;
+    /** What the member's token says (its version and expiry), set with `user`. */
+    claims?: TokenClaims;
     /** Why a bearer token was not accepted; routes that need a member answer 401 with it. */
     sessionProblem?: string;
     /** The newest position this request's reads must reflect (client header or the member's own last write). */
@@ -63,8 +65,9 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
     if (!header) return asGuest();
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) return asGuest('Please sign in again.');
-    const userId = verifyToken(jwtSecret, token);
-    if (!userId) return asGuest('Your session has expired. Please sign in again.');
+    const claims = verifyToken(jwtSecret, token);
+    if (!claims) return asGuest('Your session has expired. Please sign in again.');
+    const { userId } = claims;
 
     const memberKey = (generation: string) =>
       readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(userId));
@@ -92,16 +95,61 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
       !target && guessed === generation
         ? (replies[1]![1] as Record<string, string>)
         : await redis.hgetall(memberKey(generation));
-    if (!fields.id) return asGuest('Your account no longer exists. Please sign up again.');
-    req.user = {
+    const member = memberOf(fields, claims);
+    if ('problem' in member) return asGuest(member.problem);
+    req.user = member.user;
+    req.claims = claims;
+    next();
+  };
+}
+
+/**
+ * The member a token names, from their hash in the users read model, or why the token no longer
+ * stands: the account is gone, or the member signed out or lost the admin role since it was
+ * issued (their token version moved past the token's).
+ */
+function memberOf(
+  fields: Record<string, string>,
+  claims: TokenClaims,
+): { user: AuthenticatedUser } | { problem: string } {
+  if (!fields.id) return { problem: 'Your account no longer exists. Please sign up again.' };
+  if (claims.tokenVersion < Number(fields.tokenVersion ?? 0))
+    return { problem: 'Your session has ended. Please sign in again.' };
+  return {
+    user: {
       id: fields.id,
       name: fields.name ?? '',
       email: fields.email ?? '',
       role: fields.role === 'admin' ? 'admin' : 'user',
       createdAt: fields.createdAt ?? '',
-    };
-    next();
+    },
   };
+}
+
+/**
+ * For connections that outlive their request (the live dashboard): whether each token still
+ * names an admin now, as `authenticate` and `requireAdmin` would judge a new request with it,
+ * from the serving users read model in one round trip. An expired token does not.
+ */
+export async function adminsStillStanding(
+  redis: Redis,
+  tokens: readonly TokenClaims[],
+  now = Date.now(),
+): Promise<boolean[]> {
+  if (tokens.length === 0) return [];
+  const generation = await redis.get(readModelKeys.active(USERS.projector));
+  if (generation === null) return tokens.map(() => false);
+  const reads = redis.pipeline();
+  for (const claims of tokens)
+    reads.hgetall(readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(claims.userId)));
+  const replies = (await reads.exec()) ?? [];
+  return tokens.map((claims, i) => {
+    const [error, fields] = replies[i] ?? [null, {}];
+    if (error) throw error;
+    if (claims.expiresAt <= now) return false;
+    const member = memberOf(fields as Record<string, string>, claims);
+    return 'user' in member && member.user.role === 'admin';
+  });
 }
 
 export const requireUser: RequestHandler = (req, _res, next) => {
@@ -124,4 +172,10 @@ export const requireAdmin: RequestHandler = (req, res, next) => {
 export function signedInUser(req: Request): AuthenticatedUser {
   if (!req.user) throw unauthorized(req.sessionProblem);
   return req.user;
+}
+
+/** What the signed-in member's token says. */
+export function signedInClaims(req: Request): TokenClaims {
+  if (!req.user || !req.claims) throw unauthorized(req.sessionProblem);
+  return req.claims;
 }

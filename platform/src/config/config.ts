@@ -97,6 +97,8 @@ export const configSchema = z
     ADMIN_EMAIL: optional(z.email('must be an e-mail address')),
     ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
     PUBLIC_URL: optional(url(['http:', 'https:'], 'https://cinefold.example')),
+    /** `production` for a real deployment (the Docker image sets it): what is only a warning elsewhere matters there. */
+    NODE_ENV: optional(z.string()),
     /** The sender of the mail the site writes (the support inbox's messages): never a visitor's address. */
     MAIL_FROM: optional(mailbox).transform((v) => v ?? 'Cinefold <no-reply@cinefold.local>'),
     UPLOAD_MAX_BYTES: optional(
@@ -174,6 +176,19 @@ export type Config = z.infer<typeof configSchema>;
 
 /** The variable names the schema knows; docker-compose.yml is checked against them. */
 export const CONFIG_VARIABLES = Object.keys(configSchema.shape) as (keyof z.input<typeof configSchema>)[];
+
+/**
+ * Settings that start the site but leave it open to something in production, one line each, to
+ * be logged at start.
+ */
+export function configWarnings(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>): string[] {
+  if (config.NODE_ENV !== 'production' || config.PUBLIC_URL) return [];
+  return [
+    'PUBLIC_URL is not set: canonical addresses, the sitemap and robots.txt name whatever host each ' +
+      'request names, and anyone can make the site write its sitemap again under new names. ' +
+      "Set it to the site's public address, e.g. PUBLIC_URL=https://cinefold.example",
+  ];
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

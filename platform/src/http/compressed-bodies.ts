@@ -12,8 +12,14 @@ export const MIN_COMPRESSED_BYTES = 1024;
 
 const copies = new WeakMap<Buffer, Partial<Record<BodyEncoding, Buffer>>>();
 
-/** The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none. */
-export function acceptedEncoding(header: string | string[] | undefined): BodyEncoding | null {
+/**
+ * The encoding to send for an `Accept-Encoding` header, of those `offered` in order of preference:
+ * brotli, else gzip, else none.
+ */
+export function acceptedEncoding(
+  header: string | string[] | undefined,
+  offered: readonly BodyEncoding[] = ['br', 'gzip'],
+): BodyEncoding | null {
   if (!header) return null;
   const accepted = new Set<string>();
   for (const part of String(header).toLowerCase().split(',')) {
@@ -21,8 +27,8 @@ export function acceptedEncoding(header: string | string[] | undefined): BodyEnc
     const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
     if (!refused) accepted.add(name);
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  if (offered.includes('br') && accepted.has('br')) return 'br';
+  if (offered.includes('gzip') && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
   return null;
 }
 

@@ -37,6 +37,13 @@ export interface RateLimitRule {
    * reserves a place first, so requests in flight count until their answer is known.
    */
   readonly counts?: (status: number) => boolean;
+  /**
+   * Past the limit, slow requests down instead of refusing them: they are let through one at a
+   * time, `paceMs` apart, each waiting its turn; only a request whose turn is more than
+   * `maxWaitMs` away is refused. A limit nobody should be able to turn against the subject (an
+   * account's owner locked out by strangers' guesses) still bounds how fast the guesses go.
+   */
+  readonly overLimit?: { readonly paceMs: number; readonly maxWaitMs: number };
 }
 
 /**
@@ -94,11 +101,26 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) en
 return 0
 `;
 
+// KEYS[1]: the subject's next turn. ARGV: the pace and the longest wait, in ms. Answers
+// {1, wait in ms} with the turn taken, or {0, retry after in ms} when the turn is too far away.
+const TAKE_TURN = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local pace = tonumber(ARGV[1])
+local longest = tonumber(ARGV[2])
+local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+local wait = turn - now
+if wait > longest then return {0, wait - longest} end
+redis.call('SET', KEYS[1], turn + pace, 'PX', wait + pace)
+return {1, wait}
+`;
+
 type Reservation = [0 | 1, string | number];
 
 interface RateLimitCommands {
   rateLimitReserve(keyCount: number, ...keysThenArguments: (string | number)[]): Promise<Reservation[]>;
   rateLimitRelease(key: string): Promise<number>;
+  rateLimitTakeTurn(key: string, paceMs: number, maxWaitMs: number): Promise<[0 | 1, number]>;
 }
 
 function commands(redis: Redis): Redis & RateLimitCommands {
@@ -106,6 +128,7 @@ function commands(redis: Redis): Redis & RateLimitCommands {
   if (!('rateLimitReserve' in redis)) {
     redis.defineCommand('rateLimitReserve', { lua: RESERVE });
     redis.defineCommand('rateLimitRelease', { numberOfKeys: 1, lua: RELEASE });
+    redis.defineCommand('rateLimitTakeTurn', { numberOfKeys: 1, lua: TAKE_TURN });
   }
   return redis as Redis & RateLimitCommands;
 }
@@ -179,6 +202,23 @@ export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
       limit: rule.limit,
       windowMs,
     });
+    if (!reserved && rule.overLimit) {
+      const { paceMs, maxWaitMs } = rule.overLimit;
+      const [turn, wait] = await commands(redis).rateLimitTakeTurn(
+        `ratelimit:${rule.name}:turn:${subject}`,
+        paceMs,
+        maxWaitMs,
+      );
+      if (!turn) {
+        res.setHeader('Retry-After', String(retryAfterSeconds(wait)));
+        return next(tooManyRequests(rule.message));
+      }
+      let gone = false;
+      res.once('close', () => (gone = true));
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      // A client that gave up while it waited is not served: its turn goes unused.
+      return gone ? undefined : next();
+    }
     if (!reserved) {
       res.setHeader('Retry-After', String(retryAfterSeconds(detail)));
       return next(tooManyRequests(rule.message));

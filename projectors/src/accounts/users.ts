@@ -2,12 +2,13 @@ import { USERS } from '@cinefold/platform';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
 /**
- * Who can sign in and with which role: one hash per user, the sign-up order for the admin list,
- * and the set of admins. Password hashes are not copied here: sign-in decides on the events.
+ * Who can sign in and with which role: one hash per user (with the token version tokens must
+ * reach, once the member has ended their sessions), the sign-up order for the admin list, and the
+ * set of admins. Password hashes are not copied here: sign-in decides on the events.
  */
 export const usersProjector = defineProjector({
   name: USERS.projector,
-  handles: ['UserRegistered', 'UserDeleted', 'AdminRoleGranted', 'AdminRoleRevoked'],
+  handles: ['UserRegistered', 'UserDeleted', 'AdminRoleGranted', 'AdminRoleRevoked', 'SessionsEnded'],
   apply({ events, tx, key }) {
     for (const stored of events) {
       const event = stored.event;
@@ -37,6 +38,14 @@ export const usersProjector = defineProjector({
             key(...USERS.user(event.data.userId)),
           );
           tx.srem(key(USERS.admins), event.data.userId);
+          break;
+        case 'SessionsEnded':
+          tx.eval(
+            "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'tokenVersion', ARGV[1]) end",
+            1,
+            key(...USERS.user(event.data.userId)),
+            event.data.tokenVersion,
+          );
           break;
         default:
           unhandled(event);

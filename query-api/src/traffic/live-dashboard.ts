@@ -7,6 +7,12 @@
  * a LIVE_DASHBOARD_INTERVAL_MS: a busy site costs one read of the figures a second, not one per
  * view or per admin. A quiet stream gets a comment line every LIVE_DASHBOARD_HEARTBEAT_MS, which
  * also looks at "visitors now" (it falls as minutes pass without a single event).
+ *
+ * A stream outlives the request the admin guard let in, so its admin is judged again on every
+ * change of the users read model and on every heartbeat, as a new request would be: a stream of
+ * someone deleted, demoted or signed out since is ended, and so is one whose token expires. Every
+ * stream ends after STREAM_LIFE_MS anyway (the page reconnects through the guard), and an admin
+ * holds at most STREAMS_PER_ADMIN of them in a process.
  */
 import {
   LIVE_DASHBOARD_EVENT,
@@ -20,11 +26,14 @@ import {
 } from '@cinefold/contracts';
 import {
   AD_COUNTERS,
+  adminsStillStanding,
   badRequest,
   CATALOGUE,
   createLogger,
   type Logger,
   type ProjectionWatcher,
+  signedInClaims,
+  type TokenClaims,
   TRAFFIC,
   USERS,
   validate,
@@ -43,7 +52,17 @@ export interface LiveDashboardOptions {
   readonly logger?: Logger;
   /** Between comment lines on every stream; LIVE_DASHBOARD_HEARTBEAT_MS unless a test says otherwise. */
   readonly heartbeatMs?: number;
+  /** How long a stream lasts at most; STREAM_LIFE_MS unless a test says otherwise. */
+  readonly streamLifeMs?: number;
 }
+
+/** A stream is ended after this long, and the page opens another through the admin guard. */
+export const STREAM_LIFE_MS = 30 * 60_000;
+
+/** Streams one admin may hold open in one process: a few tabs, not a way to hold the server. */
+export const STREAMS_PER_ADMIN = 10;
+/** The page asks again after this long when it was one stream too many. */
+const TOO_MANY_STREAMS_RETRY_SECONDS = 30;
 
 type Part = keyof LiveDashboardMessage;
 
@@ -57,7 +76,11 @@ const PARTS_OF: Readonly<Record<string, readonly Part[]>> = {
 
 interface Client {
   readonly res: Response;
+  /** The token the stream was opened with: judged again while the stream lasts. */
+  readonly claims: TokenClaims;
   readonly days: number;
+  /** Ends the stream when its token expires or its life is up. */
+  readonly ending: NodeJS.Timeout;
   /** Parts changed since this client's last message. */
   readonly changed: Set<Part>;
   sentAt: number;
@@ -73,16 +96,34 @@ export class LiveDashboard {
   private heartbeat: NodeJS.Timeout | null = null;
   private visitorsNow: number | null = null;
   private closed = false;
+  /** A judgement of the streams' admins is under way; `judgeAgain` asks for one more after it. */
+  private judging = false;
+  private judgeAgain = false;
 
   constructor(private readonly options: LiveDashboardOptions) {
     this.logger = options.logger ?? createLogger('live-dashboard');
-    void options.watcher.onNotice(({ projector }) => this.changed(PARTS_OF[projector] ?? []));
+    void options.watcher.onNotice(({ projector }) => {
+      if (projector === USERS.projector) void this.judgeAdmins();
+      this.changed(PARTS_OF[projector] ?? []);
+    });
   }
 
-  /** Opens the stream on `res`: headers, `retry:`, and the whole dashboard at once. */
-  async open(res: Response, days: number): Promise<void> {
+  /**
+   * Opens the stream on `res` for the admin whose token is `claims` (the guard let them in):
+   * headers, `retry:`, and the whole dashboard at once.
+   */
+  async open(res: Response, days: number, claims: TokenClaims): Promise<void> {
     if (this.closed) {
       res.status(503).json({ message: 'The site is stopping. Please try again.' });
+      return;
+    }
+    let held = 0;
+    for (const client of this.clients) if (client.claims.userId === claims.userId) held++;
+    if (held >= STREAMS_PER_ADMIN) {
+      res.setHeader('Retry-After', String(TOO_MANY_STREAMS_RETRY_SECONDS));
+      res.status(429).json({
+        message: `You have ${STREAMS_PER_ADMIN} live dashboards open. Close one, and this one will follow.`,
+      });
       return;
     }
     res.writeHead(200, {
@@ -93,13 +134,18 @@ export class LiveDashboard {
       'X-Accel-Buffering': 'no',
     });
     res.write(`retry: ${LIVE_DASHBOARD_RETRY_MS}\n\n`);
-    // As if just sent: a flush under way waits for this client's first message, not the reverse.
-    const client: Client = { res, days, changed: new Set(), sentAt: Date.now() };
+    const life = Math.min(claims.expiresAt - Date.now(), this.options.streamLifeMs ?? STREAM_LIFE_MS);
+    const client: Client = {
+      res,
+      claims,
+      days,
+      ending: setTimeout(() => this.end(client), Math.max(0, life)),
+      changed: new Set(),
+      // As if just sent: a flush under way waits for this client's first message, not the reverse.
+      sentAt: Date.now(),
+    };
     this.clients.add(client);
-    res.on('close', () => {
-      this.clients.delete(client);
-      if (this.clients.size === 0) this.stopHeartbeat();
-    });
+    res.on('close', () => this.forget(client));
     this.startHeartbeat();
     // A new connection and a resumed one (Last-Event-ID) alike: the current state, at once.
     try {
@@ -119,9 +165,49 @@ export class LiveDashboard {
   close(): void {
     this.closed = true;
     if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.stopHeartbeat();
-    for (const client of this.clients) client.res.end();
-    this.clients.clear();
+    for (const client of this.clients) this.end(client);
+  }
+
+  /** Ends one stream; the page reconnects after `retry:`, through the admin guard. */
+  private end(client: Client): void {
+    this.forget(client);
+    client.res.end();
+  }
+
+  private forget(client: Client): void {
+    clearTimeout(client.ending);
+    this.clients.delete(client);
+    if (this.clients.size === 0) this.stopHeartbeat();
+  }
+
+  /**
+   * Ends the streams of those who are no longer admins, or whose token no longer stands. A
+   * change of the users read model while one judgement reads it is judged again after it.
+   */
+  private async judgeAdmins(): Promise<void> {
+    if (this.judging) {
+      this.judgeAgain = true;
+      return;
+    }
+    this.judging = true;
+    do {
+      this.judgeAgain = false;
+      const clients = [...this.clients];
+      try {
+        const standing = await adminsStillStanding(
+          this.options.redis,
+          clients.map((client) => client.claims),
+        );
+        clients.forEach((client, i) => {
+          if (!standing[i]) this.end(client);
+        });
+      } catch (error) {
+        // Not knowing is not enough to keep streaming: the pages reconnect through the guard.
+        this.logger.warn('the live dashboard could not check its admins; ending their streams', { error });
+        for (const client of clients) this.end(client);
+      }
+    } while (this.judgeAgain);
+    this.judging = false;
   }
 
   private changed(parts: readonly Part[]): void {
@@ -213,6 +299,7 @@ export class LiveDashboard {
 
   private async beat(): Promise<void> {
     for (const client of this.clients) if (!client.res.destroyed) client.res.write(': heartbeat\n\n');
+    void this.judgeAdmins();
     try {
       const now = await readVisitorsNow(this.options.redis);
       if (now !== this.visitorsNow) {
@@ -235,7 +322,7 @@ export class LiveDashboard {
 
 const schemas = { query: liveDashboardQuery };
 
-/** GET /admin/stream?days=7: admins only, by the guard on /admin. */
+/** GET /admin/stream?days=7: admins only, by the guard on /admin, and judged again while it lasts. */
 export function liveDashboardRouter(live: LiveDashboard): Router {
   const router = Router();
   router.get(LIVE_DASHBOARD_PATH, validate(schemas), async (req, res) => {
@@ -244,7 +331,7 @@ export function liveDashboardRouter(live: LiveDashboard): Router {
     if (resumeFrom !== undefined && !lastEventId.safeParse(resumeFrom).success) {
       throw badRequest('Last-Event-ID must be the id of a message of this stream');
     }
-    await live.open(res, query.days);
+    await live.open(res, query.days, signedInClaims(req));
   });
   return router;
 }

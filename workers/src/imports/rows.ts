@@ -5,6 +5,11 @@
  * the import's limits). A row that cannot be a title is rejected with the reason, naming the
  * column; when several columns are wrong, the first in the schema's order is named.
  *
+ * Every text has a limit, far above what real rows hold (the longest overview of the TMDB sample
+ * is 935 characters, the most genres 7, companies 30): the catalogue's answers carry these fields
+ * to every visitor, and one row with a 750 KB overview and 15,000 genres made the home page's
+ * answer 1 MB. Image paths and IMDb ids must have their shape: they become addresses.
+ *
  * Coercion is plain code run once per field, by the column's position in the file's header:
  * doing it inside zod (a transform per field, on an object keyed by column) cost 16 µs a row,
  * more than parsing the CSV itself (see `npm run bench -- import`).
@@ -54,14 +59,24 @@ const date: Coerce = (v, column) => {
   throw new Unreadable(`${column} must be a date like 2010-07-15 (got "${clip(v)}")`);
 };
 
-const list: Coerce = (v) => {
-  if (!v.includes(',')) return v;
-  return v
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .join(', ');
-};
+/** A list of at most `most` names of at most `longest` characters each, written "A, B". */
+const list =
+  (most: number, longest: number): Coerce =>
+  (v, column) => {
+    const items = v.includes(',')
+      ? v
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : [v];
+    if (items.length > most) throw new Unreadable(`${column} has ${items.length} names, at most ${most}`);
+    if (items.some((item) => item.length > longest))
+      throw new Unreadable(`${column} has a name longer than ${longest} characters`);
+    return v.includes(',') ? items.join(', ') : v;
+  };
+const genres = list(20, 50);
+/** Companies, networks, creators. */
+const names = list(100, 200);
 
 const WHOLE_NUMBER = /^\d{1,10}$/;
 const id: Coerce = (v) => {
@@ -74,6 +89,26 @@ const id: Coerce = (v) => {
 const required = (column: string) =>
   z.string().min(1, `${column} is empty`).max(500, `${column} is too long`);
 const importedId = z.number().int().positive('id must be positive').max(2_147_483_647, 'id is too large');
+const upTo = (column: string, most: number) =>
+  z.string().max(most, `${column} is longer than ${most} characters`);
+/** As TMDB writes them: "/oYuLEt3zVCKq57qu2F8dT7NIa6f.jpg". */
+const imagePath = (column: string) =>
+  z
+    .string()
+    .max(100, `${column} is longer than 100 characters`)
+    .regex(/^\/[\w-]+\.(?:jpe?g|png|webp|gif|svg)$/i, `${column} must be an image path like /abc123.jpg`)
+    .nullable();
+const imdbId = z.string().regex(/^(?:tt\d{7,10})?$/, 'imdb_id must look like tt0133093');
+/** The limits shared by both kinds of title. */
+const importedText = {
+  overview: upTo('overview', 2000),
+  tagline: upTo('tagline', 300),
+  poster_path: imagePath('poster_path'),
+  backdrop_path: imagePath('backdrop_path'),
+  status: upTo('status', 50),
+  original_language: upTo('original_language', 20),
+  homepage: upTo('homepage', 500),
+};
 
 /** Each output field: the CSV column it comes from, and how its text becomes a value. */
 const movieColumns = {
@@ -87,18 +122,23 @@ const movieColumns = {
   runtime: number,
   vote_average: number,
   vote_count: number,
-  genres: list,
+  genres,
   status: text,
   original_language: text,
   budget: number,
   revenue: number,
-  production_companies: list,
+  production_companies: names,
   homepage: text,
   imdb_id: text,
   popularity: number,
   adult: boolean,
 } satisfies Record<keyof Movie, Coerce>;
-const movieRow = movieRecord.extend({ id: importedId, title: required('title') });
+const movieRow = movieRecord.extend({
+  id: importedId,
+  title: required('title'),
+  ...importedText,
+  imdb_id: imdbId,
+});
 
 const tvColumns = {
   id,
@@ -111,14 +151,14 @@ const tvColumns = {
   last_air_date: date,
   vote_average: number,
   vote_count: number,
-  genres: list,
+  genres,
   number_of_seasons: number,
   number_of_episodes: number,
   status: text,
   type: text,
-  networks: list,
-  created_by: list,
-  production_companies: list,
+  networks: names,
+  created_by: names,
+  production_companies: names,
   original_language: text,
   homepage: text,
   in_production: boolean,
@@ -126,7 +166,12 @@ const tvColumns = {
   episode_run_time: number,
   adult: boolean,
 } satisfies Record<keyof TvShow, Coerce>;
-const tvRow = tvRecord.extend({ id: importedId, name: required('name') });
+const tvRow = tvRecord.extend({
+  id: importedId,
+  name: required('name'),
+  ...importedText,
+  type: upTo('type', 50),
+});
 
 export type RowResult<T> = { ok: true; title: T } | { ok: false; reason: string };
 

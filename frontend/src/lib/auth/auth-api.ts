@@ -67,3 +67,12 @@ export async function signUp(details: RegisterRequest): Promise<SignedInSession>
     await apiClient.post<unknown>('/auth/register', details, { redirectOnUnauthorized: false }),
   );
 }
+
+/**
+ * Ends the member's tokens on the server, so a copy of this one stops working too. Best effort:
+ * signing out on this device never waits for it or fails because of it.
+ */
+export function endServerSession(): void {
+  // The token is read when the request is made, before the caller forgets it.
+  apiClient.post('/auth/logout', undefined, { redirectOnUnauthorized: false }).catch(() => undefined);
+}

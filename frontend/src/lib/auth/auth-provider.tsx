@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   authKeys,
   type CurrentUser,
+  endServerSession,
   getCurrentUserQueryOptions,
   type SignedInSession,
   signIn,
@@ -51,6 +52,7 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
   const register = useCallback(async (details: RegisterRequest) => begin(await signUp(details)), [begin]);
 
   const logout = useCallback(async () => {
+    endServerSession();
     clearStoredSession();
     // Leave first, and commit the new page at once (the router otherwise renders it in a
     // transition): forgetting the member while /profile is still on screen would make its

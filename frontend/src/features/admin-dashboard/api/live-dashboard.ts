@@ -58,6 +58,13 @@ export function useLiveDashboard(days: number): LiveDashboardState {
             signal,
           });
           if (FINAL_STATUSES.has(response.status)) return;
+          if (response.status === 429) {
+            // One stream too many (the admin's other tabs): asked again when the server says.
+            const after = Number(response.headers.get('Retry-After')) * 1000 || retry;
+            await response.body?.cancel();
+            await pause(Math.max(retry, after), signal);
+            continue;
+          }
           if (!response.ok || !response.body) throw new Error(`the stream answered ${response.status}`);
           setState((current) => ({ ...current, live: true }));
           const parser = new ServerSentEventParser();
