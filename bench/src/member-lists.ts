@@ -17,7 +17,7 @@
  *   the members; each against the same with no member writing. The gateway is given a higher
  *   scheduling priority where the benchmark may (as root), so the neighbours weigh less.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { type CinefoldEvent, streams } from '@cinefold/contracts';
@@ -306,5 +306,6 @@ export async function benchMemberLists(args: string[]): Promise<Row[]> {
     ];
   } finally {
     await services.stop();
+    rmSync(report, { force: true });
   }
 }
