@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -16,6 +16,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   fuzz: async (args) => (await import('./fuzz.js')).benchFuzz(args),
   import: async (args) => (await import('./import.js')).benchImport(args),
   'live-dashboard': async () => (await import('./live-dashboard.js')).benchLiveDashboard(),
+  'member-lists': async (args) => (await import('./member-lists.js')).benchMemberLists(args),
   lighthouse: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
       'fuzz',
       'soak',
       'seo',
+      'member-lists',
     ].includes(first ?? '')
   ) {
     process.stdout.write(`\n## ${first}\n`);
@@ -49,7 +51,17 @@ async function main(): Promise<void> {
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
   // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`, `faults`, `fuzz`,
   // `soak` and `seo` take many minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
-  const apart = ['import', 'restart', 'traffic-history', 'faults', 'lighthouse', 'fuzz', 'soak', 'seo'];
+  const apart = [
+    'import',
+    'restart',
+    'traffic-history',
+    'faults',
+    'lighthouse',
+    'fuzz',
+    'soak',
+    'seo',
+    'member-lists',
+  ];
   const everything = Object.keys(benchmarks).filter((name) => !apart.includes(name));
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {

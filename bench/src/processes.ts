@@ -10,13 +10,22 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
  * to see where an import's time goes; BENCH_STDOUT=1 passes the services' standard output through
  * (for flags that print there, such as `--trace-gc`).
  */
-export function runService(role: string, env: Record<string, string>): ChildProcess {
+export function runService(
+  role: string,
+  env: Record<string, string>,
+  /** Node flags for this service alone, after tsx (a benchmark's probe, in TypeScript). */
+  extraNodeArgs: readonly string[] = [],
+): ChildProcess {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'gateway/src/cli.ts', role], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-  });
+  return spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', ...extraNodeArgs, 'gateway/src/cli.ts', role],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+    },
+  );
 }
 
 /** User plus system CPU seconds a process has used (Linux). */

@@ -75,6 +75,8 @@ export async function startBenchServices(
   settings: Record<string, string> = {},
   /** How long the projectors may take to catch up with what the store holds already. */
   catchUpMs = 60_000,
+  /** Node flags for the gateway alone (a probe loaded into it). */
+  gatewayNodeArgs: readonly string[] = [],
 ): Promise<BenchServices> {
   const dir = tempDir(label);
   const redisServer = await startLocalRedis();
@@ -90,7 +92,7 @@ export async function startBenchServices(
   const port = await freePort();
   const workers = runService('workers', env);
   const projectors = runService('projectors', env);
-  const gateway = runService('gateway', { ...env, PORT: String(port) });
+  const gateway = runService('gateway', { ...env, PORT: String(port) }, gatewayNodeArgs);
   const children = [workers, projectors, gateway];
   const base = `http://127.0.0.1:${port}`;
   const services: BenchServices = {

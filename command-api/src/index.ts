@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { type RateLimiter, rateLimiter } from '@cinefold/platform';
+import { type RateLimiter, rateLimiter, readMemberLists } from '@cinefold/platform';
 import {
   type AdBeacon,
   type AdBeaconDependencies,
@@ -84,9 +84,8 @@ export function createCommandRouter(
   router.use(trackRouter(deps, highVolume.recordPageView));
   router.use(adBeaconsRouter(deps, highVolume.recordAdBeacon));
   router.use(contactRouter(deps));
-  router.use(
-    accountsRouter({ accounts: new Accounts(deps.log), redis: deps.redis, jwtSecret: deps.jwtSecret }),
-  );
+  const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
+  router.use(accountsRouter({ accounts, redis: deps.redis, jwtSecret: deps.jwtSecret }));
   router.use(libraryRouter(deps));
   router.use(replayRouter(deps));
   router.use(operationsRouter(deps));

@@ -1,7 +1,8 @@
 import type { AdFields, CinefoldEvent } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
-import { type AdCommand, decideAd, foldAd } from '../src/ads/ad.js';
+import { type AdCommand, adDecider } from '../src/ads/ad.js';
+import { foldEvents } from '../src/shared/run-command.js';
 
 /** Past events as the ad's stream would hold them. */
 const stored = (events: CinefoldEvent[]): StoredEvent[] =>
@@ -23,10 +24,11 @@ const stored = (events: CinefoldEvent[]): StoredEvent[] =>
 /** given(past events).when(command).then(new events) — or .thenRejects(message). */
 const given = (past: CinefoldEvent[]) => ({
   when: (command: AdCommand) => ({
-    then: (expected: CinefoldEvent[]) => expect(decideAd(foldAd(stored(past)), command)).toEqual(expected),
+    then: (expected: CinefoldEvent[]) =>
+      expect(adDecider.decide(foldEvents(adDecider, stored(past)), command)).toEqual(expected),
     thenRejects: (message: RegExp) => {
-      expect(() => decideAd(foldAd(stored(past)), command)).toThrow(Rejection);
-      expect(() => decideAd(foldAd(stored(past)), command)).toThrow(message);
+      expect(() => adDecider.decide(foldEvents(adDecider, stored(past)), command)).toThrow(Rejection);
+      expect(() => adDecider.decide(foldEvents(adDecider, stored(past)), command)).toThrow(message);
     },
   }),
 });

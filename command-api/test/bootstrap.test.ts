@@ -4,7 +4,8 @@ import { createEventLog, type EventStore, openSqliteEventStore, systemContext } 
 import { makeTempDir } from '@cinefold/platform/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
-import { foldAdmins } from '../src/accounts/roles.js';
+import { rolesDecider } from '../src/accounts/roles.js';
+import { loadState } from '../src/shared/run-command.js';
 
 let dir: ReturnType<typeof makeTempDir>;
 let store: EventStore;
@@ -20,7 +21,7 @@ afterEach(async () => {
   dir.remove();
 });
 
-const admins = async () => foldAdmins(await createEventLog(store).readStream(streams.roles()));
+const admins = async () => (await loadState(createEventLog(store), streams.roles(), rolesDecider)).state;
 
 describe('the admin bootstrap', () => {
   it('creates the configured admin once, however often the site starts', async () => {

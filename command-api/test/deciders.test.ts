@@ -1,9 +1,10 @@
 import type { CinefoldEvent } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
-import { decideRoles, foldAdmins, type RoleCommand } from '../src/accounts/roles.js';
-import { decideUser, foldUser, type UserCommand } from '../src/accounts/user.js';
-import { decideLibrary, foldLibrary, LIST_LIMIT, type LibraryCommand } from '../src/library/library.js';
+import { rolesDecider } from '../src/accounts/roles.js';
+import { userDecider } from '../src/accounts/user.js';
+import { LIST_LIMIT, libraryDecider } from '../src/library/library.js';
+import { type Decider, foldEvents } from '../src/shared/run-command.js';
 
 let position = 0n;
 /** Past events as a stream would hold them. */
@@ -24,25 +25,35 @@ function stored(events: CinefoldEvent[]): StoredEvent[] {
   }));
 }
 
-/** given(past events).when(command).then(new events) — or .thenRejects(message). */
-function specification<State, Command>(
-  fold: (e: StoredEvent[]) => State,
-  decide: (s: State, c: Command) => CinefoldEvent[],
-) {
+/**
+ * given(past events).when(command).then(new events) — or .thenRejects(message). Each is checked
+ * twice: on the state folded from the events, and on that state after a trip through its
+ * snapshot's JSON, as a decision on a long stream sees it.
+ */
+function specification<State, Command>(decider: Decider<State, Command>) {
+  const states = (given: CinefoldEvent[]) => {
+    const folded = foldEvents(decider, stored(given));
+    const { toJSON, fromJSON } = decider.snapshot;
+    return [folded, fromJSON(JSON.parse(JSON.stringify(toJSON(folded))))];
+  };
   return (given: CinefoldEvent[]) => ({
     when: (command: Command) => ({
-      then: (expected: CinefoldEvent[]) => expect(decide(fold(stored(given)), command)).toEqual(expected),
+      then: (expected: CinefoldEvent[]) => {
+        for (const state of states(given)) expect(decider.decide(state, command)).toEqual(expected);
+      },
       thenRejects: (message: RegExp) => {
-        expect(() => decide(fold(stored(given)), command)).toThrow(Rejection);
-        expect(() => decide(fold(stored(given)), command)).toThrow(message);
+        for (const state of states(given)) {
+          expect(() => decider.decide(state, command)).toThrow(Rejection);
+          expect(() => decider.decide(state, command)).toThrow(message);
+        }
       },
     }),
   });
 }
 
-const user = specification<ReturnType<typeof foldUser>, UserCommand>(foldUser, decideUser);
-const roles = specification<ReturnType<typeof foldAdmins>, RoleCommand>(foldAdmins, decideRoles);
-const library = specification<ReturnType<typeof foldLibrary>, LibraryCommand>(foldLibrary, decideLibrary);
+const user = specification(userDecider);
+const roles = specification(rolesDecider);
+const library = specification(libraryDecider);
 
 const registered = (userId: string): CinefoldEvent => ({
   type: 'UserRegistered',
@@ -138,14 +149,65 @@ describe('a member library', () => {
   it('removes a title that is in the list, by its id as text', () => {
     library([{ type: 'WatchlistItemAdded', data: { userId: 'u1', ...inception } }])
       .when({ type: 'RemoveFromList', userId: 'u1', list: 'watchlist', contentId: '27205' })
-      .then([{ type: 'WatchlistItemRemoved', data: { userId: 'u1', contentId: 27205 } }]);
+      .then([
+        { type: 'WatchlistItemRemoved', data: { userId: 'u1', contentId: 27205, contentType: 'movie' } },
+      ]);
   });
   it('refuses to remove a title that is not in the list', () => {
     library([
       { type: 'FavoriteAdded', data: { userId: 'u1', ...inception } },
-      { type: 'FavoriteRemoved', data: { userId: 'u1', contentId: 27205 } },
+      { type: 'FavoriteRemoved', data: { userId: 'u1', contentId: 27205, contentType: 'movie' } },
     ])
       .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '27205' })
+      .thenRejects(/not in your favorites/);
+  });
+  const thrones = { contentId: 1399, contentType: 'tv' as const, title: 'Game of Thrones', poster: null };
+  const thronesFilm = { ...thrones, contentType: 'movie' as const, title: 'Thrones (the film)' };
+  const favorited = (item: typeof thrones | typeof thronesFilm): CinefoldEvent => ({
+    type: 'FavoriteAdded',
+    data: { userId: 'u1', ...item },
+  });
+  const unfavorited = (contentType: 'movie' | 'tv' | null): CinefoldEvent => ({
+    type: 'FavoriteRemoved',
+    data: { userId: 'u1', contentId: 1399, contentType },
+  });
+
+  it('keeps the movie and the TV show of one id as two entries', () => {
+    library([favorited(thronesFilm)])
+      .when({ type: 'AddToList', userId: 'u1', list: 'favorites', item: thrones })
+      .then([favorited(thrones)]);
+    library([favorited(thronesFilm), favorited(thrones)])
+      .when({ type: 'AddToList', userId: 'u1', list: 'favorites', item: { ...thrones, contentId: '1399' } })
+      .then([]);
+  });
+  it('removes the type asked for and leaves the other title of that id', () => {
+    library([favorited(thrones), favorited(thronesFilm)])
+      .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399', contentType: 'tv' })
+      .then([unfavorited('tv')]);
+    library([favorited(thrones), unfavorited('tv')])
+      .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399', contentType: 'tv' })
+      .thenRejects(/not in your favorites/);
+    library([favorited(thronesFilm)])
+      .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399', contentType: 'tv' })
+      .thenRejects(/not in your favorites/);
+  });
+  it('removes, when no type is named, the one entry of that id, or of two the one added last', () => {
+    library([favorited(thronesFilm)])
+      .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399' })
+      .then([unfavorited('movie')]);
+    library([favorited(thrones), favorited(thronesFilm)])
+      .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399' })
+      .then([unfavorited('movie')]);
+    library([favorited(thronesFilm), favorited(thrones)])
+      .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399' })
+      .then([unfavorited('tv')]);
+  });
+  it('takes, for a removal recorded before entries had a type, the one entry of its id', () => {
+    library([favorited(thrones), unfavorited(null)])
+      .when({ type: 'AddToList', userId: 'u1', list: 'favorites', item: thrones })
+      .then([favorited(thrones)]);
+    library([favorited(thronesFilm), unfavorited(null)])
+      .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399' })
       .thenRejects(/not in your favorites/);
   });
   it('refuses a title once a list holds 5,000, and takes one again after a removal', () => {
@@ -164,7 +226,10 @@ describe('a member library', () => {
     library(full)
       .when({ type: 'AddToList', userId: 'u1', list: 'watchlist', item: inception })
       .then([{ type: 'WatchlistItemAdded', data: { userId: 'u1', ...inception } }]);
-    library([...full, { type: 'FavoriteRemoved', data: { userId: 'u1', contentId: 1 } }])
+    library([
+      ...full,
+      { type: 'FavoriteRemoved', data: { userId: 'u1', contentId: 1, contentType: 'movie' } },
+    ])
       .when({ type: 'AddToList', userId: 'u1', list: 'favorites', item: inception })
       .then([{ type: 'FavoriteAdded', data: { userId: 'u1', ...inception } }]);
   });

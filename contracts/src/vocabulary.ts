@@ -31,6 +31,13 @@ export const contentId = z.union([
 export type ContentId = z.infer<typeof contentId>;
 
 /**
+ * What names one entry of a member's list: a title's type and its id together, since TMDB numbers
+ * movies and TV shows separately (the movie 1399 and the show 1399 are two titles). The id is
+ * taken as text, so 550 and "550" are one entry.
+ */
+export const listEntryKey = (type: TitleType, id: ContentId): string => `${type}:${String(id)}`;
+
+/**
  * A title as a member's lists hold it: enough to show its card without reading the catalogue,
  * which may have changed or lost the title since.
  */

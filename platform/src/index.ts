@@ -15,6 +15,7 @@ export * from './http/validate.js';
 export * from './logging/logger.js';
 export * from './queue/queue.js';
 export * from './read-models/keys.js';
+export * from './read-models/libraries.js';
 export * from './read-models/positions.js';
 export * from './redis/connect.js';
 export * from './redis/loading.js';

@@ -137,7 +137,7 @@ describe('a store file written by an earlier version', () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .pluck()
         .all();
-      expect(tables).toEqual(['events', 'names', 'streams']);
+      expect(tables).toEqual(['events', 'names', 'snapshots', 'streams']);
       // The new page view holds numbers and the values of its payload, not its names.
       const row = migrated.prepare('SELECT * FROM events WHERE position = 4').get() as Record<
         string,
@@ -203,6 +203,37 @@ describe('a store file written by an earlier version', () => {
         odd[1],
         odd[2],
       ]);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+});
+
+describe('reading a long stream', () => {
+  it('lets other work run between its pages, so no read holds the process for the whole stream', async () => {
+    const dir = makeTempDir('sqlite-long-stream');
+    const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+    try {
+      for (let i = 0; i < 5; i++) {
+        const page = Array.from({ length: 1_000 }, (_, j) => newEvent('Row', { n: i * 1_000 + j }));
+        await store.append('long', page, { expectedRevision: 'any' });
+      }
+      let turns = 0;
+      let reading = true;
+      const otherWork = () => {
+        turns++;
+        if (reading) setImmediate(otherWork);
+      };
+      setImmediate(otherWork);
+      const forwards = await store.readStream('long');
+      const turnsForwards = turns;
+      const backwards = await store.readStreamBackwards('long', { maxCount: 5_000 });
+      reading = false;
+      expect(forwards).toHaveLength(5_000);
+      expect(backwards.map((e) => e.revision)).toEqual(forwards.map((e) => e.revision).reverse());
+      expect(turnsForwards).toBeGreaterThanOrEqual(4);
+      expect(turns - turnsForwards).toBeGreaterThanOrEqual(4);
     } finally {
       await store.close();
       dir.remove();

@@ -61,9 +61,9 @@ const favorite = (userId: string, id: number, title: string): CinefoldEvent => (
   type: 'FavoriteAdded',
   data: film(userId, id, title),
 });
-const unfavorite = (userId: string, contentId: number): CinefoldEvent => ({
+const unfavorite = (userId: string, contentId: number, contentType: TitleType = 'movie'): CinefoldEvent => ({
   type: 'FavoriteRemoved',
-  data: { userId, contentId },
+  data: { userId, contentId, contentType },
 });
 const toWatch = (userId: string, id: number, title: string): CinefoldEvent => ({
   type: 'WatchlistItemAdded',
@@ -71,7 +71,7 @@ const toWatch = (userId: string, id: number, title: string): CinefoldEvent => ({
 });
 const unwatch = (userId: string, contentId: number): CinefoldEvent => ({
   type: 'WatchlistItemRemoved',
-  data: { userId, contentId },
+  data: { userId, contentId, contentType: 'tv' },
 });
 
 /** Runs the projector over every stored event into `generation`, `batchSize` events at a time. */
@@ -158,11 +158,71 @@ describe("the activity projector: a member's list changes", () => {
         action: 'removed',
         list: 'favorites',
         contentId: 7,
-        contentType: null,
+        contentType: 'movie',
         title: null,
         at: '2026-01-01T12:00:00.000Z',
       },
     ]);
+  });
+
+  it('tell the movie and the TV show of one id apart', async () => {
+    await given(
+      favorite('ann', 1399, 'Thrones (the film)'),
+      { type: 'FavoriteAdded', data: film('ann', 1399, 'Game of Thrones', 'tv') },
+      unfavorite('ann', 1399, 'movie'),
+      unfavorite('ann', 1399, 'tv'),
+    );
+    await project({ generation: 1 });
+    await project({ generation: 2, batchSize: 1 });
+    expect(await activityOf('ann', { generation: 2 })).toEqual(await activityOf('ann', { generation: 1 }));
+    expect(sentences(await activityOf('ann'))).toEqual([
+      'removed favorites Game of Thrones tv',
+      'removed favorites Thrones (the film) movie',
+      'added favorites Game of Thrones tv',
+      'added favorites Thrones (the film) movie',
+    ]);
+  });
+
+  it('name the title of a removal stored before entries had a type after the entry it took', async () => {
+    // As the site stored them then: version 1, the id alone.
+    const removedThen = async (type: 'FavoriteRemoved' | 'WatchlistItemRemoved', contentId: number) =>
+      store.append(
+        'library-ann',
+        [
+          {
+            type,
+            version: 1,
+            data: { userId: 'ann', contentId },
+            metadata: {
+              occurredAt: new Date(Date.UTC(2026, 0, 1, 12, minute++)).toISOString(),
+              actor: 'ann',
+            },
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
+    await given(
+      favorite('ann', 7, 'Seven'),
+      { type: 'WatchlistItemAdded', data: film('ann', 7, 'Seven Seas', 'tv') },
+      { type: 'FavoriteAdded', data: film('ann', 8, 'Eight', 'tv') },
+    );
+    await removedThen('FavoriteRemoved', 8);
+    await given(favorite('ann', 8, 'Eight (the film)'));
+    await removedThen('FavoriteRemoved', 8);
+    await removedThen('WatchlistItemRemoved', 7);
+    await removedThen('FavoriteRemoved', 7);
+    for (const [generation, batchSize] of [
+      [1, 1000],
+      [2, 1],
+    ] as const) {
+      await project({ generation, batchSize });
+      expect(sentences(await activityOf('ann', { generation, limit: 4 }))).toEqual([
+        'removed favorites Seven movie',
+        'removed watchlist Seven Seas tv',
+        'removed favorites Eight (the film) movie',
+        'added favorites Eight (the film) movie',
+      ]);
+    }
   });
 
   it('are the same whether the events come in one batch or one at a time', async () => {
@@ -206,7 +266,7 @@ describe("the activity projector: a member's list changes", () => {
     );
     await project();
     expect(sentences(await activityOf('bob'))).toEqual(['added favorites Brazil movie']);
-    expect(sentences(await activityOf('ann'))).toEqual(['removed favorites (untitled) -']);
+    expect(sentences(await activityOf('ann'))).toEqual(['removed favorites (untitled) movie']);
     expect(await redis.hgetall(readModelKeys.key(name, 1, ...ACTIVITY.titles('ann')))).toEqual({});
   });
 

@@ -32,11 +32,11 @@ describe('the libraries read model', () => {
     ]).then(
       {
         'user:u-ada:favorites': {
-          27205: entry(inception),
-          70523: entry(dark, '2025-03-02T09:00:00.000Z'),
+          'movie:27205': entry(inception),
+          'tv:70523': entry(dark, '2025-03-02T09:00:00.000Z'),
         },
-        'user:u-ada:watchlist': { 70523: entry(dark) },
-        'user:u-bob:favorites': { 27205: entry(inception) },
+        'user:u-ada:watchlist': { 'tv:70523': entry(dark) },
+        'user:u-bob:favorites': { 'movie:27205': entry(inception) },
       },
       { twice: true },
     );
@@ -47,15 +47,42 @@ describe('the libraries read model', () => {
       { type: 'FavoriteAdded', data: { userId: ada, ...inception } },
       { type: 'WatchlistItemAdded', data: { userId: ada, ...inception } },
       { type: 'FavoriteAdded', data: { userId: ada, ...dark } },
-      { type: 'FavoriteRemoved', data: { userId: ada, contentId: 27205 } },
-      { type: 'WatchlistItemRemoved', data: { userId: ada, contentId: 70523 } },
+      { type: 'FavoriteRemoved', data: { userId: ada, contentId: 27205, contentType: 'movie' } },
+      { type: 'WatchlistItemRemoved', data: { userId: ada, contentId: 70523, contentType: 'tv' } },
     ]).then(
       {
-        'user:u-ada:favorites': { 70523: entry(dark) },
-        'user:u-ada:watchlist': { 27205: entry(inception) },
+        'user:u-ada:favorites': { 'tv:70523': entry(dark) },
+        'user:u-ada:watchlist': { 'movie:27205': entry(inception) },
       },
       { twice: true },
     );
+  });
+
+  const thrones = { contentId: 1399, contentType: 'tv', title: 'Game of Thrones', poster: null } as const;
+  const thronesFilm = { ...thrones, contentType: 'movie', title: 'Thrones (the film)' } as const;
+
+  it('keeps the movie and the TV show of one id as two entries, and removes the one named', async () => {
+    await given([
+      { type: 'FavoriteAdded', data: { userId: ada, ...thronesFilm } },
+      { type: 'FavoriteAdded', data: { userId: ada, ...thrones } },
+      { type: 'WatchlistItemAdded', data: { userId: ada, ...thrones } },
+      { type: 'WatchlistItemAdded', data: { userId: ada, ...thronesFilm } },
+      { type: 'WatchlistItemRemoved', data: { userId: ada, contentId: '1399', contentType: 'tv' } },
+    ]).then(
+      {
+        'user:u-ada:favorites': { 'movie:1399': entry(thronesFilm), 'tv:1399': entry(thrones) },
+        'user:u-ada:watchlist': { 'movie:1399': entry(thronesFilm) },
+      },
+      { twice: true },
+    );
+  });
+
+  it('takes, for a removal recorded before entries had a type, the one entry of its id', async () => {
+    await given([
+      { type: 'FavoriteAdded', data: { userId: ada, ...thrones } },
+      { type: 'WatchlistItemAdded', data: { userId: ada, ...thronesFilm } },
+      { type: 'FavoriteRemoved', data: { userId: ada, contentId: 1399, contentType: null } },
+    ]).then({ 'user:u-ada:watchlist': { 'movie:1399': entry(thronesFilm) } }, { twice: true });
   });
 
   it('keeps the watch history newest first, with the progress of each view', async () => {
@@ -95,6 +122,6 @@ describe('the libraries read model', () => {
       { type: 'TitleWatched', data: { userId: ada, ...dark, progress: 10, completed: false } },
       { type: 'FavoriteAdded', data: { userId: 'u-bob', ...dark } },
       { type: 'UserDeleted', data: { userId: ada } },
-    ]).then({ 'user:u-bob:favorites': { 70523: entry(dark) } }, { twice: true });
+    ]).then({ 'user:u-bob:favorites': { 'tv:70523': entry(dark) } }, { twice: true });
   });
 });

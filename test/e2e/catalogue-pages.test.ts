@@ -186,6 +186,39 @@ describe('a movie page', () => {
   });
 });
 
+describe('a movie and a TV show with the same id', () => {
+  it('each show their own state on their page: a favorite of one is not a favorite of the other', async () => {
+    const imported = await importCsv(site.url, `id,name\n${INCEPTION},Dream Heist\n`, { type: 'tv' });
+    expect(imported.status).toBe(200);
+    const account = newAccount('Twins');
+    await registerByApi(site.url, account);
+    const page = await site.newPage();
+    await signIn(page, site.url, account);
+
+    await page.goto(`${site.url}/movies/${INCEPTION}`);
+    await page.getByRole('heading', { name: 'Inception', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add to Favorites' }).click();
+    await page.getByRole('button', { name: 'In Favorites' }).waitFor();
+
+    await page.goto(`${site.url}/tv-shows/${INCEPTION}`);
+    await page.getByRole('heading', { name: 'Dream Heist', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add to Favorites' }).waitFor();
+    expect(await page.getByRole('button', { name: 'In Favorites' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to Favorites' }).click();
+    await page.getByRole('button', { name: 'In Favorites' }).waitFor();
+    // Taken off again on its own page: the movie keeps its place.
+    await page.getByRole('button', { name: 'In Favorites' }).click();
+    await page.getByRole('button', { name: 'Add to Favorites' }).waitFor();
+
+    await page.goto(`${site.url}/movies/${INCEPTION}`);
+    await page.getByRole('heading', { name: 'Inception', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'In Favorites' }).waitFor();
+    const token = await storedItem(page, 'token');
+    const favorites = await callApi(site.url, 'GET', '/user/favorites', { token: token! });
+    expect((favorites.body as { contentType: string }[]).map((f) => f.contentType)).toEqual(['movie']);
+  });
+});
+
 describe('a TV show page', () => {
   it('starts on season 1 episode 1 and plays the episode chosen', async () => {
     const { tvShows } = await api<{ tvShows: TvShow[] }>('/tvshows?sortBy=popularity&limit=50');

@@ -9,15 +9,15 @@ import {
   type AppendResult,
   type CommandContext,
   type EventLog,
+  type MemberLists,
   Rejection,
   WrongExpectedVersionError,
 } from '@cinefold/platform';
 import bcrypt from 'bcrypt';
-import { foldLibrary } from '../library/library.js';
-import { runCommand } from '../shared/run-command.js';
-import { ABANDONED_RESERVATION_MS, foldReservation } from './email-reservation.js';
-import { decideRoles, foldAdmins, type RoleCommand } from './roles.js';
-import { decideUser, foldUser, type UserState } from './user.js';
+import { loadState, runCommand } from '../shared/run-command.js';
+import { ABANDONED_RESERVATION_MS, reservation } from './email-reservation.js';
+import { type RoleCommand, rolesDecider } from './roles.js';
+import { userDecider, type UserState } from './user.js';
 
 /** bcrypt work factor: about 50 ms a hash on the development machine. */
 export const BCRYPT_COST = 10;
@@ -37,45 +37,44 @@ export interface Account {
   readonly watchlist: ListItem[];
 }
 
-const byNewest = (a: ListItem, b: ListItem) => b.addedAt.localeCompare(a.addedAt);
-
 export class Accounts {
-  constructor(private readonly log: EventLog) {}
+  constructor(
+    private readonly log: EventLog,
+    /** The member's lists for the account answer: the read model's (sign-in never folds them). */
+    private readonly memberLists?: (userId: string) => Promise<MemberLists>,
+  ) {}
 
   private async userState(userId: string): Promise<UserState> {
-    return foldUser(await this.log.readStream(streams.user(userId)));
+    return (await loadState(this.log, streams.user(userId), userDecider)).state;
   }
 
   private async admins() {
-    return foldAdmins(await this.log.readStream(streams.roles()));
+    return (await loadState(this.log, streams.roles(), rolesDecider)).state;
   }
 
-  /** The account as the API shows it, from the streams (used right after a write). */
+  /** The account as the API shows it: the member from the streams, their lists from the read model. */
   async account(userId: string): Promise<Account | null> {
+    if (!this.memberLists) throw new Error('Accounts.account needs the member lists of the read model');
     const user = await this.userState(userId);
     if (user.status !== 'active') return null;
-    const [admins, library] = await Promise.all([
-      this.admins(),
-      this.log.readStream(streams.library(userId)).then(foldLibrary),
-    ]);
+    const [admins, lists] = await Promise.all([this.admins(), this.memberLists(userId)]);
     return {
       id: user.userId,
       name: user.name,
       email: user.email,
       role: admins.has(user.userId) ? 'admin' : 'user',
       createdAt: user.createdAt,
-      favorites: [...library.favorites.values()].sort(byNewest),
-      watchlist: [...library.watchlist.values()].sort(byNewest),
+      favorites: lists.favorites,
+      watchlist: lists.watchlist,
     };
   }
 
   /** The active account registered with this address, if any. */
   async findByEmail(email: string): Promise<(UserState & { status: 'active' }) | null> {
-    const reservation = foldReservation(
-      await this.log.readStream(streams.emailReservation(normalizeEmail(email))),
-    );
-    if (!reservation.userId) return null;
-    const user = await this.userState(reservation.userId);
+    const stream = streams.emailReservation(normalizeEmail(email));
+    const { state: reserved } = await loadState(this.log, stream, reservation);
+    if (!reserved.userId) return null;
+    const user = await this.userState(reserved.userId);
     return user.status === 'active' ? user : null;
   }
 
@@ -89,13 +88,12 @@ export class Accounts {
     const reservationStream = streams.emailReservation(email);
 
     for (let attempt = 0; ; attempt++) {
-      const history = await this.log.readStream(reservationStream);
-      const reservation = foldReservation(history);
-      if (reservation.userId) {
-        const holder = await this.userState(reservation.userId);
+      const { state: reserved, revision } = await loadState(this.log, reservationStream, reservation);
+      if (reserved.userId) {
+        const holder = await this.userState(reserved.userId);
         const abandoned =
           holder.status === 'none' &&
-          Date.parse(reservation.reservedAt ?? '') < context.now.getTime() - ABANDONED_RESERVATION_MS;
+          Date.parse(reserved.reservedAt ?? '') < context.now.getTime() - ABANDONED_RESERVATION_MS;
         // Held by a live account, or by a sign-up still under way.
         if (holder.status === 'active' || (holder.status === 'none' && !abandoned)) {
           throw new Rejection('conflict', EMAIL_TAKEN);
@@ -103,7 +101,7 @@ export class Accounts {
       }
       try {
         await this.log.append(reservationStream, [{ type: 'EmailReserved', data: { email, userId } }], {
-          expectedRevision: history.length === 0 ? 'no_stream' : history.at(-1)!.revision,
+          expectedRevision: revision ?? 'no_stream',
           context,
         });
         break;
@@ -116,8 +114,8 @@ export class Accounts {
     const { result } = await runCommand(
       this.log,
       streams.user(userId),
-      foldUser,
-      (state) => decideUser(state, { type: 'RegisterUser', userId, name: input.name, email, passwordHash }),
+      userDecider,
+      { type: 'RegisterUser', userId, name: input.name, email, passwordHash },
       context,
     );
     return { userId, result: result! };
@@ -149,8 +147,8 @@ export class Accounts {
     const { result } = await runCommand(
       this.log,
       streams.user(userId),
-      foldUser,
-      (state) => decideUser(state, { type: 'EndSessions', userId, tokenVersion }),
+      userDecider,
+      { type: 'EndSessions', userId, tokenVersion },
       context,
     );
     return result;
@@ -166,13 +164,7 @@ export class Accounts {
   }
 
   private async decideRoles(command: RoleCommand, context: CommandContext): Promise<AppendResult | null> {
-    const { result } = await runCommand(
-      this.log,
-      streams.roles(),
-      foldAdmins,
-      (admins) => decideRoles(admins, command),
-      context,
-    );
+    const { result } = await runCommand(this.log, streams.roles(), rolesDecider, command, context);
     return result;
   }
 
@@ -187,8 +179,8 @@ export class Accounts {
     const { result } = await runCommand(
       this.log,
       streams.user(userId),
-      foldUser,
-      (state) => decideUser(state, { type: 'DeleteUser', userId }),
+      userDecider,
+      { type: 'DeleteUser', userId },
       context,
     );
     return result!;
@@ -214,8 +206,8 @@ export class Accounts {
     let password = settings.password;
     let generatedPassword: string | null = null;
     if (!email || !password) {
-      const rolesHistory = await this.log.readStream(streams.roles());
-      if (rolesHistory.length > 0) return null;
+      const lastRoleChange = await this.log.store.readStreamBackwards(streams.roles(), { maxCount: 1 });
+      if (lastRoleChange.length > 0) return null;
       email = 'admin@cinefold.local';
       generatedPassword = randomBytes(12).toString('base64url');
       password = generatedPassword;

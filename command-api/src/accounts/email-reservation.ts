@@ -4,22 +4,24 @@
  * account it points to was deleted, or was never created (a sign-up that crashed half-way), the
  * address can be reserved again by appending at the stream's current revision.
  */
-import type { StoredEvent } from '@cinefold/platform';
+import type { Evolver } from '../shared/run-command.js';
 
 export interface Reservation {
   readonly userId: string | null;
   readonly reservedAt: string | null;
 }
 
-export function foldReservation(events: readonly StoredEvent[]): Reservation {
-  let reservation: Reservation = { userId: null, reservedAt: null };
-  for (const stored of events) {
-    if (stored.event?.type === 'EmailReserved') {
-      reservation = { userId: stored.event.data.userId, reservedAt: stored.metadata.occurredAt };
-    }
-  }
-  return reservation;
-}
+const noReservation: Reservation = { userId: null, reservedAt: null };
+
+/** Reserved again after each deletion of its account: the last reservation is the one that holds. */
+export const reservation: Evolver<Reservation> = {
+  initialState: noReservation,
+  evolve: (state, stored) =>
+    stored.event?.type === 'EmailReserved'
+      ? { userId: stored.event.data.userId, reservedAt: stored.metadata.occurredAt }
+      : state,
+  snapshot: { version: 1, toJSON: (state) => state, fromJSON: (json) => json as Reservation },
+};
 
 /** A sign-up that reserved the address but never created its account within this time was abandoned. */
 export const ABANDONED_RESERVATION_MS = 60_000;

@@ -5,14 +5,19 @@
  */
 import type { CinefoldEvent, Role } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
+import type { Decider } from '../shared/run-command.js';
 
 export type Admins = ReadonlySet<string>;
 
-export function foldAdmins(events: readonly StoredEvent[]): Admins {
-  const admins = new Set<string>();
-  for (const stored of events) {
-    if (stored.event?.type === 'AdminRoleGranted') admins.add(stored.event.data.userId);
-    if (stored.event?.type === 'AdminRoleRevoked') admins.delete(stored.event.data.userId);
+/** A copy of the set on each change: there are a handful of admins, and the state stays immutable. */
+export function evolveAdmins(admins: Admins, stored: StoredEvent): Admins {
+  const event = stored.event;
+  if (event?.type === 'AdminRoleGranted' && !admins.has(event.data.userId))
+    return new Set(admins).add(event.data.userId);
+  if (event?.type === 'AdminRoleRevoked' && admins.has(event.data.userId)) {
+    const after = new Set(admins);
+    after.delete(event.data.userId);
+    return after;
   }
   return admins;
 }
@@ -46,3 +51,15 @@ export function decideRoles(admins: Admins, command: RoleCommand): CinefoldEvent
     }
   }
 }
+
+/** The roles stream holds every role change ever made; its snapshot, the admins now. */
+export const rolesDecider: Decider<Admins, RoleCommand> = {
+  initialState: new Set(),
+  evolve: evolveAdmins,
+  decide: decideRoles,
+  snapshot: {
+    version: 1,
+    toJSON: (admins) => [...admins],
+    fromJSON: (json) => new Set(json as string[]),
+  },
+};

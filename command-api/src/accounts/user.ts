@@ -1,6 +1,7 @@
 /** A member's own stream: registration, the ends of their sessions, and deletion. */
 import type { CinefoldEvent } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
+import type { Decider } from '../shared/run-command.js';
 
 export type UserState =
   | { readonly status: 'none' }
@@ -39,8 +40,6 @@ export function evolveUser(state: UserState, stored: StoredEvent): UserState {
       return state;
   }
 }
-
-export const foldUser = (events: readonly StoredEvent[]): UserState => events.reduce(evolveUser, noUser);
 
 export type UserCommand =
   | {
@@ -85,3 +84,11 @@ export function decideUser(state: UserState, command: UserCommand): CinefoldEven
     }
   }
 }
+
+export const userDecider: Decider<UserState, UserCommand> = {
+  initialState: noUser,
+  evolve: evolveUser,
+  decide: decideUser,
+  // The state is plain data already.
+  snapshot: { version: 1, toJSON: (state) => state, fromJSON: (json) => json as UserState },
+};

@@ -4,26 +4,23 @@
  */
 import type { AdFields, CinefoldEvent } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
+import type { Decider } from '../shared/run-command.js';
 
 export type AdState =
   | { readonly status: 'none' }
   | { readonly status: 'live'; readonly ad: AdFields }
   | { readonly status: 'deleted' };
 
-export function foldAd(events: readonly StoredEvent[]): AdState {
-  let state: AdState = { status: 'none' };
-  for (const { event } of events) {
-    switch (event?.type) {
-      case 'AdCreated':
-      case 'AdUpdated':
-        state = { status: 'live', ad: event.data.ad };
-        break;
-      case 'AdDeleted':
-        state = { status: 'deleted' };
-        break;
-    }
+export function evolveAd(state: AdState, { event }: StoredEvent): AdState {
+  switch (event?.type) {
+    case 'AdCreated':
+    case 'AdUpdated':
+      return { status: 'live', ad: event.data.ad };
+    case 'AdDeleted':
+      return { status: 'deleted' };
+    default:
+      return state;
   }
-  return state;
 }
 
 export type AdCommand =
@@ -59,3 +56,11 @@ export function decideAd(state: AdState, command: AdCommand): CinefoldEvent[] {
     }
   }
 }
+
+/** Every edit of an ad is kept; its snapshot, the ad as it is now. */
+export const adDecider: Decider<AdState, AdCommand> = {
+  initialState: { status: 'none' },
+  evolve: evolveAd,
+  decide: decideAd,
+  snapshot: { version: 1, toJSON: (state) => state, fromJSON: (json) => json as AdState },
+};

@@ -16,7 +16,7 @@ import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { runCommand } from '../shared/run-command.js';
-import { type AdCommand, decideAd, foldAd } from './ad.js';
+import { type AdCommand, adDecider } from './ad.js';
 
 export interface AdminAdsDependencies {
   readonly log: EventLog;
@@ -31,13 +31,7 @@ export function adminAdsRouter({ log, redis }: AdminAdsDependencies): Router {
   const router = Router();
 
   async function run(req: Parameters<typeof commandContext>[0], command: AdCommand) {
-    return runCommand(
-      log,
-      streams.ad(command.adId),
-      foldAd,
-      (state) => decideAd(state, command),
-      commandContext(req),
-    );
+    return runCommand(log, streams.ad(command.adId), adDecider, command, commandContext(req));
   }
 
   router.post('/admin/ads', validate(createSchemas), async (req, res) => {

@@ -1,42 +1,58 @@
 /**
- * A member's favorites and watchlist (the `library-{userId}` stream). Adding a title twice keeps
- * one; removing one that is not there is refused, so a client learns its view was stale.
+ * A member's favorites and watchlist (the `library-{userId}` stream). An entry is a title's type
+ * and id together (`listEntryKey`): the movie 1399 and the TV show 1399 are two entries. Adding
+ * a title twice keeps one; removing one that is not there is refused, so a client learns its view
+ * was stale.
  */
-import type { CinefoldEvent, ListEntry, ListItem, ListName } from '@cinefold/contracts';
+import {
+  type CinefoldEvent,
+  type ContentId,
+  type ListEntry,
+  type ListName,
+  listEntryKey,
+  TITLE_TYPES,
+  type TitleType,
+} from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
+import type { Decider } from '../shared/run-command.js';
+import { ListEntries, type ListedTitle } from './list-entries.js';
 
-export interface LibraryState {
-  readonly favorites: ReadonlyMap<string, ListItem>;
-  readonly watchlist: ReadonlyMap<string, ListItem>;
-}
+export type LibraryState = { readonly [List in ListName]: ListEntries };
 
-/** Ids arrive as numbers (TMDB) or strings (a URL segment): one key for both. */
-export const entryKey = (contentId: number | string) => String(contentId);
+export const emptyLibrary: LibraryState = { favorites: ListEntries.empty, watchlist: ListEntries.empty };
 
-export function foldLibrary(events: readonly StoredEvent[]): LibraryState {
-  const favorites = new Map<string, ListItem>();
-  const watchlist = new Map<string, ListItem>();
-  for (const stored of events) {
-    const event = stored.event;
-    switch (event?.type) {
-      case 'FavoriteAdded':
-      case 'WatchlistItemAdded': {
-        const { userId: _, ...item } = event.data;
-        (event.type === 'FavoriteAdded' ? favorites : watchlist).set(entryKey(item.contentId), {
-          ...item,
-          addedAt: stored.metadata.occurredAt,
-        });
-        break;
-      }
-      case 'FavoriteRemoved':
-        favorites.delete(entryKey(event.data.contentId));
-        break;
-      case 'WatchlistItemRemoved':
-        watchlist.delete(entryKey(event.data.contentId));
-        break;
+const listOf = (type: CinefoldEvent['type']): ListName =>
+  type.startsWith('Favorite') ? 'favorites' : 'watchlist';
+
+export function evolveLibrary(state: LibraryState, stored: StoredEvent): LibraryState {
+  const event = stored.event;
+  switch (event?.type) {
+    case 'FavoriteAdded':
+    case 'WatchlistItemAdded': {
+      const list = listOf(event.type);
+      const { contentId, contentType } = event.data;
+      const entry: ListedTitle = {
+        contentId,
+        contentType,
+        addedAt: stored.metadata.occurredAt,
+        added: Number(stored.revision),
+      };
+      return { ...state, [list]: state[list].with(listEntryKey(contentType, contentId), entry) };
     }
+    case 'FavoriteRemoved':
+    case 'WatchlistItemRemoved': {
+      const list = listOf(event.type);
+      const { contentId, contentType } = event.data;
+      // Recorded before entries had a type (null): the list held one entry of that id, and this took it.
+      let entries = state[list];
+      for (const type of contentType === null ? TITLE_TYPES : [contentType]) {
+        entries = entries.without(listEntryKey(type, contentId));
+      }
+      return { ...state, [list]: entries };
+    }
+    default:
+      return state;
   }
-  return { favorites, watchlist };
 }
 
 export type LibraryCommand =
@@ -50,7 +66,9 @@ export type LibraryCommand =
       readonly type: 'RemoveFromList';
       readonly userId: string;
       readonly list: ListName;
-      readonly contentId: string;
+      readonly contentId: ContentId;
+      /** Absent: the entry of that id, and when the list holds both types, the one added last. */
+      readonly contentType?: TitleType | undefined;
     };
 
 /**
@@ -59,10 +77,26 @@ export type LibraryCommand =
  */
 export const LIST_LIMIT = 5000;
 
+/** The entry a removal takes, if the list holds it. */
+export function entryToRemove(
+  entries: ListEntries,
+  contentId: ContentId,
+  contentType?: TitleType,
+): ListedTitle | undefined {
+  if (contentType) return entries.get(listEntryKey(contentType, contentId));
+  let found: ListedTitle | undefined;
+  for (const type of TITLE_TYPES) {
+    const entry = entries.get(listEntryKey(type, contentId));
+    if (entry && (!found || entry.added > found.added)) found = entry;
+  }
+  return found;
+}
+
 export function decideLibrary(state: LibraryState, command: LibraryCommand): CinefoldEvent[] {
   switch (command.type) {
     case 'AddToList': {
-      if (state[command.list].has(entryKey(command.item.contentId))) return [];
+      const { contentType, contentId } = command.item;
+      if (state[command.list].has(listEntryKey(contentType, contentId))) return [];
       if (state[command.list].size >= LIST_LIMIT) {
         throw new Rejection(
           'conflict',
@@ -75,9 +109,13 @@ export function decideLibrary(state: LibraryState, command: LibraryCommand): Cin
       ];
     }
     case 'RemoveFromList': {
-      const existing = state[command.list].get(entryKey(command.contentId));
+      const existing = entryToRemove(state[command.list], command.contentId, command.contentType);
       if (!existing) throw new Rejection('not-found', `That title is not in your ${command.list}.`);
-      const data = { userId: command.userId, contentId: existing.contentId };
+      const data = {
+        userId: command.userId,
+        contentId: existing.contentId,
+        contentType: existing.contentType,
+      };
       return [
         command.list === 'favorites'
           ? { type: 'FavoriteRemoved', data }
@@ -90,3 +128,31 @@ export function decideLibrary(state: LibraryState, command: LibraryCommand): Cin
     }
   }
 }
+
+/** A list in a snapshot: one `[contentId, contentType, addedAt, added]` per entry. */
+type SnapshotList = [ContentId, TitleType, string, number][];
+
+const listToJSON = (entries: ListEntries): SnapshotList =>
+  [...entries.entries()].map(([, e]) => [e.contentId, e.contentType, e.addedAt, e.added]);
+
+const listFromJSON = (rows: SnapshotList): ListEntries =>
+  ListEntries.of(
+    rows.map(([contentId, contentType, addedAt, added]) => [
+      listEntryKey(contentType, contentId),
+      { contentId, contentType, addedAt, added },
+    ]),
+  );
+
+export const libraryDecider: Decider<LibraryState, LibraryCommand> = {
+  initialState: emptyLibrary,
+  evolve: evolveLibrary,
+  decide: decideLibrary,
+  snapshot: {
+    version: 1,
+    toJSON: (state) => ({ favorites: listToJSON(state.favorites), watchlist: listToJSON(state.watchlist) }),
+    fromJSON: (json) => {
+      const { favorites, watchlist } = json as Record<ListName, SnapshotList>;
+      return { favorites: listFromJSON(favorites), watchlist: listFromJSON(watchlist) };
+    },
+  },
+};

@@ -28,6 +28,15 @@ export type RecordViewRequest = z.input<typeof recordViewRequest>;
 export const listItemParams = z.strictObject({
   contentId: z.string().trim().min(1).max(64, 'contentId must be at most 64 characters'),
 });
+/**
+ * `?contentType=movie|tv`: which of the two titles of that id. Without it the one entry of that
+ * id is removed, and when the list holds both, the one added last.
+ */
+export const listItemQuery = z.strictObject({ contentType: contentType.optional() });
+
+/** What a removal answers: what it removed, since without a contentType the server chose. */
+export const removedFromListResponse = z.object({ message: z.string(), contentId, contentType });
+export type RemovedFromListResponse = z.infer<typeof removedFromListResponse>;
 
 /** GET /api/user/favorites and /api/user/watchlist: newest first. */
 export const listResponse = z.array(listItem);

@@ -3,16 +3,29 @@
  * history, which only grows, in a stream of its own so that deciding a toggle never folds it.
  */
 import { z } from 'zod';
-import { listEntry } from '../vocabulary.js';
+import { contentType, listEntry } from '../vocabulary.js';
 import { defineEvent } from './define.js';
 
 const listAddition = /* @__PURE__ */ listEntry.extend({ userId: z.string() });
-const listRemoval = z.object({ userId: z.string(), contentId: z.union([z.number(), z.string()]) });
+/**
+ * A removal names the entry it removes by type and id (version 2). Version 1 named the id alone:
+ * a list then held one entry per id, and a removal took that one; it reads with `contentType`
+ * null, "the entry of this id, whatever its type", which is the same entry.
+ */
+const listRemoval = z.object({
+  userId: z.string(),
+  contentId: z.union([z.number(), z.string()]),
+  contentType: contentType.nullable(),
+});
+const removal = {
+  version: 2,
+  upcasters: { 1: (data: unknown) => ({ ...(data as object), contentType: null }) },
+};
 
 export const FavoriteAdded = defineEvent('FavoriteAdded', listAddition);
-export const FavoriteRemoved = defineEvent('FavoriteRemoved', listRemoval);
+export const FavoriteRemoved = defineEvent('FavoriteRemoved', listRemoval, removal);
 export const WatchlistItemAdded = defineEvent('WatchlistItemAdded', listAddition);
-export const WatchlistItemRemoved = defineEvent('WatchlistItemRemoved', listRemoval);
+export const WatchlistItemRemoved = defineEvent('WatchlistItemRemoved', listRemoval, removal);
 export const TitleWatched = defineEvent(
   'TitleWatched',
   listAddition.extend({ progress: z.number(), completed: z.boolean() }),

@@ -8,6 +8,10 @@
  *
  * The server keeps its own records in $all (event types starting with `$`: settings, stats, epochs);
  * the port promises only application events, so every read of $all drops them here.
+ *
+ * A stream's snapshot is the last event of a stream of its own beside it (`snapshotStream`), as
+ * EventStoreDB's guidance has it, with `$maxCount` 1 so the server keeps only the newest. Those
+ * streams are not the application's log either: reads of $all drop them like system records.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -53,6 +57,11 @@ const READ_PAGE = 500;
 /** Bursts of system events (stats) can sit on top of $all; the head scan widens to this after one. */
 const HEAD_SCAN_PAGE = 100;
 const DEFAULT_MAX_BATCH = 500;
+
+const SNAPSHOT_PREFIX = 'snapshot-of-';
+const SNAPSHOT_TYPE = 'Snapshot';
+/** Where a stream's snapshot is kept. */
+export const snapshotStream = (stream: string) => `${SNAPSHOT_PREFIX}${stream}`;
 
 type ClientEvent = NonNullable<ResolvedEvent['event'] | AllStreamResolvedEvent['event']>;
 
@@ -126,9 +135,15 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       return appends.map(({ stream }) => written.get(stream)!);
     },
 
-    async readStream(stream) {
+    async readStream(stream, { from = 0n, maxCount } = {}) {
+      if (maxCount !== undefined && maxCount <= 0) return [];
       try {
-        const resolved = await collect<ResolvedEvent>(client.readStream(stream));
+        const resolved = await collect<ResolvedEvent>(
+          client.readStream(stream, {
+            fromRevision: from > 0n ? from : FROM_START,
+            ...(maxCount === undefined || maxCount === Number.POSITIVE_INFINITY ? {} : { maxCount }),
+          }),
+        );
         return resolved.flatMap((r) => (r.event ? [toRecorded(r.event)] : []));
       } catch (error) {
         if (error instanceof Error && isCommandError(error) && error.type === ErrorType.STREAM_NOT_FOUND)
@@ -137,13 +152,47 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       }
     },
 
-    async deleteStream(stream) {
+    async readSnapshot(stream) {
       try {
-        await client.deleteStream(stream, { expectedRevision: ANY });
+        const [last] = await collect<ResolvedEvent>(
+          client.readStream(snapshotStream(stream), { direction: BACKWARDS, fromRevision: END, maxCount: 1 }),
+        );
+        const data = last?.event?.data;
+        if (!isRecord(data) || typeof data.revision !== 'string') return null;
+        return { revision: BigInt(data.revision), data: data.state };
       } catch (error) {
         if (error instanceof Error && isCommandError(error) && error.type === ErrorType.STREAM_NOT_FOUND)
-          return;
+          return null;
         throw failure(error);
+      }
+    },
+
+    async saveSnapshot(stream, { revision, data }) {
+      const where = snapshotStream(stream);
+      try {
+        const written = await client.appendToStream(where, {
+          id: randomUUID(),
+          contentType: 'application/json',
+          type: SNAPSHOT_TYPE,
+          data: { revision: String(revision), state: data as JSONType },
+          metadata: {},
+        });
+        // The first snapshot of a stream: from now on the server keeps only the newest.
+        if (written.nextExpectedRevision === 0n) await client.setStreamMetadata(where, { maxCount: 1 });
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+
+    async deleteStream(stream) {
+      for (const name of [stream, snapshotStream(stream)]) {
+        try {
+          await client.deleteStream(name, { expectedRevision: ANY });
+        } catch (error) {
+          if (error instanceof Error && isCommandError(error) && error.type === ErrorType.STREAM_NOT_FOUND)
+            continue;
+          throw failure(error);
+        }
       }
     },
 
@@ -171,7 +220,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
           const size = Math.min(READ_PAGE, maxCount - found.length + 1);
           const page = await readAllPage(FORWARDS, cursor, size);
           for (const { event } of page) {
-            if (!event || isSystemType(event.type)) continue;
+            if (!event || !isApplicationEvent(event)) continue;
             if (cursor && comparePositions(event.position, cursor) <= 0) continue;
             found.push(toRecorded(event));
             if (found.length >= maxCount) break;
@@ -206,7 +255,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
             if (!event) continue;
             // Backwards reads are exclusive on the server already; this only guards a second page.
             if (cursor && comparePositions(event.position, cursor) >= 0) continue;
-            if (!isSystemType(event.type)) return event.position;
+            if (isApplicationEvent(event)) return event.position;
           }
           const oldest = page.at(-1)?.event?.position;
           if (page.length < size || !oldest) return START;
@@ -297,7 +346,7 @@ function openSubscription(
     const event = resolved.event;
     // The server filter already drops system events and starts after `from`; checked again because
     // a dropped event here would be lost to a projector for good.
-    if (event && !isSystemType(event.type) && comparePositions(event.position, from) > 0) {
+    if (event && isApplicationEvent(event) && comparePositions(event.position, from) > 0) {
       buffer.push(toRecorded(event));
     }
     if (buffer.length >= maxBatch) feed.pause();
@@ -364,8 +413,9 @@ function toRecorded(event: ClientEvent): RecordedEvent {
   };
 }
 
-function isSystemType(type: string): boolean {
-  return type.startsWith('$');
+/** Neither the server's own records nor a snapshot. */
+function isApplicationEvent(event: ClientEvent): boolean {
+  return !event.type.startsWith('$') && !event.streamId.startsWith(SNAPSHOT_PREFIX);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

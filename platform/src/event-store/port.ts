@@ -84,6 +84,22 @@ export interface StreamAppend {
   readonly events: readonly NewEvent[];
 }
 
+export interface ReadStreamOptions {
+  /** The first revision to read (inclusive). */
+  readonly from?: bigint;
+  readonly maxCount?: number;
+}
+
+/**
+ * What a reader of a stream kept of it at `revision`, so that the next reader can start there
+ * instead of at the stream's first event. `data` is the reader's JSON; the store never looks in it.
+ */
+export interface Snapshot {
+  /** The revision of the last event the snapshot includes. */
+  readonly revision: bigint;
+  readonly data: unknown;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Defaults to START. */
   readonly from?: Position;
@@ -159,8 +175,13 @@ export interface EventStore {
    * appears more than once an adapter may report the position of the group's last event for each.
    */
   appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
-  /** Every event of one stream in order; an empty array when the stream does not exist. */
-  readStream(stream: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of one stream in order, from revision `from` (inclusive; the first by default), at
+   * most `maxCount` of them (all by default); an empty array when the stream does not exist.
+   * However long the stream, a read never holds the process for long: the embedded store reads
+   * it in pages and lets other work run between them.
+   */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
 
   /**
    * Up to `maxCount` events of one stream, newest first, starting at revision `from` (inclusive)
@@ -174,6 +195,19 @@ export interface EventStore {
   /** Events of every stream in global order, after `from`. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
 
+  /**
+   * The snapshot kept for a stream, or null. A snapshot is derived data beside the log, not an
+   * event: no read of $all and no subscription shows it, and the head ignores it.
+   */
+  readSnapshot(stream: string): Promise<Snapshot | null>;
+
+  /**
+   * Keeps `snapshot` as the stream's snapshot in place of the one before: the embedded store keeps
+   * the one of the highest revision, EventStoreDB the last saved (either is a state that was
+   * true at its revision, which is all a reader needs). Deleting the stream deletes it.
+   */
+  saveSnapshot(stream: string, snapshot: Snapshot): Promise<void>;
+
   /** Catch up from `from`, then deliver new events live. At-least-once: handlers must tolerate repeats. */
   subscribeAll(options: SubscribeAllOptions, handler: BatchHandler): Subscription;
 
@@ -184,7 +218,8 @@ export interface EventStore {
    * removes the rows at once and gives the space back to the file (incremental vacuum), keeping
    * only the store's newest event should it belong to the stream (its position would otherwise be
    * given out again); EventStoreDB deletes the stream (soft delete): it reads as absent at once,
-   * and its events leave $all at the server's next scavenge. Deleting a missing stream does nothing.
+   * and its events leave $all at the server's next scavenge. The stream's snapshot goes with it.
+   * Deleting a missing stream does nothing.
    */
   deleteStream(stream: string): Promise<void>;
 

@@ -79,6 +79,18 @@ const SCHEMA = `
 const LAYOUT = 1;
 
 /**
+ * Snapshots are kept beside the events, one row per stream (the newest), never in the log: they
+ * are what a reader derived, not facts. Made when missing, so a store of any layout gains it.
+ */
+const SNAPSHOTS = `
+  CREATE TABLE IF NOT EXISTS snapshots (
+    stream    INTEGER PRIMARY KEY,
+    revision  INTEGER NOT NULL,
+    data      TEXT    NOT NULL
+  );
+`;
+
+/**
  * Brings a store to the current layout, under the write lock, once: a new file gets the tables; a
  * file of the first layout (stream and type names in every row, `user_version` 0) has its rows
  * copied into the new tables as they were stored, positions, ids and payloads unchanged. Returns
@@ -127,6 +139,12 @@ export interface SqliteEventStoreOptions {
 }
 
 const DEFAULT_BATCH = 500;
+/**
+ * Rows of one stream read at a time. Reading and decoding a page takes a few milliseconds; other
+ * requests run between pages, so a long stream never holds the process for long.
+ */
+const STREAM_PAGE = 1_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Rows deleted, and pages given back, per write when a stream is deleted. */
 const DELETE_SLICE = 10_000;
 const VACUUM_SLICE = 2_000;
@@ -362,6 +380,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     if (copied && Number(db.pragma('auto_vacuum', { simple: true })) === 2) db.pragma('incremental_vacuum');
   }
   convertToIncrementalVacuum(db);
+  db.exec(SNAPSHOTS);
   db.defaultSafeIntegers(true);
 
   const streams = new Dictionary(db, 'streams');
@@ -381,8 +400,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     `INSERT INTO events (stream, revision, id, type, version, occurred_at, actor, keys, data, metadata)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const selectStream = db.prepare<[number], Row>(
-    'SELECT *, 1 AS payload FROM events WHERE stream = ? ORDER BY revision',
+  const selectStream = db.prepare<[number, bigint, number], Row>(
+    'SELECT *, 1 AS payload FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
   );
   const selectStreamBackwards = db.prepare<[number, bigint, number], Row>(
     'SELECT *, 1 AS payload FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
@@ -414,6 +433,16 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     }
     return statement;
   };
+  const selectSnapshot = db.prepare<[number], { revision: bigint; data: string }>(
+    'SELECT revision, data FROM snapshots WHERE stream = ?',
+  );
+  // A snapshot older than the one kept (a slower reader saving late) leaves it alone.
+  const upsertSnapshot = db.prepare<[number, bigint, string], unknown>(
+    `INSERT INTO snapshots (stream, revision, data) VALUES (?, ?, ?)
+     ON CONFLICT (stream) DO UPDATE SET revision = excluded.revision, data = excluded.data
+     WHERE excluded.revision > snapshots.revision`,
+  );
+  const deleteSnapshot = db.prepare<[number], unknown>('DELETE FROM snapshots WHERE stream = ?');
   const selectHead = db.prepare<[], { position: bigint | null }>(
     'SELECT MAX(position) AS position FROM events',
   );
@@ -588,14 +617,45 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       wakeSubscribers();
       return results;
     },
-    async readStream(stream) {
+    async readStream(stream, { from = 0n, maxCount = Number.POSITIVE_INFINITY } = {}) {
       const id = streams.idOf(stream);
-      return id === null ? [] : selectStream.all(id).map(recorded);
+      const events: RecordedEvent[] = [];
+      if (id === null) return events;
+      let next = from < 0n ? 0n : from;
+      for (;;) {
+        const wanted = Math.min(STREAM_PAGE, maxCount - events.length);
+        if (wanted <= 0) return events;
+        const page = selectStream.all(id, next, wanted);
+        for (const row of page) events.push(recorded(row));
+        if (page.length < wanted) return events;
+        next = events.at(-1)!.revision + 1n;
+        await nextTurn();
+      }
     },
     async readStreamBackwards(stream, { from = BigInt(Number.MAX_SAFE_INTEGER), maxCount }) {
-      if (from < 0n || maxCount <= 0) return [];
       const id = streams.idOf(stream);
-      return id === null ? [] : selectStreamBackwards.all(id, from, maxCount).map(recorded);
+      const events: RecordedEvent[] = [];
+      if (id === null) return events;
+      let next = from;
+      for (;;) {
+        const wanted = Math.min(STREAM_PAGE, maxCount - events.length);
+        if (wanted <= 0 || next < 0n) return events;
+        const page = selectStreamBackwards.all(id, next, wanted);
+        for (const row of page) events.push(recorded(row));
+        if (page.length < wanted) return events;
+        next = events.at(-1)!.revision - 1n;
+        await nextTurn();
+      }
+    },
+    async readSnapshot(stream) {
+      const id = streams.idOf(stream);
+      const row = id === null ? undefined : selectSnapshot.get(id);
+      return row ? { revision: BigInt(row.revision), data: JSON.parse(row.data) as unknown } : null;
+    },
+    async saveSnapshot(stream, { revision, data }) {
+      // A stream that was never written has no state to keep.
+      const id = streams.idOf(stream);
+      if (id !== null) upsertSnapshot.run(id, revision, JSON.stringify(data));
     },
     async readAll({ from = START, maxCount = DEFAULT_BATCH, payloadTypes }: ReadAllOptions = {}) {
       return readAfter(from, maxCount, payloadTypes).events;
@@ -605,6 +665,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       // The stream keeps its id: an id given out is never given to another name.
       const id = streams.idOf(stream);
       if (id === null) return;
+      deleteSnapshot.run(id);
       let deleted = 0;
       for (;;) {
         const { changes } = deleteRows.run(id, DELETE_SLICE);

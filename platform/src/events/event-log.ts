@@ -12,6 +12,7 @@ import type {
   NewEvent,
   NewEventMetadata,
   Position,
+  ReadStreamOptions,
   RecordedEvent,
 } from '../event-store/port.js';
 import { processMetrics } from '../metrics/metrics.js';
@@ -83,7 +84,8 @@ export interface EventLog {
     events: readonly CinefoldEvent[],
     options: { expectedRevision: ExpectedRevision; context: CommandContext },
   ): Promise<AppendResult>;
-  readStream(stream: string): Promise<StoredEvent[]>;
+  /** See `EventStore.readStream`: from a revision, at most `maxCount`, all by default. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
 }
 
 /** Validates events against the catalogue and stamps them with the command's metadata. */
@@ -108,8 +110,8 @@ export function createEventLog(store: EventStore): EventLog {
       processMetrics.eventsAppended.inc({ path: 'command' }, events.length);
       return result;
     },
-    async readStream(stream) {
-      return (await store.readStream(stream)).map(decodeEvent);
+    async readStream(stream, options) {
+      return (await store.readStream(stream, options)).map(decodeEvent);
     },
   };
 }

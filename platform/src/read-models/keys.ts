@@ -64,7 +64,7 @@ export const USERS = {
 /** The libraries read model: each member's favorites, watchlist and watch history. */
 export const LIBRARIES = {
   projector: 'libraries',
-  /** Hash contentId → JSON list item. */
+  /** Hash `listEntryKey(contentType, contentId)` (`movie:550`) → JSON list item. */
   list: (userId: string, list: ListName) => ['user', userId, list],
   /** List of JSON history entries, newest first. */
   history: (userId: string) => ['user', userId, 'history' satisfies LibraryListName],
@@ -75,7 +75,11 @@ export const ACTIVITY = {
   projector: 'activity',
   /** List of JSON activity entries, newest first. */
   entries: (userId: string) => ['user', userId, 'entries'],
-  /** Hash contentId → JSON { title, contentType } of its last addition: a removal carries only the id. */
+  /**
+   * Hash `{list}:{listEntryKey}` (`favorites:movie:550`) → JSON { title, added } of the entry's
+   * last addition to that list (`added`: its revision in the member's library stream): a removal
+   * carries no title. A removal recorded before entries had a type takes the later of the two.
+   */
   titles: (userId: string) => ['user', userId, 'titles'],
 } as const;
 

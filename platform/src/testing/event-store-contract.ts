@@ -436,6 +436,82 @@ export function describeEventStoreContract(
     describe('readStream', () => {
       it('returns nothing for a stream that was never written', async () => {
         expect(await store.readStream(streamName('never'))).toEqual([]);
+        expect(await store.readStream(streamName('never'), { from: 3n, maxCount: 2 })).toEqual([]);
+      });
+
+      it('reads from a revision on, at most maxCount events, in order', async () => {
+        const stream = streamName('forwards');
+        await store.append(
+          stream,
+          ['A', 'B', 'C', 'D', 'E'].map((type) => newEvent(type)),
+          { expectedRevision: 'no_stream' },
+        );
+        const types = (events: RecordedEvent[]) => events.map((e) => e.type);
+        expect(types(await store.readStream(stream, { from: 2n }))).toEqual(['C', 'D', 'E']);
+        expect(types(await store.readStream(stream, { from: 1n, maxCount: 2 }))).toEqual(['B', 'C']);
+        expect(types(await store.readStream(stream, { maxCount: 1 }))).toEqual(['A']);
+        expect((await store.readStream(stream, { from: 3n })).map((e) => e.revision)).toEqual([3n, 4n]);
+        expect(await store.readStream(stream, { from: 5n })).toEqual([]);
+        expect(await store.readStream(stream, { maxCount: 0 })).toEqual([]);
+      });
+
+      it('reads a stream longer than any page whole, and a page of it from a revision', async () => {
+        const stream = streamName('long');
+        const rows = Array.from({ length: 2_500 }, (_, i) => newEvent('Row', { i }));
+        for (let i = 0; i < rows.length; i += 500) {
+          await store.append(stream, rows.slice(i, i + 500), { expectedRevision: 'any' });
+        }
+        const all = await store.readStream(stream);
+        expect(all.map((e) => (e.data as { i: number }).i)).toEqual(rows.map((_, i) => i));
+        const page = await store.readStream(stream, { from: 1_999n, maxCount: 1_100 });
+        expect(page.map((e) => e.revision)).toEqual(Array.from({ length: 501 }, (_, i) => BigInt(1_999 + i)));
+        const backwards = await store.readStreamBackwards(stream, { from: 2_100n, maxCount: 1_200 });
+        expect(backwards).toHaveLength(1_200);
+        expect(backwards.at(-1)!.revision).toBe(901n);
+      });
+    });
+
+    describe('snapshots', () => {
+      it('keeps the last snapshot saved of a stream, with the revision it covers', async () => {
+        const stream = streamName('member');
+        await store.append(stream, [newEvent('A'), newEvent('B'), newEvent('C')], {
+          expectedRevision: 'no_stream',
+        });
+        expect(await store.readSnapshot(stream)).toBeNull();
+        await store.saveSnapshot(stream, { revision: 1n, data: { v: 1, state: ['a', 'b'] } });
+        expect(await store.readSnapshot(stream)).toEqual({ revision: 1n, data: { v: 1, state: ['a', 'b'] } });
+        await store.saveSnapshot(stream, { revision: 2n, data: { v: 1, state: ['a', 'b', 'c'] } });
+        expect(await store.readSnapshot(stream)).toEqual({
+          revision: 2n,
+          data: { v: 1, state: ['a', 'b', 'c'] },
+        });
+        expect(await store.readSnapshot(streamName('other'))).toBeNull();
+      });
+
+      it('are not events: $all, subscriptions and the head leave them out', async () => {
+        const stream = streamName('kept');
+        const before = await store.headPosition();
+        const last = await store.append(stream, [newEvent('A')], { expectedRevision: 'no_stream' });
+        await store.saveSnapshot(stream, { revision: 0n, data: { state: 'a' } });
+        expect(comparePositions(await store.headPosition(), last.position)).toBe(0);
+        expect(ours(await store.readAll({ from: before })).map((e) => e.type)).toEqual(['A']);
+        const seen: string[] = [];
+        const subscription = store.subscribeAll({ from: before }, async (batch) => {
+          seen.push(...batch.map((e) => e.type));
+        });
+        await store.append(stream, [newEvent('B')], { expectedRevision: 0n });
+        await eventually(() => seen.includes('B'));
+        await subscription.close();
+        expect(seen.filter((type) => !type.startsWith('$'))).toEqual(['A', 'B']);
+        expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B']);
+      });
+
+      it('go with their stream when it is deleted', async () => {
+        const stream = streamName('gone');
+        await store.append(stream, [newEvent('A')], { expectedRevision: 'no_stream' });
+        await store.saveSnapshot(stream, { revision: 0n, data: { state: 'a' } });
+        await store.deleteStream(stream);
+        expect(await store.readSnapshot(stream)).toBeNull();
       });
     });
 

@@ -1,4 +1,12 @@
-import type { ActivityEntry, CinefoldEvent } from '@cinefold/contracts';
+import {
+  type ActivityEntry,
+  type CinefoldEvent,
+  type ContentId,
+  type ListName,
+  listEntryKey,
+  TITLE_TYPES,
+  type TitleType,
+} from '@cinefold/contracts';
 import { ACTIVITY, type StoredEvent } from '@cinefold/platform';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
@@ -6,30 +14,52 @@ type ListEvent = Extract<
   CinefoldEvent,
   { type: 'FavoriteAdded' | 'FavoriteRemoved' | 'WatchlistItemAdded' | 'WatchlistItemRemoved' }
 >;
-/** What a removal shows of the title it removes: the title and type of its last addition. */
+/** What a removal shows of the entry it removes: the title and type of the entry's last addition. */
 type KnownTitle = Pick<ActivityEntry, 'title' | 'contentType'>;
+/** As kept in the titles hash: the title, and the revision of the addition (the later one wins). */
+interface KeptTitle {
+  readonly title: string;
+  readonly added: number;
+}
+
+const listOf = (event: ListEvent): ListName =>
+  event.type.startsWith('Favorite') ? 'favorites' : 'watchlist';
+/** The field of the titles hash for an entry of a list. */
+const titleField = (list: ListName, type: TitleType, id: ContentId) => `${list}:${listEntryKey(type, id)}`;
+
+/**
+ * The fields a removal's title may be under: its entry's, or, for a removal recorded before
+ * entries had a type, both types' (the later addition of the two is the one it removed).
+ */
+function candidates(event: Extract<ListEvent, { type: `${string}Removed` }>): [TitleType, string][] {
+  const { contentId, contentType } = event.data;
+  const types = contentType === null ? TITLE_TYPES : [contentType];
+  return types.map((type) => [type, titleField(listOf(event), type, contentId)]);
+}
 
 /**
  * Each member's list changes (favorites and watchlist), newest first, as GET /api/user/activity
- * answers them; one entry per event of the member's library stream. A removal carries only the
- * title's id, so the title and type of each title's last addition are kept beside the entries.
+ * answers them; one entry per event of the member's library stream. A removal carries no title,
+ * so the title of each entry's last addition to each list is kept beside the entries.
  */
 export const activityProjector = defineProjector({
   name: ACTIVITY.projector,
   handles: ['FavoriteAdded', 'FavoriteRemoved', 'WatchlistItemAdded', 'WatchlistItemRemoved', 'UserDeleted'],
   async apply({ events, tx, key, redis }) {
-    const titles = await titlesFromBefore(events, (userId, ids) =>
-      redis.hmget(key(...ACTIVITY.titles(userId)), ...ids),
+    const titles = await titlesFromBefore(events, (userId, fields) =>
+      redis.hmget(key(...ACTIVITY.titles(userId)), ...fields),
     );
     const titlesOf = (userId: string) => titles.get(userId) ?? titles.set(userId, new Map()).get(userId)!;
-    for (const { event, metadata } of events) {
+    for (const { event, metadata, revision } of events) {
       if (!event) continue;
       switch (event.type) {
         case 'FavoriteAdded':
         case 'WatchlistItemAdded': {
           const { userId, contentId, contentType, title } = event.data;
-          titlesOf(userId).set(String(contentId), { title, contentType });
-          tx.hset(key(...ACTIVITY.titles(userId)), String(contentId), JSON.stringify({ title, contentType }));
+          const kept: KeptTitle = { title, added: Number(revision) };
+          const field = titleField(listOf(event), contentType, contentId);
+          titlesOf(userId).set(field, kept);
+          tx.hset(key(...ACTIVITY.titles(userId)), field, JSON.stringify(kept));
           tx.lpush(
             key(...ACTIVITY.entries(userId)),
             JSON.stringify(entry(event, { title, contentType }, metadata.occurredAt)),
@@ -38,8 +68,16 @@ export const activityProjector = defineProjector({
         }
         case 'FavoriteRemoved':
         case 'WatchlistItemRemoved': {
-          const { userId, contentId } = event.data;
-          const known = titlesOf(userId).get(String(contentId)) ?? { title: null, contentType: null };
+          const { userId, contentType } = event.data;
+          let known: KnownTitle = { title: null, contentType };
+          let latest = -1;
+          for (const [type, field] of candidates(event)) {
+            const kept = titlesOf(userId).get(field);
+            if (kept && kept.added > latest) {
+              latest = kept.added;
+              known = { title: kept.title, contentType: type };
+            }
+          }
           tx.lpush(
             key(...ACTIVITY.entries(userId)),
             JSON.stringify(entry(event, known, metadata.occurredAt)),
@@ -62,7 +100,7 @@ export const activityProjector = defineProjector({
 function entry(event: ListEvent, known: KnownTitle, at: string): ActivityEntry {
   return {
     action: event.type.endsWith('Added') ? 'added' : 'removed',
-    list: event.type.startsWith('Favorite') ? 'favorites' : 'watchlist',
+    list: listOf(event),
     contentId: event.data.contentId,
     contentType: known.contentType,
     title: known.title,
@@ -72,37 +110,42 @@ function entry(event: ListEvent, known: KnownTitle, at: string): ActivityEntry {
 
 /**
  * The titles the batch's removals need from before the batch: those of removals not preceded in
- * the batch by an addition of the same title or by the member's deletion. Read in one call per
+ * the batch by an addition of the same entry or by the member's deletion. Read in one call per
  * member, since the batch's writes are not visible until it commits.
  */
 async function titlesFromBefore(
   events: readonly StoredEvent[],
-  read: (userId: string, ids: string[]) => Promise<(string | null)[]>,
-): Promise<Map<string, Map<string, KnownTitle>>> {
+  read: (userId: string, fields: string[]) => Promise<(string | null)[]>,
+): Promise<Map<string, Map<string, KeptTitle>>> {
   const decided = new Map<string, Set<string> | 'all'>();
   const wanted = new Map<string, Set<string>>();
   for (const { event } of events) {
     if (!event) continue;
     if (event.type === 'UserDeleted') decided.set(event.data.userId, 'all');
     if (event.type === 'FavoriteAdded' || event.type === 'WatchlistItemAdded') {
-      const seen = decided.get(event.data.userId) ?? new Set<string>();
-      if (seen !== 'all') decided.set(event.data.userId, seen.add(String(event.data.contentId)));
+      const { userId, contentType, contentId } = event.data;
+      const seen = decided.get(userId) ?? new Set<string>();
+      if (seen !== 'all') decided.set(userId, seen.add(titleField(listOf(event), contentType, contentId)));
     }
     if (event.type === 'FavoriteRemoved' || event.type === 'WatchlistItemRemoved') {
       const { userId } = event.data;
-      const contentId = String(event.data.contentId);
       const seen = decided.get(userId);
-      if (seen === 'all' || seen?.has(contentId)) continue;
-      wanted.set(userId, (wanted.get(userId) ?? new Set()).add(contentId));
+      if (seen === 'all') continue;
+      // An addition in the batch is later than any from before: it is the one, if there is one.
+      const fields = candidates(event).map(([, field]) => field);
+      if (fields.some((field) => seen?.has(field))) continue;
+      const asked = wanted.get(userId) ?? new Set<string>();
+      for (const field of fields) asked.add(field);
+      wanted.set(userId, asked);
     }
   }
-  const titles = new Map<string, Map<string, KnownTitle>>();
+  const titles = new Map<string, Map<string, KeptTitle>>();
   await Promise.all(
-    [...wanted].map(async ([userId, ids]) => {
-      const found = await read(userId, [...ids]);
-      const known = new Map<string, KnownTitle>();
-      [...ids].forEach((id, i) => {
-        if (found[i]) known.set(id, JSON.parse(found[i]!) as KnownTitle);
+    [...wanted].map(async ([userId, fields]) => {
+      const found = await read(userId, [...fields]);
+      const known = new Map<string, KeptTitle>();
+      [...fields].forEach((field, i) => {
+        if (found[i]) known.set(field, JSON.parse(found[i]!) as KeptTitle);
       });
       titles.set(userId, known);
     }),

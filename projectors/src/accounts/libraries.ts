@@ -1,10 +1,14 @@
+import { listEntryKey, TITLE_TYPES } from '@cinefold/contracts';
 import { LIBRARIES } from '@cinefold/platform';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
 /** How many views of a member's watch history are kept for the profile. */
 export const HISTORY_LIMIT = 500;
 
-/** Each member's favorites and watchlist (hash: contentId → item) and watch history (newest first). */
+/**
+ * Each member's favorites and watchlist (hash: `listEntryKey` → item, so the movie 1399 and the
+ * TV show 1399 are two entries) and watch history (newest first).
+ */
 export const librariesProjector = defineProjector({
   name: LIBRARIES.projector,
   handles: [
@@ -27,7 +31,7 @@ export const librariesProjector = defineProjector({
           const list = event.type === 'FavoriteAdded' ? 'favorites' : 'watchlist';
           tx.hset(
             key(...LIBRARIES.list(userId, list)),
-            String(item.contentId),
+            listEntryKey(item.contentType, item.contentId),
             JSON.stringify({ ...item, addedAt: at }),
           );
           break;
@@ -35,7 +39,13 @@ export const librariesProjector = defineProjector({
         case 'FavoriteRemoved':
         case 'WatchlistItemRemoved': {
           const list = event.type === 'FavoriteRemoved' ? 'favorites' : 'watchlist';
-          tx.hdel(key(...LIBRARIES.list(event.data.userId, list)), String(event.data.contentId));
+          const { userId, contentId, contentType } = event.data;
+          // Recorded before entries had a type (null): the list held one entry of that id, this one.
+          const types = contentType === null ? TITLE_TYPES : [contentType];
+          tx.hdel(
+            key(...LIBRARIES.list(userId, list)),
+            ...types.map((type) => listEntryKey(type, contentId)),
+          );
           break;
         }
         case 'TitleWatched': {

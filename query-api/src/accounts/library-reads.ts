@@ -1,19 +1,9 @@
-import type { ActivityEntry, HistoryEntry, ListItem, ListName } from '@cinefold/contracts';
+import type { ActivityEntry, HistoryEntry } from '@cinefold/contracts';
 import { ACTIVITY, activeGeneration, LIBRARIES, readModelKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 
 const generation = (redis: Redis, projector: string = LIBRARIES.projector) =>
   activeGeneration(redis, projector);
-
-/** A member's favorites or watchlist, newest first. */
-export async function readList(redis: Redis, userId: string, list: ListName): Promise<ListItem[]> {
-  const g = await generation(redis);
-  if (g === null) return [];
-  const items = Object.values(
-    await redis.hgetall(readModelKeys.key(LIBRARIES.projector, g, ...LIBRARIES.list(userId, list))),
-  );
-  return items.map((json) => JSON.parse(json) as ListItem).sort((a, b) => b.addedAt.localeCompare(a.addedAt));
-}
 
 /** A member's watch history, newest first. */
 export async function readHistory(redis: Redis, userId: string): Promise<HistoryEntry[]> {

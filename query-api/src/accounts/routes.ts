@@ -10,6 +10,7 @@ import {
   LIBRARIES,
   type ProjectionWatcher,
   readAfterWrites,
+  readList,
   readModelKeys,
   requireUser,
   signedInUser,
@@ -19,7 +20,7 @@ import {
 } from '@cinefold/platform';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
-import { readActivity, readHistory, readList } from './library-reads.js';
+import { readActivity, readHistory } from './library-reads.js';
 
 export interface AccountReadsDependencies {
   readonly redis: Redis;

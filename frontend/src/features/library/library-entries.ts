@@ -1,4 +1,4 @@
-import type { HistoryEntry, ListEntry, ListItem } from '@cinefold/contracts';
+import { type HistoryEntry, type ListEntry, type ListItem, listEntryKey } from '@cinefold/contracts';
 
 export const LIBRARY_TABS = ['watch-history', 'favorites', 'watchlist'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
@@ -16,7 +16,7 @@ export interface LibraryEntry extends Readonly<ListEntry> {
 
 export function fromListItems(items: readonly ListItem[]): LibraryEntry[] {
   return items.map((item) => ({
-    key: `${item.contentType}:${String(item.contentId)}`,
+    key: listEntryKey(item.contentType, item.contentId),
     contentId: item.contentId,
     contentType: item.contentType,
     title: item.title,
@@ -28,7 +28,7 @@ export function fromListItems(items: readonly ListItem[]): LibraryEntry[] {
 /** The history holds one entry per view, so the same title can appear more than once. */
 export function fromWatchHistory(entries: readonly HistoryEntry[]): LibraryEntry[] {
   return entries.map((entry, index) => ({
-    key: `${entry.contentType}:${String(entry.contentId)}:${entry.watchedAt}:${index}`,
+    key: `${listEntryKey(entry.contentType, entry.contentId)}:${entry.watchedAt}:${index}`,
     contentId: entry.contentId,
     contentType: entry.contentType,
     title: entry.title,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../lib/auth/auth-api';
-import { isInList, type LibraryTitle, sameContent, withListChange } from './list-membership';
+import { isInList, type LibraryTitle, sameTitle, withListChange } from './list-membership';
 
 const fightClub: LibraryTitle = {
   contentId: 550,
@@ -24,20 +24,31 @@ function member(overrides: Partial<CurrentUser> = {}): CurrentUser {
 
 describe('list membership', () => {
   it('treats the number 550 and the text "550" as the same title', () => {
-    expect(sameContent(550, '550')).toBe(true);
-    expect(sameContent('550', 551)).toBe(false);
+    expect(
+      sameTitle({ contentType: 'movie', contentId: 550 }, { contentType: 'movie', contentId: '550' }),
+    ).toBe(true);
+    expect(
+      sameTitle({ contentType: 'movie', contentId: '550' }, { contentType: 'movie', contentId: 551 }),
+    ).toBe(false);
   });
 
-  it('starts a button as "in the list" when the member already saved the title', () => {
+  it('tells the movie and the TV show of one id apart', () => {
+    expect(sameTitle({ contentType: 'movie', contentId: 1399 }, { contentType: 'tv', contentId: 1399 })).toBe(
+      false,
+    );
+  });
+
+  it('starts a button as "in the list" when the member already saved the title, and only that one', () => {
     const saved = [
       { contentId: '550', contentType: 'movie' as const, title: 'Fight Club', poster: null, addedAt: '' },
     ];
-    expect(isInList(saved, 550)).toBe(true);
-    expect(isInList(saved, 13)).toBe(false);
+    expect(isInList(saved, fightClub)).toBe(true);
+    expect(isInList(saved, { ...fightClub, contentId: 13 })).toBe(false);
+    expect(isInList(saved, { ...fightClub, contentType: 'tv' })).toBe(false);
   });
 
   it('starts a button as "not in the list" for a guest, who has no lists', () => {
-    expect(isInList(undefined, 550)).toBe(false);
+    expect(isInList(undefined, fightClub)).toBe(false);
   });
 
   it('puts an added title first in the list, once', () => {
@@ -67,5 +78,17 @@ describe('list membership', () => {
     });
 
     expect(withListChange(before, 'watchlist', fightClub, false).watchlist).toEqual([]);
+  });
+
+  it('leaves the TV show of the same id in the list when the movie is removed', () => {
+    const show = { contentId: 550, contentType: 'tv' as const, title: 'A show', poster: null, addedAt: 'y' };
+    const before = member({
+      favorites: [
+        show,
+        { contentId: 550, contentType: 'movie', title: 'Fight Club', poster: null, addedAt: 'x' },
+      ],
+    });
+
+    expect(withListChange(before, 'favorites', fightClub, false).favorites).toEqual([show]);
   });
 });

@@ -1,4 +1,11 @@
-import type { ContentId, ListEntry, ListItem, ListName } from '@cinefold/contracts';
+import {
+  type ContentId,
+  type ListEntry,
+  type ListItem,
+  type ListName,
+  listEntryKey,
+  type TitleType,
+} from '@cinefold/contracts';
 
 /** A title as the list buttons and the watch-history recorder describe it to the API. */
 export type LibraryTitle = Readonly<ListEntry>;
@@ -6,19 +13,22 @@ export type LibraryTitle = Readonly<ListEntry>;
 /** A member's favorites and watchlist, newest first. */
 export type MemberLists = { readonly [List in ListName]: ListItem[] };
 
-/**
- * Ids are compared as text: a TMDB id arrives as the number 550 from one endpoint and may be the
- * string "550" in a route parameter or an imported row.
- */
-export function sameContent(a: ContentId, b: ContentId): boolean {
-  return String(a) === String(b);
+/** What names a title in the lists: its type and its id (TMDB numbers movies and shows apart). */
+export interface TitleRef {
+  readonly contentType: TitleType;
+  readonly contentId: ContentId;
 }
 
-export function isInList(
-  items: readonly { readonly contentId: ContentId }[] | undefined,
-  id: ContentId,
-): boolean {
-  return items?.some((item) => sameContent(item.contentId, id)) ?? false;
+/**
+ * The movie 1399 and the TV show 1399 are two titles; ids are compared as text, since a TMDB id
+ * arrives as the number 550 from one endpoint and may be the string "550" elsewhere.
+ */
+export function sameTitle(a: TitleRef, b: TitleRef): boolean {
+  return listEntryKey(a.contentType, a.contentId) === listEntryKey(b.contentType, b.contentId);
+}
+
+export function isInList(items: readonly TitleRef[] | undefined, title: TitleRef): boolean {
+  return items?.some((item) => sameTitle(item, title)) ?? false;
 }
 
 /**
@@ -32,7 +42,7 @@ export function withListChange<Lists extends MemberLists>(
   added: boolean,
   now: Date = new Date(),
 ): Lists {
-  const others = lists[list].filter((item) => !sameContent(item.contentId, title.contentId));
+  const others = lists[list].filter((item) => !sameTitle(item, title));
   const items = added
     ? [
         {

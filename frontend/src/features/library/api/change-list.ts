@@ -1,9 +1,9 @@
-import { type AddToListRequest, type ContentId, href, type ListName } from '@cinefold/contracts';
+import { type AddToListRequest, href, type ListName } from '@cinefold/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiClient } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { isInList, type LibraryTitle, withListChange } from '../list-membership';
+import { isInList, type LibraryTitle, type TitleRef, withListChange } from '../list-membership';
 import { getMemberListsQueryOptions, useMemberLists } from './get-member-library';
 import { libraryKeys } from './library-keys';
 
@@ -17,9 +17,10 @@ export function addToList(list: ListName, title: LibraryTitle): Promise<unknown>
   return apiClient.post(`/user/${list}`, body);
 }
 
-export async function removeFromList(list: ListName, contentId: ContentId): Promise<void> {
+export async function removeFromList(list: ListName, { contentType, contentId }: TitleRef): Promise<void> {
   try {
-    await apiClient.delete(`/user/${list}/${encodeURIComponent(String(contentId))}`);
+    const query = new URLSearchParams({ contentType });
+    await apiClient.delete(`/user/${list}/${encodeURIComponent(String(contentId))}?${query}`);
   } catch (error) {
     // Already gone (removed in another tab): the member asked for it not to be there, and it is not.
     if (!(error instanceof ApiError && error.status === 404)) throw error;
@@ -33,7 +34,7 @@ interface ListChange {
 }
 
 function sendListChange({ list, title, add }: ListChange): Promise<unknown> {
-  return add ? addToList(list, title) : removeFromList(list, title.contentId);
+  return add ? addToList(list, title) : removeFromList(list, title);
 }
 
 /**
@@ -52,7 +53,7 @@ async function afterListChange(queryClient: QueryClient, { list, title, add }: L
 export function useRemoveFromList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ list, title }: Omit<ListChange, 'add'>) => removeFromList(list, title.contentId),
+    mutationFn: ({ list, title }: Omit<ListChange, 'add'>) => removeFromList(list, title),
     // The card leaves the profile at once rather than after the lists are read again.
     onSuccess: (_answer, { list, title }) => afterListChange(queryClient, { list, title, add: false }),
   });
@@ -79,7 +80,7 @@ export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
   });
 
   const lists = useMemberLists(status === 'signed-in');
-  const saved = isInList(lists.data?.[list], title.contentId);
+  const saved = isInList(lists.data?.[list], title);
   const inList = change.isPending ? change.variables.add : saved;
 
   const toggle = () => {

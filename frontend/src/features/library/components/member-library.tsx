@@ -17,7 +17,7 @@ import { LuBookmark, LuHeart, LuHistory } from 'react-icons/lu';
 import { useAddressParams } from '../../../hooks/use-address-params';
 import { useRemoveFromList } from '../api/change-list';
 import { type MemberLibrary as Library, useMemberLibrary } from '../api/get-member-library';
-import { sameContent } from '../list-membership';
+import { sameTitle } from '../list-membership';
 import {
   fromListItems,
   fromWatchHistory,
@@ -84,7 +84,7 @@ function LibraryGrid({ tab, entries }: { readonly tab: TabDefinition; readonly e
               pending:
                 remove.isPending &&
                 remove.variables.list === list &&
-                sameContent(remove.variables.title.contentId, entry.contentId),
+                sameTitle(remove.variables.title, entry),
               onRemove: () => remove.mutate({ list, title: entry }),
             }
           }
