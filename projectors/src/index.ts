@@ -9,7 +9,12 @@ export {
 } from './runtime/projector.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 export { type VerifyResult, type VerifyVerdict, verifyProjection } from './runtime/verify.js';
-export { ensureActiveGeneration, GenerationWriter, LiveProjectionRunner } from './runtime/runner.js';
+export {
+  ensureActiveGeneration,
+  GenerationWriter,
+  LiveProjectionRunner,
+  servingVersion,
+} from './runtime/runner.js';
 export {
   createReplayQueue,
   type ProjectorsService,

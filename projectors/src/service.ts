@@ -19,7 +19,8 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { findProjectors } from './registry.js';
 import { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
-import { LiveProjectionRunner } from './runtime/runner.js';
+import { type Projector, versionOf } from './runtime/projector.js';
+import { LiveProjectionRunner, servingVersion } from './runtime/runner.js';
 import { verifyProjection } from './runtime/verify.js';
 
 export const REPLAY_QUEUE = QUEUES.projectionReplay;
@@ -127,13 +128,64 @@ export function startProjectorsService(options: {
     { redisUrl, logger: logger.child('verify') },
   );
 
+  const started = Promise.all(runners.map((r) => r.started)).then(() => undefined);
+  const upgrading = started.then(() =>
+    upgradeReadModels(
+      runners.map((r) => r.projector),
+      connection('upgrade'),
+      redisUrl,
+      logger,
+    ).catch((error: unknown) => logger.error('could not check the read models’ versions', { error })),
+  );
+
   return {
-    started: Promise.all(runners.map((r) => r.started)).then(() => undefined),
+    started,
     async stop() {
+      await upgrading;
       await verifyWorker.close();
       await replayWorker.close();
       await Promise.all(runners.map((r) => r.stop()));
       for (const redis of connections) redis.disconnect();
     },
   };
+}
+
+/**
+ * Read models whose serving generation was built by another shape of their projector (a
+ * projector's `version` raised by an upgrade) are rebuilt beside it, as `npm run replay` would:
+ * the old generation keeps serving until the new one switches in. The job id names the version,
+ * so several projectors processes starting together queue one rebuild.
+ */
+export async function upgradeReadModels(
+  projectors: readonly Projector[],
+  redis: Redis,
+  redisUrl: string,
+  logger: Logger,
+): Promise<string[]> {
+  const stale: Projector[] = [];
+  for (const projector of projectors) {
+    const serving = await servingVersion(redis, projector.name);
+    if (serving !== null && serving !== versionOf(projector)) stale.push(projector);
+  }
+  if (stale.length === 0) return [];
+  const queue = createReplayQueue(redisUrl);
+  try {
+    for (const projector of stale) {
+      logger.info(
+        'the read model was built by another version of its projector: rebuilding it beside the serving one',
+        {
+          projector: projector.name,
+          version: versionOf(projector),
+        },
+      );
+      await queue.add(
+        'replay',
+        { projector: projector.name },
+        { jobId: `upgrade-${projector.name}-v${versionOf(projector)}`, attempts: 3 },
+      );
+    }
+  } finally {
+    await queue.close();
+  }
+  return stale.map((p) => p.name);
 }

@@ -9,6 +9,9 @@
  *                                    held events (a first start on old data, Redis lost): the
  *                                    store's head then; until the checkpoint reaches it the read
  *                                    model is still being built and is not served
+ *   rm:{projector}:version:g{N}      the shape (the projector's `version`) generation N was built
+ *                                    with; absent means 1. Kept outside the generation's keys, so
+ *                                    verify and the specs compare the read model alone
  *   rm:{projector}:g{N}:…            the read model itself
  */
 import type { LibraryListName, ListName, TitleType } from '@cinefold/contracts';
@@ -21,6 +24,7 @@ export const readModelKeys = {
   generationPrefix: (projector: string, generation: number) => `rm:${projector}:g${generation}:`,
   checkpoint: (projector: string, generation: number) => `rm:${projector}:g${generation}:checkpoint`,
   target: (projector: string, generation: number) => `rm:${projector}:g${generation}:target`,
+  version: (projector: string, generation: number) => `rm:${projector}:version:g${generation}`,
   /** A key of the read model: `key('health', 3, 'counts')` → `rm:health:g3:counts`. */
   key: (projector: string, generation: number, ...parts: string[]) =>
     `rm:${projector}:g${generation}:${parts.join(':')}`,

@@ -44,6 +44,8 @@ function candidates(event: Extract<ListEvent, { type: `${string}Removed` }>): [T
  */
 export const activityProjector = defineProjector({
   name: ACTIVITY.projector,
+  // 2: entries keyed by the title's type and id (`movie:1399`), no longer by the id alone.
+  version: 2,
   handles: ['FavoriteAdded', 'FavoriteRemoved', 'WatchlistItemAdded', 'WatchlistItemRemoved', 'UserDeleted'],
   async apply({ events, tx, key, redis }) {
     const titles = await titlesFromBefore(events, (userId, fields) =>

@@ -11,6 +11,8 @@ export const HISTORY_LIMIT = 500;
  */
 export const librariesProjector = defineProjector({
   name: LIBRARIES.projector,
+  // 2: entries keyed by the title's type and id (`movie:1399`), no longer by the id alone.
+  version: 2,
   handles: [
     'FavoriteAdded',
     'FavoriteRemoved',

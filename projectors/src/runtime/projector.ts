@@ -42,6 +42,12 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
    * A projector that counts events by type needs none.
    */
   readonly payloadTypes?: readonly Type[];
+  /**
+   * The shape of its read model (default 1). Raise it when what the projection writes changes
+   * (other keys, another stored shape): a site whose serving generation was built with another
+   * version rebuilds it at start, beside the serving one (see `upgradeReadModels`).
+   */
+  readonly version?: number;
   /** Events per batch (default 2000). */
   readonly batchSize?: number;
   /**
@@ -78,6 +84,11 @@ export function defineProjector<const Type extends CinefoldEventType>(
 /** Ends a switch over the event types a projector handles: a type left out does not compile. */
 export function unhandled(event: never): never {
   throw new Error(`a projector was given an event it does not handle: ${(event as CinefoldEvent).type}`);
+}
+
+/** The shape version a projector writes (see `ProjectorDefinition.version`). */
+export function versionOf(projector: Pick<Projector, 'version'>): number {
+  return projector.version ?? 1;
 }
 
 /** What a projector's subscription must read of each event (see `Projector.payloadTypes`). */

@@ -63,6 +63,7 @@ export async function deleteGeneration(redis: Redis, projector: string, generati
     cursor = next;
     if (keys.length > 0) await redis.unlink(...keys);
   } while (cursor !== '0');
+  await redis.unlink(readModelKeys.version(projector, generation));
 }
 
 export async function rebuildProjection(
@@ -71,7 +72,7 @@ export async function rebuildProjection(
 ): Promise<RebuildResult> {
   const { store, redis } = options;
   const started = performance.now();
-  const generation = options.generation ?? (await allocateGeneration(redis, projector.name));
+  const generation = options.generation ?? (await allocateGeneration(redis, projector));
   await options.onGenerationAllocated?.(generation);
   const writer = new GenerationWriter(projector, { redis, generation, requireActive: false });
   const batchSize = options.batchSize ?? 1000;

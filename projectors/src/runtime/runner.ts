@@ -27,7 +27,7 @@ import {
   type Subscription,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import { type Projector, payloadTypesOf } from './projector.js';
+import { type Projector, payloadTypesOf, versionOf } from './projector.js';
 import { RespConnection } from './resp-connection.js';
 import { encodeCommand } from './resp-writer.js';
 import { RecordedTransaction } from './transaction.js';
@@ -219,9 +219,25 @@ export class GenerationWriter {
   }
 }
 
-/** Allocates a generation number no other rebuild or runner has used. */
-export async function allocateGeneration(redis: Redis, projector: string): Promise<number> {
-  return redis.incr(readModelKeys.nextGeneration(projector));
+/**
+ * Allocates a generation number no other rebuild or runner has used, and records the shape
+ * version it is built with.
+ */
+export async function allocateGeneration(
+  redis: Redis,
+  projector: Pick<Projector, 'name' | 'version'>,
+): Promise<number> {
+  const generation = await redis.incr(readModelKeys.nextGeneration(projector.name));
+  await redis.set(readModelKeys.version(projector.name, generation), String(versionOf(projector)));
+  return generation;
+}
+
+/** The shape version the serving generation was built with (1 when it predates versions); null when none serves. */
+export async function servingVersion(redis: Redis, projector: string): Promise<number | null> {
+  const active = await redis.get(readModelKeys.active(projector));
+  if (active === null) return null;
+  const version = await redis.get(readModelKeys.version(projector, Number(active)));
+  return version === null ? 1 : Number(version);
 }
 
 /**
@@ -232,18 +248,19 @@ export async function allocateGeneration(redis: Redis, projector: string): Promi
  */
 export async function ensureActiveGeneration(
   redis: Redis,
-  projector: string,
+  projector: Pick<Projector, 'name' | 'version'>,
   storeHead?: () => Promise<Position>,
 ): Promise<number> {
-  const active = await redis.get(readModelKeys.active(projector));
+  const { name } = projector;
+  const active = await redis.get(readModelKeys.active(name));
   if (active !== null) return Number(active);
   const candidate = await allocateGeneration(redis, projector);
   const head = await storeHead?.();
   if (head && head.commit >= 0n) {
-    await redis.set(readModelKeys.target(projector, candidate), encodePosition(head));
+    await redis.set(readModelKeys.target(name, candidate), encodePosition(head));
   }
-  await redis.set(readModelKeys.active(projector), String(candidate), 'NX');
-  return Number(await redis.get(readModelKeys.active(projector)));
+  await redis.set(readModelKeys.active(name), String(candidate), 'NX');
+  return Number(await redis.get(readModelKeys.active(name)));
 }
 
 export interface LiveRunnerOptions {
@@ -276,9 +293,7 @@ export class LiveProjectionRunner {
     let failures = 0;
     while (!this.stopped) {
       try {
-        const generation = await ensureActiveGeneration(redis, this.projector.name, () =>
-          store.headPosition(),
-        );
+        const generation = await ensureActiveGeneration(redis, this.projector, () => store.headPosition());
         this.markStarted();
         const writer = new GenerationWriter(this.projector, { redis, generation, requireActive: true });
         const from = await writer.checkpoint();

@@ -214,7 +214,7 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
   const { store, redis } = options;
   const batchSize = options.batchSize ?? 1000;
   const attempts = options.attempts ?? 5;
-  const scratch = await allocateGeneration(redis, projector.name);
+  const scratch = await allocateGeneration(redis, projector);
   try {
     const writer = new GenerationWriter(projector, { redis, generation: scratch, requireActive: false });
     let before = await readProjectionStatus(redis, projector.name);
