@@ -1,9 +1,9 @@
 import type { CinefoldEvent } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
-import { rolesDecider } from '../src/accounts/roles.js';
-import { userDecider } from '../src/accounts/user.js';
-import { LIST_LIMIT, libraryDecider } from '../src/library/library.js';
+import { type RoleEvent, rolesDecider } from '../src/accounts/roles.js';
+import { type UserEvent, userDecider } from '../src/accounts/user.js';
+import { LIST_LIMIT, type LibraryEvent, libraryDecider } from '../src/library/library.js';
 import { type Decider, foldEvents } from '../src/shared/run-command.js';
 
 let position = 0n;
@@ -30,7 +30,7 @@ function stored(events: CinefoldEvent[]): StoredEvent[] {
  * twice: on the state folded from the events, and on that state after a trip through its
  * snapshot's JSON, as a decision on a long stream sees it.
  */
-function specification<State, Command>(decider: Decider<State, Command>) {
+function specification<State, Command, Event extends CinefoldEvent>(decider: Decider<State, Command, Event>) {
   const states = (given: CinefoldEvent[]) => {
     const folded = foldEvents(decider, stored(given));
     const { toJSON, fromJSON } = decider.snapshot;
@@ -38,7 +38,7 @@ function specification<State, Command>(decider: Decider<State, Command>) {
   };
   return (given: CinefoldEvent[]) => ({
     when: (command: Command) => ({
-      then: (expected: CinefoldEvent[]) => {
+      then: (expected: Event[]) => {
         for (const state of states(given)) expect(decider.decide(state, command)).toEqual(expected);
       },
       thenRejects: (message: RegExp) => {
@@ -55,11 +55,11 @@ const user = specification(userDecider);
 const roles = specification(rolesDecider);
 const library = specification(libraryDecider);
 
-const registered = (userId: string): CinefoldEvent => ({
+const registered = (userId: string): UserEvent => ({
   type: 'UserRegistered',
   data: { userId, name: 'Ann', email: 'ann@example.com', passwordHash: '$2b$10$hash' },
 });
-const granted = (userId: string): CinefoldEvent => ({ type: 'AdminRoleGranted', data: { userId } });
+const granted = (userId: string): RoleEvent => ({ type: 'AdminRoleGranted', data: { userId } });
 const inception = { contentId: 27205, contentType: 'movie' as const, title: 'Inception', poster: '/i.jpg' };
 
 describe('a user', () => {
@@ -163,11 +163,11 @@ describe('a member library', () => {
   });
   const thrones = { contentId: 1399, contentType: 'tv' as const, title: 'Game of Thrones', poster: null };
   const thronesFilm = { ...thrones, contentType: 'movie' as const, title: 'Thrones (the film)' };
-  const favorited = (item: typeof thrones | typeof thronesFilm): CinefoldEvent => ({
+  const favorited = (item: typeof thrones | typeof thronesFilm): LibraryEvent => ({
     type: 'FavoriteAdded',
     data: { userId: 'u1', ...item },
   });
-  const unfavorited = (contentType: 'movie' | 'tv' | null): CinefoldEvent => ({
+  const unfavorited = (contentType: 'movie' | 'tv' | null): LibraryEvent => ({
     type: 'FavoriteRemoved',
     data: { userId: 'u1', contentId: 1399, contentType },
   });

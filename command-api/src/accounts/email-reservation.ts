@@ -4,7 +4,11 @@
  * account it points to was deleted, or was never created (a sign-up that crashed half-way), the
  * address can be reserved again by appending at the stream's current revision.
  */
-import type { Evolver } from '../shared/run-command.js';
+import type { EventOf, Evolver } from '../shared/run-command.js';
+
+/** The events of an address's reservation stream. */
+export const reservationEventTypes = ['EmailReserved'] as const;
+export type ReservationEvent = EventOf<(typeof reservationEventTypes)[number]>;
 
 export interface Reservation {
   readonly userId: string | null;
@@ -14,12 +18,10 @@ export interface Reservation {
 const noReservation: Reservation = { userId: null, reservedAt: null };
 
 /** Reserved again after each deletion of its account: the last reservation is the one that holds. */
-export const reservation: Evolver<Reservation> = {
+export const reservation: Evolver<Reservation, ReservationEvent> = {
+  events: reservationEventTypes,
   initialState: noReservation,
-  evolve: (state, stored) =>
-    stored.event?.type === 'EmailReserved'
-      ? { userId: stored.event.data.userId, reservedAt: stored.metadata.occurredAt }
-      : state,
+  evolve: (_state, { event, metadata }) => ({ userId: event.data.userId, reservedAt: metadata.occurredAt }),
   snapshot: { version: 1, toJSON: (state) => state, fromJSON: (json) => json as Reservation },
 };
 

@@ -3,30 +3,40 @@
  * admin" is decided on one consistent state: two admins demoting each other at the same moment
  * cannot both succeed.
  */
-import type { CinefoldEvent, Role } from '@cinefold/contracts';
-import { Rejection, type StoredEvent } from '@cinefold/platform';
-import type { Decider } from '../shared/run-command.js';
+import type { Role } from '@cinefold/contracts';
+import { Rejection } from '@cinefold/platform';
+import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+
+/** The events of the roles stream. */
+export const roleEventTypes = ['AdminRoleGranted', 'AdminRoleRevoked'] as const;
+export type RoleEvent = EventOf<(typeof roleEventTypes)[number]>;
 
 export type Admins = ReadonlySet<string>;
 
 /** A copy of the set on each change: there are a handful of admins, and the state stays immutable. */
-export function evolveAdmins(admins: Admins, stored: StoredEvent): Admins {
-  const event = stored.event;
-  if (event?.type === 'AdminRoleGranted' && !admins.has(event.data.userId))
-    return new Set(admins).add(event.data.userId);
-  if (event?.type === 'AdminRoleRevoked' && admins.has(event.data.userId)) {
-    const after = new Set(admins);
-    after.delete(event.data.userId);
-    return after;
+export function evolveAdmins(admins: Admins, { event }: AggregateEvent<RoleEvent>): Admins {
+  const { userId } = event.data;
+  switch (event.type) {
+    case 'AdminRoleGranted':
+      return admins.has(userId) ? admins : new Set(admins).add(userId);
+    case 'AdminRoleRevoked': {
+      if (!admins.has(userId)) return admins;
+      const after = new Set(admins);
+      after.delete(userId);
+      return after;
+    }
+    default: {
+      const unknown: never = event;
+      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
+    }
   }
-  return admins;
 }
 
 export type RoleCommand =
   | { readonly type: 'ChangeRole'; readonly userId: string; readonly role: Role }
   | { readonly type: 'RemoveDeletedUser'; readonly userId: string };
 
-export function decideRoles(admins: Admins, command: RoleCommand): CinefoldEvent[] {
+export function decideRoles(admins: Admins, command: RoleCommand): RoleEvent[] {
   const isAdmin = admins.has(command.userId);
   const lastAdmin = isAdmin && admins.size === 1;
   switch (command.type) {
@@ -53,7 +63,8 @@ export function decideRoles(admins: Admins, command: RoleCommand): CinefoldEvent
 }
 
 /** The roles stream holds every role change ever made; its snapshot, the admins now. */
-export const rolesDecider: Decider<Admins, RoleCommand> = {
+export const rolesDecider: Decider<Admins, RoleCommand, RoleEvent> = {
+  events: roleEventTypes,
   initialState: new Set(),
   evolve: evolveAdmins,
   decide: decideRoles,

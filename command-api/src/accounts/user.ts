@@ -1,7 +1,10 @@
 /** A member's own stream: registration, the ends of their sessions, and deletion. */
-import type { CinefoldEvent } from '@cinefold/contracts';
-import { Rejection, type StoredEvent } from '@cinefold/platform';
-import type { Decider } from '../shared/run-command.js';
+import { Rejection } from '@cinefold/platform';
+import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+
+/** The events of a member's own stream. */
+export const userEventTypes = ['UserRegistered', 'SessionsEnded', 'UserDeleted'] as const;
+export type UserEvent = EventOf<(typeof userEventTypes)[number]>;
 
 export type UserState =
   | { readonly status: 'none' }
@@ -19,9 +22,9 @@ export type UserState =
 
 export const noUser: UserState = { status: 'none' };
 
-export function evolveUser(state: UserState, stored: StoredEvent): UserState {
+export function evolveUser(state: UserState, stored: AggregateEvent<UserEvent>): UserState {
   const event = stored.event;
-  switch (event?.type) {
+  switch (event.type) {
     case 'UserRegistered':
       return {
         status: 'active',
@@ -36,8 +39,10 @@ export function evolveUser(state: UserState, stored: StoredEvent): UserState {
       return state.status === 'active' ? { ...state, tokenVersion: event.data.tokenVersion } : state;
     case 'UserDeleted':
       return { status: 'deleted', userId: event.data.userId };
-    default:
-      return state;
+    default: {
+      const unknown: never = event;
+      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
+    }
   }
 }
 
@@ -53,7 +58,7 @@ export type UserCommand =
   /** Ends the tokens of version `tokenVersion` and older (a sign-out), or all of them (a lost role). */
   | { readonly type: 'EndSessions'; readonly userId: string; readonly tokenVersion: number | 'all' };
 
-export function decideUser(state: UserState, command: UserCommand): CinefoldEvent[] {
+export function decideUser(state: UserState, command: UserCommand): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
       if (state.status !== 'none') throw new Rejection('conflict', 'This account already exists.');
@@ -85,7 +90,8 @@ export function decideUser(state: UserState, command: UserCommand): CinefoldEven
   }
 }
 
-export const userDecider: Decider<UserState, UserCommand> = {
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  events: userEventTypes,
   initialState: noUser,
   evolve: evolveUser,
   decide: decideUser,

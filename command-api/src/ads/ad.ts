@@ -2,24 +2,30 @@
  * An ad (the `ad-{adId}` stream): created, changed as a whole, deleted. A deleted ad stays
  * deleted: its id is never reused, so no beacon or edit can bring it back.
  */
-import type { AdFields, CinefoldEvent } from '@cinefold/contracts';
-import { Rejection, type StoredEvent } from '@cinefold/platform';
-import type { Decider } from '../shared/run-command.js';
+import type { AdFields } from '@cinefold/contracts';
+import { Rejection } from '@cinefold/platform';
+import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+
+/** The events of an ad's stream. */
+export const adEventTypes = ['AdCreated', 'AdUpdated', 'AdDeleted'] as const;
+export type AdEvent = EventOf<(typeof adEventTypes)[number]>;
 
 export type AdState =
   | { readonly status: 'none' }
   | { readonly status: 'live'; readonly ad: AdFields }
   | { readonly status: 'deleted' };
 
-export function evolveAd(state: AdState, { event }: StoredEvent): AdState {
-  switch (event?.type) {
+export function evolveAd(_state: AdState, { event }: AggregateEvent<AdEvent>): AdState {
+  switch (event.type) {
     case 'AdCreated':
     case 'AdUpdated':
       return { status: 'live', ad: event.data.ad };
     case 'AdDeleted':
       return { status: 'deleted' };
-    default:
-      return state;
+    default: {
+      const unknown: never = event;
+      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
+    }
   }
 }
 
@@ -31,7 +37,7 @@ export type AdCommand =
 const sameAd = (a: AdFields, b: AdFields) =>
   (Object.keys(a) as (keyof AdFields)[]).every((field) => a[field] === b[field]);
 
-export function decideAd(state: AdState, command: AdCommand): CinefoldEvent[] {
+export function decideAd(state: AdState, command: AdCommand): AdEvent[] {
   switch (command.type) {
     case 'CreateAd': {
       // Ids are made by the server: a second create on one is a retried request, not a new ad.
@@ -58,7 +64,8 @@ export function decideAd(state: AdState, command: AdCommand): CinefoldEvent[] {
 }
 
 /** Every edit of an ad is kept; its snapshot, the ad as it is now. */
-export const adDecider: Decider<AdState, AdCommand> = {
+export const adDecider: Decider<AdState, AdCommand, AdEvent> = {
+  events: adEventTypes,
   initialState: { status: 'none' },
   evolve: evolveAd,
   decide: decideAd,

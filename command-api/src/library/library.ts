@@ -5,7 +5,6 @@
  * was stale.
  */
 import {
-  type CinefoldEvent,
   type ContentId,
   type ListEntry,
   type ListName,
@@ -13,20 +12,29 @@ import {
   TITLE_TYPES,
   type TitleType,
 } from '@cinefold/contracts';
-import { Rejection, type StoredEvent } from '@cinefold/platform';
-import type { Decider } from '../shared/run-command.js';
+import { Rejection } from '@cinefold/platform';
+import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
 import { ListEntries, type ListedTitle } from './list-entries.js';
+
+/** The events of a member's library stream. */
+export const libraryEventTypes = [
+  'FavoriteAdded',
+  'FavoriteRemoved',
+  'WatchlistItemAdded',
+  'WatchlistItemRemoved',
+] as const;
+export type LibraryEvent = EventOf<(typeof libraryEventTypes)[number]>;
 
 export type LibraryState = { readonly [List in ListName]: ListEntries };
 
 export const emptyLibrary: LibraryState = { favorites: ListEntries.empty, watchlist: ListEntries.empty };
 
-const listOf = (type: CinefoldEvent['type']): ListName =>
+const listOf = (type: LibraryEvent['type']): ListName =>
   type.startsWith('Favorite') ? 'favorites' : 'watchlist';
 
-export function evolveLibrary(state: LibraryState, stored: StoredEvent): LibraryState {
+export function evolveLibrary(state: LibraryState, stored: AggregateEvent<LibraryEvent>): LibraryState {
   const event = stored.event;
-  switch (event?.type) {
+  switch (event.type) {
     case 'FavoriteAdded':
     case 'WatchlistItemAdded': {
       const list = listOf(event.type);
@@ -50,8 +58,10 @@ export function evolveLibrary(state: LibraryState, stored: StoredEvent): Library
       }
       return { ...state, [list]: entries };
     }
-    default:
-      return state;
+    default: {
+      const unknown: never = event;
+      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
+    }
   }
 }
 
@@ -92,7 +102,7 @@ export function entryToRemove(
   return found;
 }
 
-export function decideLibrary(state: LibraryState, command: LibraryCommand): CinefoldEvent[] {
+export function decideLibrary(state: LibraryState, command: LibraryCommand): LibraryEvent[] {
   switch (command.type) {
     case 'AddToList': {
       const { contentType, contentId } = command.item;
@@ -143,7 +153,8 @@ const listFromJSON = (rows: SnapshotList): ListEntries =>
     ]),
   );
 
-export const libraryDecider: Decider<LibraryState, LibraryCommand> = {
+export const libraryDecider: Decider<LibraryState, LibraryCommand, LibraryEvent> = {
+  events: libraryEventTypes,
   initialState: emptyLibrary,
   evolve: evolveLibrary,
   decide: decideLibrary,

@@ -1,8 +1,9 @@
 /**
  * Deciding a command on an aggregate's stream, at a cost that does not grow with the stream.
  *
- * An aggregate is described by a decider: `initialState`, `evolve(state, event)` and
- * `decide(state, command)`, all pure. Its state is kept in a snapshot beside the stream (the
+ * An aggregate is described by a decider: the event types of its stream, `initialState`,
+ * `evolve(state, event)` and `decide(state, command)`, all pure and typed by the aggregate's own
+ * events (Emmett's decider, see ../shared/STYLE.md). Its state is kept in a snapshot beside the stream (the
  * event store's `saveSnapshot`, with the revision it covers): loading reads the snapshot, then
  * only the events after it. Whenever that tail has reached SNAPSHOT_EVERY events, the state is
  * saved again, so no decision reads more than about that many events however long the stream is.
@@ -10,7 +11,7 @@
  * is read from its start once, a page at a time with other requests running in between, and the
  * snapshot saved then serves every decision after.
  */
-import type { CinefoldEvent } from '@cinefold/contracts';
+import type { CinefoldEvent, CinefoldEventType } from '@cinefold/contracts';
 import {
   type AppendResult,
   type CommandContext,
@@ -20,15 +21,23 @@ import {
   WrongExpectedVersionError,
 } from '@cinefold/platform';
 
+/** The events of the given types: an aggregate's own union. */
+export type EventOf<Type extends CinefoldEventType> = Extract<CinefoldEvent, { readonly type: Type }>;
+
+/** An event of an aggregate's stream, as `evolve` is given it: decoded, of one of its types. */
+export type AggregateEvent<Event extends CinefoldEvent> = StoredEvent<Event> & { readonly event: Event };
+
 /** How an aggregate's state is built from its events, and kept in a snapshot. */
-export interface Evolver<State> {
+export interface Evolver<State, Event extends CinefoldEvent> {
+  /** The event types of the aggregate's stream; anything else there is passed over. */
+  readonly events: readonly Event['type'][];
   readonly initialState: State;
-  evolve(state: State, event: StoredEvent): State;
+  evolve(state: State, event: AggregateEvent<Event>): State;
   readonly snapshot: SnapshotShape<State>;
 }
 
-export interface Decider<State, Command> extends Evolver<State> {
-  decide(state: State, command: Command): readonly CinefoldEvent[];
+export interface Decider<State, Command, Event extends CinefoldEvent> extends Evolver<State, Event> {
+  decide(state: State, command: Command): readonly Event[];
 }
 
 /** The state as JSON in a snapshot. */
@@ -55,12 +64,30 @@ const PAGE = 250;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The state `events` make from the initial state, all at once (a decider's specification uses it). */
-export function foldEvents<State>(evolver: Evolver<State>, events: readonly StoredEvent[]): State {
-  return events.reduce((state, event) => evolver.evolve(state, event), evolver.initialState);
+/** The state after one stored event: evolved by it when it is one of the aggregate's. */
+function evolveBy<State, Event extends CinefoldEvent>(
+  evolver: Evolver<State, Event>,
+  state: State,
+  stored: StoredEvent,
+): State {
+  const event = stored.event;
+  return event && (evolver.events as readonly string[]).includes(event.type)
+    ? evolver.evolve(state, stored as AggregateEvent<Event>)
+    : state;
 }
 
-function fromSnapshot<State>(evolver: Evolver<State>, snapshot: Snapshot | null): Loaded<State> | null {
+/** The state `events` make from the initial state, all at once (a decider's specification uses it). */
+export function foldEvents<State, Event extends CinefoldEvent>(
+  evolver: Evolver<State, Event>,
+  events: readonly StoredEvent[],
+): State {
+  return events.reduce((state, event) => evolveBy(evolver, state, event), evolver.initialState);
+}
+
+function fromSnapshot<State, Event extends CinefoldEvent>(
+  evolver: Evolver<State, Event>,
+  snapshot: Snapshot | null,
+): Loaded<State> | null {
   const data = snapshot?.data as { v?: unknown; state?: unknown } | null | undefined;
   if (!snapshot || data?.v !== evolver.snapshot.version) return null;
   try {
@@ -72,10 +99,10 @@ function fromSnapshot<State>(evolver: Evolver<State>, snapshot: Snapshot | null)
 }
 
 /** Folds the events after `from.revision` into its state: how many were read, and the result. */
-async function readOn<State>(
+async function readOn<State, Event extends CinefoldEvent>(
   log: EventLog,
   stream: string,
-  evolver: Evolver<State>,
+  evolver: Evolver<State, Event>,
   from: Loaded<State>,
 ): Promise<{ loaded: Loaded<State>; read: number }> {
   let { state, revision } = from;
@@ -86,7 +113,7 @@ async function readOn<State>(
       maxCount: PAGE,
     });
     for (const event of page) {
-      state = evolver.evolve(state, event);
+      state = evolveBy(evolver, state, event);
       revision = event.revision;
     }
     read += page.length;
@@ -96,10 +123,10 @@ async function readOn<State>(
 }
 
 /** The aggregate's state now: its snapshot and the events after it (see the header). */
-export async function loadState<State>(
+export async function loadState<State, Event extends CinefoldEvent>(
   log: EventLog,
   stream: string,
-  evolver: Evolver<State>,
+  evolver: Evolver<State, Event>,
 ): Promise<Loaded<State>> {
   const start = fromSnapshot(evolver, await log.store.readSnapshot(stream)) ?? {
     state: evolver.initialState,
@@ -115,12 +142,12 @@ export async function loadState<State>(
   return loaded;
 }
 
-export interface CommandOutcome<State> {
+export interface CommandOutcome<State, Event extends CinefoldEvent = CinefoldEvent> {
   /** The state the decision was made on. */
   readonly state: State;
   /** What was appended; null when the decision was that nothing needed to change. */
   readonly result: AppendResult | null;
-  readonly events: readonly CinefoldEvent[];
+  readonly events: readonly Event[];
 }
 
 const ATTEMPTS = 5;
@@ -129,13 +156,13 @@ const ATTEMPTS = 5;
  * Load the aggregate, decide, append at the revision it was read at. When someone else appended
  * in between, fold in what they wrote and decide again; deciders stay pure and never see this.
  */
-export async function runCommand<State, Command>(
+export async function runCommand<State, Command, Event extends CinefoldEvent>(
   log: EventLog,
   stream: string,
-  decider: Decider<State, Command>,
+  decider: Decider<State, Command, Event>,
   command: Command,
   context: CommandContext,
-): Promise<CommandOutcome<State>> {
+): Promise<CommandOutcome<State, Event>> {
   let loaded = await loadState(log, stream, decider);
   for (let attempt = 1; ; attempt++) {
     const events = decider.decide(loaded.state, command);

@@ -41,14 +41,14 @@ export function systemContext(now = new Date()): CommandContext {
 }
 
 /** A stored event, decoded. `event` is null for a type this code does not know (newer code wrote it). */
-export interface StoredEvent {
+export interface StoredEvent<Event extends CinefoldEvent = CinefoldEvent> {
   readonly id: string;
   readonly stream: string;
   readonly revision: bigint;
   readonly position: Position;
   readonly type: string;
   readonly metadata: EventMetadata;
-  readonly event: CinefoldEvent | null;
+  readonly event: Event | null;
 }
 
 /**
