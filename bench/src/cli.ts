@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -11,6 +11,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   traffic: async (args) => (await import('./append-path.js')).benchTraffic(args),
   'traffic-history': async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
+  relevance: async (args) => (await import('./relevance.js')).benchRelevance(args),
   faults: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   fuzz: async (args) => (await import('./fuzz.js')).benchFuzz(args),
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   if (
     [
       'catalogue',
+      'relevance',
       'import',
       'restart',
       'ads',
