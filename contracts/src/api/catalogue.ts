@@ -98,6 +98,7 @@ export interface HomeRows {
 export const MAX_SEARCH_LENGTH = 200;
 
 const SORTS = {
+  relevance: 'relevance',
   popularity: 'popularity',
   rating: 'rating',
   release_date: 'date',
@@ -130,10 +131,10 @@ export const catalogueQuery = z
     genre: optionalText(60, 'genre'),
     sortBy: z
       .enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]], {
-        error: 'sortBy must be popularity, rating, release_date (first_air_date) or title (name)',
+        error: 'sortBy must be relevance, popularity, rating, release_date (first_air_date) or title (name)',
       })
       .optional()
-      .transform((v): CatalogueSort => (v ? SORTS[v] : 'popularity')),
+      .transform((v): CatalogueSort | undefined => (v ? SORTS[v] : undefined)),
     year: z.coerce
       .number({ error: 'year must be a number' })
       .int('year must be a whole number')
@@ -144,7 +145,12 @@ export const catalogueQuery = z
   .refine((query) => query.page * query.limit <= MAX_LISTING_DEPTH, {
     path: ['page'],
     message: `page is too deep: only the first ${groupThousands(MAX_LISTING_DEPTH)} titles of a listing can be paged through (narrow it with a search, genre or year)`,
-  });
+  })
+  // A search is ranked by relevance unless another order is asked; a listing by popularity.
+  .transform((query) => ({
+    ...query,
+    sortBy: query.sortBy ?? (query.search ? 'relevance' : 'popularity'),
+  }));
 export type CatalogueQuery = z.output<typeof catalogueQuery>;
 
 /** Routes that take no query: any field is refused (it would only vary the answer cache). */
@@ -155,6 +161,7 @@ export const titleIdParams = z.strictObject({
 });
 
 const ADMIN_SORTS = {
+  relevance: 'relevance',
   createdAt: 'created',
   popularity: 'popularity',
   rating: 'rating',
@@ -178,15 +185,17 @@ export const adminContentQuery = pageQuery(20).extend({
   hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
   sortBy: z
     .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
-      error: 'sortBy must be createdAt, popularity, rating, views, title or name',
+      error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
     })
     .optional()
-    .transform((v): AdminContentSort => (v ? ADMIN_SORTS[v] : 'created')),
+    .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
   dateFrom: isoDate,
   dateTo: isoDate,
   /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
   fast: z.string().optional(),
-});
+})
+  // A search is ranked by relevance unless another order is asked; the list by when titles came.
+  .transform((query) => ({ ...query, sortBy: query.sortBy ?? (query.search ? 'relevance' : 'created') }));
 export type AdminContentQuery = z.output<typeof adminContentQuery>;
 
 export interface AdminContentItem {

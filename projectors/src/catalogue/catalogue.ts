@@ -1,17 +1,17 @@
 /**
- * The catalogue read model: every title as JSON, sorted sets for each order, and sets of ids for
- * visibility, genres, years and search terms (see CATALOGUE in platform's keys). Sets hold
- * integer ids so Redis keeps them as compact intsets.
+ * The catalogue read model: every title as JSON, sorted sets for each order, sets of ids for
+ * visibility, genres and years, and the search index (see CATALOGUE in platform's keys). Sets hold
+ * integer ids so Redis keeps them as compact intsets; search postings are packed strings.
  *
  * A batch of events is folded into net changes first (the last word on each member of each key
  * wins), then written with one command per key (`TypeChanges`). What a title indexes to is in
  * `indexing.ts`; the import's batches are indexed while the previous one commits (`PreparedAhead`).
  */
 import type { TitleType } from '@cinefold/contracts';
-import { CATALOGUE, CATALOGUE_SORTS, decodeTitle } from '@cinefold/platform';
+import { CATALOGUE, CATALOGUE_SORTS, decodeTitle, encodePosition } from '@cinefold/platform';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 import { packingSize, TypeChanges } from './changes.js';
-import { publicSetsOf, type Title, termsOf } from './indexing.js';
+import { publicSetsOf, searchOf, type Title } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
 import { readViewsBefore, writeViews } from './views.js';
 
@@ -24,6 +24,21 @@ interface Known {
 }
 
 type Ref = { type: TitleType; id: number };
+
+/**
+ * Where each type's search last changed: the position of the batch's last event that imported,
+ * hid, showed, deleted or dropped a title of the type. The query side keeps what it read of the
+ * search index until this moves (views, which move the checkpoint all day, leave it alone).
+ */
+function searchChanges(events: readonly CatalogueEvent[]): Partial<Record<TitleType, string>> {
+  const changed: Partial<Record<TitleType, string>> = {};
+  for (const e of events) {
+    const event = e.event;
+    if (!event || event.type === 'PageViewed' || event.type === 'TrafficDayClosed') continue;
+    changed[event.data.type] = encodePosition(e.position);
+  }
+  return changed;
+}
 
 function refOf(event: CatalogueEvent['event']): Ref | null {
   switch (event?.type) {
@@ -84,7 +99,11 @@ export function createCatalogueProjector() {
       const imported: Record<TitleType, Set<number>> = { movie: new Set(), tv: new Set() };
       for (const { event } of events)
         if (event?.type === 'TitleImported') imported[event.data.type].add(event.data.title.id);
-      const views = () => writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
+      const views = () => {
+        for (const [type, position] of Object.entries(searchChanges(events)))
+          tx.set(`${prefixes[type as TitleType]}search:version`, position);
+        return writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
+      };
 
       // What the batch's titles looked like before it: their documents and hidden flags.
       const refs = new Map<string, Ref>();
@@ -133,23 +152,11 @@ export function createCatalogueProjector() {
         if (touched.has(ref)) flush();
         touched.add(ref);
       };
-      /** Takes a title's previous version out of the sets it leaves, and out of the hidden counts. */
-      const unindex = (
-        type: TitleType,
-        id: number,
-        before: Known,
-        keepTerms: Set<string>,
-        keepSets: Set<string>,
-      ) => {
-        const c = changes[type];
-        const terms = termsOf(type, before.title);
-        for (const term of terms) if (!keepTerms.has(term)) c.terms.change(term, id, false);
-        if (before.hidden) {
-          c.countHidden(terms, -1);
-          return;
-        }
+      /** Takes a title's previous version out of the public sets it leaves. */
+      const unlist = (type: TitleType, id: number, before: Known, keepSets: Set<string>) => {
+        if (before.hidden) return;
         for (const set of publicSetsOf(type, before.title))
-          if (!keepSets.has(set)) c.sets.change(set, id, false);
+          if (!keepSets.has(set)) changes[type].sets.change(set, id, false);
       };
 
       for (const e of events) {
@@ -167,10 +174,11 @@ export function createCatalogueProjector() {
             const hidden = before ? before.hidden : title.adult;
             const index = ahead.indexOf(e, type, title);
             if (before) {
-              unindex(type, id, before, index.terms, new Set(hidden ? [] : index.publicSets));
+              unlist(type, id, before, new Set(hidden ? [] : index.publicSets));
               c.sets.change(hidden ? 'visible' : 'hidden', id, false);
             }
-            c.add(id, index, hidden, before ? null : Date.parse(e.metadata.occurredAt));
+            const created = before ? null : Date.parse(e.metadata.occurredAt);
+            c.add(id, index, hidden, created, before ? searchOf(type, before.title) : null);
             known.set(ref, { title, hidden });
             break;
           }
@@ -187,7 +195,6 @@ export function createCatalogueProjector() {
             c.sets.change('hidden', id, hidden);
             c.sets.change('visible', id, !hidden);
             for (const set of publicSetsOf(type, current.title)) c.sets.change(set, id, !hidden);
-            c.countHidden(termsOf(type, current.title), hidden ? 1 : -1);
             current.hidden = hidden;
             break;
           }
@@ -198,7 +205,8 @@ export function createCatalogueProjector() {
             if (!current) break;
             touch(ref);
             const c = changes[type];
-            unindex(type, id, current, new Set(), new Set());
+            unlist(type, id, current, new Set());
+            c.search(id, null, searchOf(type, current.title));
             c.sets.change('hidden', id, false);
             c.sets.change('visible', id, false);
             for (const order of CATALOGUE_SORTS) c.score(order, id, null);

@@ -21,6 +21,7 @@ import {
 } from '@cinefold/contracts';
 import {
   CATALOGUE,
+  type CatalogueSortKey,
   catalogueKey,
   type CatalogueLocation,
   dateScore,
@@ -32,7 +33,6 @@ import {
   noticeChanges,
   type ProjectionWatcher,
   readAfterWrites,
-  searchTerms,
   decodeTitle,
   type EventStore,
   validate,
@@ -41,6 +41,8 @@ import {
 import { type Request, type Response, Router } from 'express';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
+import { CatalogueSearch } from './search/catalogue-search.js';
+import type { Universe } from './search/searcher.js';
 import { ResponseCache } from './response-cache.js';
 import { deriveSeasons } from './seasons.js';
 import {
@@ -52,7 +54,7 @@ import {
   seasonsJson,
   titlesJson,
 } from './serialize.js';
-import type { TitleQuery } from './title-query.js';
+import type { QueryResult, TitleQuery } from './title-query.js';
 
 export interface CatalogueDependencies {
   readonly redis: Redis;
@@ -182,6 +184,57 @@ export function catalogueRouter({
     return { bodies: await docs(redis, location, type, ids), total };
   }
 
+  const searches = new CatalogueSearch(redis);
+
+  /**
+   * A page of what a search finds in `universe`, with the other filters (sets), in the order
+   * asked; the total is exact. Ranked by relevance alone it is a slice of the ranked titles; with
+   * filters or another order, the titles go to Redis as a set and the query engine does the rest.
+   */
+  async function searchPage(
+    location: CatalogueLocation,
+    type: TitleType,
+    search: string,
+    query: Omit<TitleQuery, 'type' | 'sort'> & { readonly sort: CatalogueSortKey | 'relevance' },
+  ): Promise<QueryResult> {
+    const { sets, sort, offset, limit, dateRange } = query;
+    const found = await searches.find(location, type, search, query.universe as Universe);
+    if (sort === 'relevance' && sets.length === 0 && !dateRange) {
+      return { ids: [...found.ranked.subarray(offset, offset + limit)].map(String), total: found.ranked.length };
+    }
+    if (found.ranked.length === 0) return { ids: [], total: 0 };
+    const set = await searches.asSet(location, type, found);
+    if (sort !== 'relevance' || dateRange) {
+      return runQuery(redis, location, {
+        ...query,
+        type,
+        universe: 'all',
+        sets: [...sets, set],
+        sort: sort === 'relevance' ? 'popularity' : sort,
+      });
+    }
+    // Ranked, within a genre or a year: the ranked titles in order, kept when in every filter.
+    const keys = sets.map((name) => catalogueKey(location, type, name));
+    const total = await redis.sintercard(keys.length + 1, catalogueKey(location, type, set), ...keys);
+    const ids: string[] = [];
+    let passed = 0;
+    for (let from = 0; from < found.ranked.length && passed < offset + limit; from += 1000) {
+      const chunk = [...found.ranked.subarray(from, from + 1000)];
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.smismember(key, ...chunk);
+      const flags = ((await pipeline.exec()) ?? []).map(([error, reply]) => {
+        if (error) throw error;
+        return reply as number[];
+      });
+      for (let i = 0; i < chunk.length && passed < offset + limit; i++) {
+        if (!flags.every((f) => f[i] === 1)) continue;
+        if (passed >= offset) ids.push(String(chunk[i]));
+        passed++;
+      }
+    }
+    return { ids, total };
+  }
+
   for (const [type, path] of [
     ['movie', '/movies'],
     ['tv', '/tvshows'],
@@ -198,14 +251,24 @@ export function catalogueRouter({
             sets.push(await genreSet(redis, location, type, query.genre));
           }
           if (query.year) sets.push(`year:${query.year}`);
-          for (const term of query.search ? searchTerms(query.search) : []) sets.push(`term:${term}`);
-          const { bodies, total } = await list(type, {
-            sets,
-            sort: query.sortBy,
-            descending: query.sortBy !== 'title',
-            offset: (query.page - 1) * query.limit,
-            limit: query.limit,
-          });
+          const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+          let bodies: RenderedTitle[];
+          let total: number;
+          if (query.search && location) {
+            // Genre and year sets hold visible titles only; the search finds visible titles.
+            const found = await searchPage(location, type, query.search, {
+              universe: 'visible',
+              sets,
+              sort: query.sortBy,
+              descending: query.sortBy !== 'title',
+              ...page,
+            });
+            ({ total } = found);
+            bodies = await docs(redis, location, type, found.ids);
+          } else {
+            const sort = query.sortBy === 'relevance' ? 'popularity' : query.sortBy;
+            ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
+          }
           // Pages past the deepest one served are not offered.
           const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
           return listingJson(type, bodies, { page: query.page, pages, total });
@@ -305,16 +368,22 @@ export function catalogueRouter({
             max: query.dateTo ? dateScore(query.dateTo) : Number.POSITIVE_INFINITY,
           }
         : undefined;
-    const { ids, total } = await runQuery(redis, location, {
-      type,
-      universe: query.hidden === 'all' ? 'all' : query.hidden === 'true' ? 'hidden' : 'visible',
-      sets: query.search ? searchTerms(query.search).map((term) => `term:${term}`) : [],
-      sort: query.sortBy,
+    const universe = query.hidden === 'all' ? 'all' : query.hidden === 'true' ? 'hidden' : 'visible';
+    const asked = {
+      universe,
+      sets: [],
       descending: query.sortBy !== 'title',
       ...(dateRange ? { dateRange } : {}),
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
-    });
+    } as const;
+    const { ids, total } = query.search
+      ? await searchPage(location, type, query.search, { ...asked, sort: query.sortBy })
+      : await runQuery(redis, location, {
+          ...asked,
+          type,
+          sort: query.sortBy === 'relevance' ? 'created' : query.sortBy,
+        });
     if (ids.length > 0) {
       const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
       const [json, hidden, views] = await Promise.all([
