@@ -179,21 +179,22 @@ const isoDate = z
   .or(z.literal('').transform(() => undefined));
 
 /** GET /api/admin/content */
-export const adminContentQuery = pageQuery(20).extend({
-  type: titleType.default('movie'),
-  search: optionalText(MAX_SEARCH_LENGTH, 'search'),
-  hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
-  sortBy: z
-    .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
-      error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
-    })
-    .optional()
-    .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
-  fast: z.string().optional(),
-})
+export const adminContentQuery = pageQuery(20)
+  .extend({
+    type: titleType.default('movie'),
+    search: optionalText(MAX_SEARCH_LENGTH, 'search'),
+    hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
+    sortBy: z
+      .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
+        error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
+      })
+      .optional()
+      .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
+    dateFrom: isoDate,
+    dateTo: isoDate,
+    /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
+    fast: z.string().optional(),
+  })
   // A search is ranked by relevance unless another order is asked; the list by when titles came.
   .transform((query) => ({ ...query, sortBy: query.sortBy ?? (query.search ? 'relevance' : 'created') }));
 export type AdminContentQuery = z.output<typeof adminContentQuery>;

@@ -117,7 +117,7 @@ export function nameIndex(name: string): NameIndex {
     if (c !== undefined && a.length <= 4 && b.length <= 4 && c.length <= 4) add(a + b + c, i, 3);
   }
   // Initials run together, however many: "swat" for S.W.A.T., "uncle" for U.N.C.L.E.
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let end = i;
     while (end < all.length && all[end]!.length === 1) end++;
     if (end - i >= 4) add(all.slice(i, end).join(''), i, 3);
@@ -156,7 +156,9 @@ export interface SearchText {
 export function searchText(search: string): SearchText {
   const all = words(search).slice(0, 8);
   const meaningful = all.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
-  const required = (meaningful.length > 0 ? meaningful : all.map((w, i) => [w, i] as const)).map(([, i]) => i);
+  const required = (meaningful.length > 0 ? meaningful : all.map((w, i) => [w, i] as const)).map(
+    ([, i]) => i,
+  );
   return { words: all, required };
 }
 
@@ -242,4 +244,28 @@ export function readNamePosting(list: Buffer, at: number): NamePosting {
     length: list[at + 14]!,
     lead: list[at + 15]!,
   };
+}
+
+/**
+ * The live postings of a list in one canonical form: sorted by id. Two read models with the same
+ * titles hold the same canonical lists whatever their history (superseded postings and
+ * tombstones, compacted or not), which is how `verify` compares them.
+ */
+export function canonicalPostings(list: Buffer, size: number): Buffer {
+  const live = livePostings(list, size, 1);
+  const byId = [...live].sort((a, b) => list.readUInt32LE(a) - list.readUInt32LE(b));
+  const out = Buffer.alloc(byId.length * size);
+  byId.forEach((at, i) => list.copy(out, i * size, at, at + size));
+  return out;
+}
+
+/** How a key of the catalogue read model's search index compares (see projectors' `comparedAs`). */
+export function searchKeyComparison(name: string): 'skip' | ((value: Buffer) => Buffer) | undefined {
+  // Counts of superseded postings and the lists to compact depend on when lists were compacted;
+  // the version is where the search last changed (a cache key for readers), not what it holds.
+  if (name.endsWith(':search:dead') || name.endsWith(':search:dirty') || name.endsWith(':search:version'))
+    return 'skip';
+  if (name.includes(':search:t:')) return (value) => canonicalPostings(value, NAME_POSTING_BYTES);
+  if (name.includes(':search:o:')) return (value) => canonicalPostings(value, OVERVIEW_POSTING_BYTES);
+  return undefined;
 }

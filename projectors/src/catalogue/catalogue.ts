@@ -8,7 +8,17 @@
  * `indexing.ts`; the import's batches are indexed while the previous one commits (`PreparedAhead`).
  */
 import type { TitleType } from '@cinefold/contracts';
-import { CATALOGUE, CATALOGUE_SORTS, decodeTitle, encodePosition } from '@cinefold/platform';
+import {
+  CATALOGUE,
+  CATALOGUE_SORTS,
+  canonicalPostings,
+  decodeTitle,
+  encodePosition,
+  NAME_POSTING_BYTES,
+  OVERVIEW_POSTING_BYTES,
+  searchKeyComparison,
+} from '@cinefold/platform';
+import type { Redis } from 'ioredis';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 import { packingSize, TypeChanges } from './changes.js';
 import { publicSetsOf, searchOf, type Title } from './indexing.js';
@@ -24,21 +34,6 @@ interface Known {
 }
 
 type Ref = { type: TitleType; id: number };
-
-/**
- * Where each type's search last changed: the position of the batch's last event that imported,
- * hid, showed, deleted or dropped a title of the type. The query side keeps what it read of the
- * search index until this moves (views, which move the checkpoint all day, leave it alone).
- */
-function searchChanges(events: readonly CatalogueEvent[]): Partial<Record<TitleType, string>> {
-  const changed: Partial<Record<TitleType, string>> = {};
-  for (const e of events) {
-    const event = e.event;
-    if (!event || event.type === 'PageViewed' || event.type === 'TrafficDayClosed') continue;
-    changed[event.data.type] = encodePosition(e.position);
-  }
-  return changed;
-}
 
 function refOf(event: CatalogueEvent['event']): Ref | null {
   switch (event?.type) {
@@ -99,9 +94,18 @@ export function createCatalogueProjector() {
       const imported: Record<TitleType, Set<number>> = { movie: new Set(), tv: new Set() };
       for (const { event } of events)
         if (event?.type === 'TitleImported') imported[event.data.type].add(event.data.title.id);
+      /**
+       * Where each type's search last changed: the position of the last event that imported a
+       * new or different title, hid, showed, deleted or dropped one. The query side keeps what it
+       * read of the search index until this moves; views, which move the checkpoint all day, and
+       * a title imported again as it was leave it alone.
+       */
+      const searchChangedAt: Partial<Record<TitleType, string>> = {};
       const views = () => {
-        for (const [type, position] of Object.entries(searchChanges(events)))
-          tx.set(`${prefixes[type as TitleType]}search:version`, position);
+        for (const type of TYPES) {
+          const position = searchChangedAt[type];
+          if (position !== undefined) tx.set(`${prefixes[type]}search:version`, position);
+        }
         return writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
       };
 
@@ -137,6 +141,9 @@ export function createCatalogueProjector() {
         TYPES.every((type) => prepared[type].writableUnder(prefixes[type]))
       ) {
         for (const type of TYPES) prepared[type].write(tx, prefixes[type]);
+        for (const e of events)
+          if (e.event?.type === 'TitleImported')
+            searchChangedAt[e.event.data.type] = encodePosition(e.position);
         await views();
         return;
       }
@@ -178,7 +185,8 @@ export function createCatalogueProjector() {
               c.sets.change(hidden ? 'visible' : 'hidden', id, false);
             }
             const created = before ? null : Date.parse(e.metadata.occurredAt);
-            c.add(id, index, hidden, created, before ? searchOf(type, before.title) : null);
+            if (c.add(id, index, hidden, created, before ? searchOf(type, before.title) : null))
+              searchChangedAt[type] = encodePosition(e.position);
             known.set(ref, { title, hidden });
             break;
           }
@@ -195,6 +203,7 @@ export function createCatalogueProjector() {
             c.sets.change('hidden', id, hidden);
             c.sets.change('visible', id, !hidden);
             for (const set of publicSetsOf(type, current.title)) c.sets.change(set, id, !hidden);
+            searchChangedAt[type] = encodePosition(e.position);
             current.hidden = hidden;
             break;
           }
@@ -207,6 +216,7 @@ export function createCatalogueProjector() {
             const c = changes[type];
             unlist(type, id, current, new Set());
             c.search(id, null, searchOf(type, current.title));
+            searchChangedAt[type] = encodePosition(e.position);
             c.sets.change('hidden', id, false);
             c.sets.change('visible', id, false);
             for (const order of CATALOGUE_SORTS) c.score(order, id, null);
@@ -220,6 +230,7 @@ export function createCatalogueProjector() {
             // Whatever was pending for the old epoch is written there and dropped with it.
             flush();
             enter(type, old + 1);
+            searchChangedAt[type] = encodePosition(e.position);
             tx.set(key(...CATALOGUE.epoch(type)), String(old + 1));
             tx.sadd(key(type, 'dropped-epochs'), String(old));
             for (const [ref] of known) if (ref.startsWith(`${type}:`)) known.set(ref, null);
@@ -236,8 +247,14 @@ export function createCatalogueProjector() {
       await views();
     },
 
-    /** Deletes the keys of epochs that a replace-mode import dropped, without blocking Redis. */
+    comparedAs: searchKeyComparison,
+
+    /**
+     * Compacts the search lists that gathered superseded postings, and deletes the keys of epochs
+     * that a replace-mode import dropped, without blocking Redis.
+     */
     async afterCommit(redis, key) {
+      await compactSearchLists(redis, key);
       for (const type of TYPES) {
         const dropped = await redis.smembers(key(type, 'dropped-epochs'));
         for (const epoch of dropped) {
@@ -253,4 +270,38 @@ export function createCatalogueProjector() {
       }
     },
   });
+}
+
+/**
+ * A list whose superseded postings and tombstones outweigh its live ones is rewritten with its
+ * live postings alone (titles imported again and again would otherwise grow it for good). Runs
+ * between batches, so nothing appends meanwhile; readers see the old list or the new, both right.
+ */
+async function compactSearchLists(redis: Redis, key: (...parts: string[]) => string): Promise<void> {
+  const epochs = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
+  for (const [i, type] of TYPES.entries()) {
+    const prefix = `${key(...CATALOGUE.inEpoch(type, Number(epochs[i] ?? 0)))}:`;
+    const dirty = await redis.smembers(`${prefix}search:dirty`);
+    if (dirty.length === 0) continue;
+    const sizing = redis.pipeline();
+    sizing.hmget(`${prefix}search:dead`, ...dirty);
+    for (const name of dirty) sizing.strlen(`${prefix}search:${name}`);
+    const replies = (await sizing.exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const dead = replies[0]![1] as (string | null)[];
+    for (const [j, name] of dirty.entries()) {
+      const size = name.startsWith('t:') ? NAME_POSTING_BYTES : OVERVIEW_POSTING_BYTES;
+      const postings = Number(replies[j + 1]![1]) / size;
+      const tx = redis.multi();
+      if (Number(dead[j] ?? 0) * 2 > postings) {
+        const list = (await redis.getBuffer(`${prefix}search:${name}`)) ?? Buffer.alloc(0);
+        const live = canonicalPostings(list, size);
+        if (live.length > 0) tx.set(`${prefix}search:${name}`, live);
+        else tx.del(`${prefix}search:${name}`);
+        tx.hdel(`${prefix}search:dead`, name);
+      }
+      tx.srem(`${prefix}search:dirty`, name);
+      await tx.exec();
+    }
+  }
 }

@@ -100,9 +100,15 @@ export class TypeChanges {
    * Indexes an imported title's version; `created` is set for a title new to the catalogue,
    * `before` is what its previous version was found by (null for a title new to the catalogue).
    */
-  add(id: number, index: TitleIndex, hidden: boolean, created: number | null, before: TitleSearch | null) {
+  add(
+    id: number,
+    index: TitleIndex,
+    hidden: boolean,
+    created: number | null,
+    before: TitleSearch | null,
+  ): boolean {
     const { scores } = index;
-    this.search(id, index.search, before);
+    const found = this.search(id, index.search, before);
     if (!hidden) for (const set of index.publicSets) this.sets.change(set, id, true);
     for (const [slug, name] of index.genres) this.genreNames.set(slug, name);
     this.sets.change(hidden ? 'hidden' : 'visible', id, true);
@@ -115,40 +121,49 @@ export class TypeChanges {
       this.score('views', id, 0);
     }
     this.docs.push(id, index.doc);
+    return found;
   }
 
   /**
    * What a title is found by, from `before` to `after` (null: it is gone): postings appended for
-   * the words it has now (unless exactly as before), tombstones for the words it lost.
+   * the words it has now (unless exactly as before), tombstones for the words it lost. Whether
+   * anything was written: a title imported again as it was changes no search.
    */
-  search(id: number, after: TitleSearch | null, before: TitleSearch | null) {
+  search(id: number, after: TitleSearch | null, before: TitleSearch | null): boolean {
+    let written = false;
     const old = new Map<string, NameTerm>();
     for (const term of before?.name.terms ?? []) old.set(term.term, term);
     for (const term of after?.name.terms ?? []) {
       const was = old.get(term.term);
       old.delete(term.term);
       if (was && sameNamePosting(before!, after!, was, term)) continue;
+      written = true;
       push(this.names, term.term, { id, search: after!, term });
       if (was) this.countDead(`t:${term.term}`, 1);
       else this.vocabulary.set(term.term, (this.vocabulary.get(term.term) ?? 0) + 1);
     }
     for (const lost of old.keys()) {
+      written = true;
       push(this.names, lost, { id, search: null, term: null });
       this.countDead(`t:${lost}`, 2);
       this.vocabulary.set(lost, (this.vocabulary.get(lost) ?? 0) - 1);
     }
-    const samePopularity = before !== null && after !== null && Math.fround(before.popularity) === Math.fround(after.popularity);
+    const samePopularity =
+      before !== null && after !== null && Math.fround(before.popularity) === Math.fround(after.popularity);
     for (const word of after?.overview ?? []) {
       const had = before?.overview.has(word) ?? false;
       if (had && samePopularity) continue;
+      written = true;
       push(this.overviews, word, id, after!.popularity);
       if (had) this.countDead(`o:${word}`, 1);
     }
     for (const word of before?.overview ?? []) {
       if (after?.overview.has(word)) continue;
+      written = true;
       push(this.overviews, word, id, null);
       this.countDead(`o:${word}`, 2);
     }
+    return written;
   }
 
   private countDead(list: string, n: number) {
@@ -200,15 +215,22 @@ export class TypeChanges {
       });
     }
     for (const [word, pairs] of this.overviews) {
-      out.bytes('APPEND', `${prefix}search:o:${word}`, (pairs.length / 2) * OVERVIEW_POSTING_BYTES, (buffer, at) => {
-        for (let i = 0; i < pairs.length; i += 2, at += OVERVIEW_POSTING_BYTES) {
-          const popularity = pairs[i + 1];
-          if (popularity === null) writeTombstone(buffer, at, pairs[i]!, OVERVIEW_POSTING_BYTES);
-          else writeOverviewPosting(buffer, at, pairs[i]!, popularity!);
-        }
-      });
+      out.bytes(
+        'APPEND',
+        `${prefix}search:o:${word}`,
+        (pairs.length / 2) * OVERVIEW_POSTING_BYTES,
+        (buffer, at) => {
+          for (let i = 0; i < pairs.length; i += 2, at += OVERVIEW_POSTING_BYTES) {
+            const popularity = pairs[i + 1];
+            if (popularity === null) writeTombstone(buffer, at, pairs[i]!, OVERVIEW_POSTING_BYTES);
+            else writeOverviewPosting(buffer, at, pairs[i]!, popularity!);
+          }
+        },
+      );
     }
     for (const [list, n] of this.dead) out.command('HINCRBY', [`${prefix}search:dead`, list, String(n)]);
+    // Lists with postings to drop, looked at once the batch committed (`compactSearchLists`).
+    if (this.dead.size > 0) out.command('SADD', [`${prefix}search:dirty`, ...this.dead.keys()]);
     let fewer = false;
     for (const [word, delta] of this.vocabulary) {
       if (delta === 0) continue;
@@ -224,7 +246,15 @@ export class TypeChanges {
     this.packed = { prefix, ...out.done() };
     this.size.bytes = Math.max(MIN_PACKING_BYTES, Math.ceil(out.size * 1.25));
     this.sets.clear();
-    for (const map of [this.scores, this.unscored, this.genreNames, this.names, this.overviews, this.dead, this.vocabulary])
+    for (const map of [
+      this.scores,
+      this.unscored,
+      this.genreNames,
+      this.names,
+      this.overviews,
+      this.dead,
+      this.vocabulary,
+    ])
       map.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;

@@ -200,7 +200,10 @@ export function catalogueRouter({
     const { sets, sort, offset, limit, dateRange } = query;
     const found = await searches.find(location, type, search, query.universe as Universe);
     if (sort === 'relevance' && sets.length === 0 && !dateRange) {
-      return { ids: [...found.ranked.subarray(offset, offset + limit)].map(String), total: found.ranked.length };
+      return {
+        ids: [...found.ranked.subarray(offset, offset + limit)].map(String),
+        total: found.ranked.length,
+      };
     }
     if (found.ranked.length === 0) return { ids: [], total: 0 };
     const set = await searches.asSet(location, type, found);

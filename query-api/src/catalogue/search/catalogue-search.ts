@@ -31,7 +31,12 @@ export class CatalogueSearch {
   }
 
   /** The titles of `universe` that `search` finds, best first. */
-  async find(location: CatalogueLocation, type: TitleType, search: string, universe: Universe): Promise<FoundTitles> {
+  async find(
+    location: CatalogueLocation,
+    type: TitleType,
+    search: string,
+    universe: Universe,
+  ): Promise<FoundTitles> {
     const prefix = `${catalogueKey(location, type)}:`;
     const snapshot = await this.reader.snapshot(type, prefix);
     const name = `${universe}:${snapshot.version}:${foldedSearch(search)}`;
@@ -74,7 +79,8 @@ export class CatalogueSearch {
     const ids = Int32Array.from(found.ranked).sort();
     const temporary = `${key}:${Math.random().toString(36).slice(2)}`;
     const pipeline = this.redis.pipeline();
-    for (let i = 0; i < ids.length; i += SADD_CHUNK) pipeline.sadd(temporary, ...ids.subarray(i, i + SADD_CHUNK));
+    for (let i = 0; i < ids.length; i += SADD_CHUNK)
+      pipeline.sadd(temporary, ...ids.subarray(i, i + SADD_CHUNK));
     pipeline.pexpire(temporary, FOUND_TTL_MS);
     pipeline.rename(temporary, key);
     const replies = (await pipeline.exec()) ?? [];

@@ -5,11 +5,7 @@
  * `search:version`, the position of the last event that changed the type's titles. Views, which
  * move the catalogue's checkpoint all day, leave it alone.
  */
-import {
-  livePostings,
-  NAME_POSTING_BYTES,
-  OVERVIEW_POSTING_BYTES,
-} from '@cinefold/platform';
+import { livePostings, NAME_POSTING_BYTES, OVERVIEW_POSTING_BYTES } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { Vocabulary } from './vocabulary.js';
 
@@ -140,7 +136,8 @@ export class IndexSnapshot {
     for (const [oldest] of this.lists) {
       if (this.keptBytes <= KEPT_BYTES || oldest === name) break;
       const dropped = this.lists.get(oldest)!;
-      this.keptBytes -= dropped.ids.length * (oldest.startsWith('t:') ? NAME_POSTING_BYTES : OVERVIEW_POSTING_BYTES);
+      this.keptBytes -=
+        dropped.ids.length * (oldest.startsWith('t:') ? NAME_POSTING_BYTES : OVERVIEW_POSTING_BYTES);
       this.lists.delete(oldest);
     }
   }

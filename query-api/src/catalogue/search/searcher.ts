@@ -125,7 +125,10 @@ function matchesOfWord(
   for (const e of expansions) {
     const list = names.get(e.word);
     if (!list) continue;
-    const head = Match.Title | (Math.min(e.typos, 3) << Match.TyposShift) | (Number(e.completion) << Match.CompletionShift);
+    const head =
+      Match.Title |
+      (Math.min(e.typos, 3) << Match.TyposShift) |
+      (Number(e.completion) << Match.CompletionShift);
     for (let i = 0; i < list.ids.length; i++) {
       const key = list.key[i]!;
       const mendedWith = whole.mended.get(key);
@@ -161,11 +164,19 @@ function matchesOfWord(
     m++;
   }
   if (!overview || overview.ids.length === 0) {
-    return { ids: names_.ids.subarray(0, m), match: names_.match.subarray(0, m), popularity: names_.popularity.subarray(0, m) };
+    return {
+      ids: names_.ids.subarray(0, m),
+      match: names_.match.subarray(0, m),
+      popularity: names_.popularity.subarray(0, m),
+    };
   }
   // Then the titles whose overview has the word as typed, merged in by id.
   const total = m + overview.ids.length;
-  const out = { ids: new Int32Array(total), match: new Int32Array(total), popularity: new Float32Array(total) };
+  const out = {
+    ids: new Int32Array(total),
+    match: new Int32Array(total),
+    popularity: new Float32Array(total),
+  };
   let [a, b, o] = [0, 0, 0];
   while (a < m || b < overview.ids.length) {
     const x = a < m ? names_.ids[a]! : Number.MAX_SAFE_INTEGER;
@@ -184,7 +195,11 @@ function matchesOfWord(
     }
     o++;
   }
-  return { ids: out.ids.subarray(0, o), match: out.match.subarray(0, o), popularity: out.popularity.subarray(0, o) };
+  return {
+    ids: out.ids.subarray(0, o),
+    match: out.match.subarray(0, o),
+    popularity: out.popularity.subarray(0, o),
+  };
 }
 
 const typosOf = (code: number) => (code >> Match.TyposShift) & 3;
@@ -277,7 +292,9 @@ async function candidatesOf(
   into: Map<number, [tier: number, popularity: number]>,
 ): Promise<void> {
   const meaningful = words.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
-  const required = (meaningful.length > 0 ? meaningful : words.map((w, i) => [w, i] as const)).map(([, i]) => i);
+  const required = (meaningful.length > 0 ? meaningful : words.map((w, i) => [w, i] as const)).map(
+    ([, i]) => i,
+  );
   // Stopwords a name should have, articles aside (the whole name and its start see to those).
   const optional = words
     .map((w, i) => [w, i] as const)
@@ -291,7 +308,13 @@ async function candidatesOf(
   // A short last word after others completes to more words: the others narrow what it finds.
   const completions = required.length > 1 ? MANY_COMPLETIONS : undefined;
   const options = words.map((word, i) =>
-    expansionsOf(snapshot, word, i === last, required.includes(i) ? completions : OPTIONAL_COMPLETIONS, known(word)),
+    expansionsOf(
+      snapshot,
+      word,
+      i === last,
+      required.includes(i) ? completions : OPTIONAL_COMPLETIONS,
+      known(word),
+    ),
   );
   const whole = wholeKeys(words, options);
   const nameWords = [...required, ...optional].flatMap((i) => options[i]!.map((e) => e.word));
@@ -322,7 +345,8 @@ async function candidatesOf(
       codes[w] = perWord[w]!.match[at]!;
     }
     let missing = 0;
-    for (let o = 0; o < optionalWords.length; o++) if (seek(optionalWords[o]!.ids, id, optionalCursors, o) < 0) missing++;
+    for (let o = 0; o < optionalWords.length; o++)
+      if (seek(optionalWords[o]!.ids, id, optionalCursors, o) < 0) missing++;
     const tier = tierOf(codes, missing, shape);
     const had = into.get(id);
     if (!had || tier < had[0]) into.set(id, [tier, walked.popularity[k]!]);
@@ -341,7 +365,11 @@ function orderedBits(popularity: number): number {
  * The titles of `universe` that `search` finds, best first. Hidden titles are left out of the
  * visible universe and are the hidden one.
  */
-export async function rankSearch(snapshot: IndexSnapshot, search: string, universe: Universe): Promise<Ranked> {
+export async function rankSearch(
+  snapshot: IndexSnapshot,
+  search: string,
+  universe: Universe,
+): Promise<Ranked> {
   const { words } = searchText(search);
   if (words.length === 0) return new Int32Array(0);
   const found = new Map<number, [number, number]>();

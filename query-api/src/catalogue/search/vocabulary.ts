@@ -70,7 +70,12 @@ export class Vocabulary {
    * once, with its fewest edits. `knownElsewhere`: the word exists outside the names (in an
    * overview), so it is not a misspelling of a short word.
    */
-  expand(typed: string, last: boolean, maxCompletions = MAX_COMPLETIONS, knownElsewhere = false): Expansion[] {
+  expand(
+    typed: string,
+    last: boolean,
+    maxCompletions = MAX_COMPLETIONS,
+    knownElsewhere = false,
+  ): Expansion[] {
     const known = knownElsewhere || this.has(typed);
     const budget = known ? typoBudget(typed.length) : unknownWordTypoBudget(typed.length);
     const found = new Map<string, Expansion>();
