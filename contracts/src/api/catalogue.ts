@@ -134,6 +134,7 @@ export const catalogueQuery = z
         error: 'sortBy must be relevance, popularity, rating, release_date (first_air_date) or title (name)',
       })
       .optional()
+      // Left out: by relevance when there is a search, else by popularity (the routes decide).
       .transform((v): CatalogueSort | undefined => (v ? SORTS[v] : undefined)),
     year: z.coerce
       .number({ error: 'year must be a number' })
@@ -145,13 +146,43 @@ export const catalogueQuery = z
   .refine((query) => query.page * query.limit <= MAX_LISTING_DEPTH, {
     path: ['page'],
     message: `page is too deep: only the first ${groupThousands(MAX_LISTING_DEPTH)} titles of a listing can be paged through (narrow it with a search, genre or year)`,
-  })
-  // A search is ranked by relevance unless another order is asked; a listing by popularity.
-  .transform((query) => ({
-    ...query,
-    sortBy: query.sortBy ?? (query.search ? 'relevance' : 'popularity'),
-  }));
+  });
 export type CatalogueQuery = z.output<typeof catalogueQuery>;
+
+/** How many titles of each type the header's search box suggests at most. */
+export const MAX_SUGGESTIONS = 8;
+
+/** GET /api/search/suggestions: titles as a visitor types, for the search box in every page's header. */
+export const suggestionsQuery = z.strictObject({
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(1, 'q must not be empty')
+    .max(MAX_SEARCH_LENGTH, `q must be at most ${MAX_SEARCH_LENGTH} characters`),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${MAX_SUGGESTIONS}`)
+    .max(MAX_SUGGESTIONS, `limit must be between 1 and ${MAX_SUGGESTIONS}`)
+    .default(5),
+});
+export type SuggestionsQuery = z.output<typeof suggestionsQuery>;
+
+/** A suggested title: enough for a line of the list (poster, name, year) and its page. */
+export interface TitleSuggestion {
+  id: number;
+  /** The movie's title or the show's name. */
+  name: string;
+  /** Of its release or first air date; null when it has none. */
+  year: number | null;
+  poster_path: string | null;
+}
+
+/** The answer of GET /api/search/suggestions: the best matches of each type, best first. */
+export interface SearchSuggestions {
+  movies: TitleSuggestion[];
+  tvShows: TitleSuggestion[];
+}
 
 /** Routes that take no query: any field is refused (it would only vary the answer cache). */
 export const noQuery = z.strictObject({});
@@ -179,24 +210,22 @@ const isoDate = z
   .or(z.literal('').transform(() => undefined));
 
 /** GET /api/admin/content */
-export const adminContentQuery = pageQuery(20)
-  .extend({
-    type: titleType.default('movie'),
-    search: optionalText(MAX_SEARCH_LENGTH, 'search'),
-    hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
-    sortBy: z
-      .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
-        error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
-      })
-      .optional()
-      .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
-    dateFrom: isoDate,
-    dateTo: isoDate,
-    /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
-    fast: z.string().optional(),
-  })
-  // A search is ranked by relevance unless another order is asked; the list by when titles came.
-  .transform((query) => ({ ...query, sortBy: query.sortBy ?? (query.search ? 'relevance' : 'created') }));
+export const adminContentQuery = pageQuery(20).extend({
+  type: titleType.default('movie'),
+  search: optionalText(MAX_SEARCH_LENGTH, 'search'),
+  hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
+  sortBy: z
+    .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
+      error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
+    })
+    .optional()
+    // Left out: by relevance when there is a search, else by when titles came (the route decides).
+    .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
+  dateFrom: isoDate,
+  dateTo: isoDate,
+  /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
+  fast: z.string().optional(),
+});
 export type AdminContentQuery = z.output<typeof adminContentQuery>;
 
 export interface AdminContentItem {

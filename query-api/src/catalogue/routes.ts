@@ -15,7 +15,10 @@ import {
   MAX_LISTING_DEPTH,
   type Movie,
   noQuery,
+  type SearchSuggestions,
+  suggestionsQuery,
   titleIdParams,
+  type TitleSuggestion,
   type TitleType,
   type TvShow,
 } from '@cinefold/contracts';
@@ -52,6 +55,7 @@ import {
   type RenderedTitle,
   renderTitle,
   seasonsJson,
+  suggestionsJson,
   titlesJson,
 } from './serialize.js';
 import type { QueryResult, TitleQuery } from './title-query.js';
@@ -75,6 +79,7 @@ const listSchemas = { query: catalogueQuery };
 const idSchemas = { params: titleIdParams, query: noQuery };
 const plainSchemas = { query: noQuery };
 const adminSchemas = { query: adminContentQuery };
+const suggestionSchemas = { query: suggestionsQuery };
 
 /** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
 async function genreSet(
@@ -255,6 +260,8 @@ export function catalogueRouter({
           }
           if (query.year) sets.push(`year:${query.year}`);
           const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+          // A search is ranked by relevance unless another order is asked; a listing by popularity.
+          const sortBy = query.sortBy ?? (query.search ? 'relevance' : 'popularity');
           let bodies: RenderedTitle[];
           let total: number;
           if (query.search && location) {
@@ -262,14 +269,14 @@ export function catalogueRouter({
             const found = await searchPage(location, type, query.search, {
               universe: 'visible',
               sets,
-              sort: query.sortBy,
-              descending: query.sortBy !== 'title',
+              sort: sortBy,
+              descending: sortBy !== 'title',
               ...page,
             });
             ({ total } = found);
             bodies = await docs(redis, location, type, found.ids);
           } else {
-            const sort = query.sortBy === 'relevance' ? 'popularity' : query.sortBy;
+            const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
             ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
           }
           // Pages past the deepest one served are not offered.
@@ -334,6 +341,52 @@ export function catalogueRouter({
   const row = async (type: TitleType, sort: 'popularity' | 'rating') =>
     (await list(type, { sets: [], sort, descending: true, offset: 0, limit: ROW_SIZE })).bodies;
 
+  /** The first titles of a type a search finds, as the search box lists them. */
+  async function suggested(
+    location: CatalogueLocation,
+    type: TitleType,
+    q: string,
+    limit: number,
+  ): Promise<TitleSuggestion[]> {
+    const { ranked } = await searches.find(location, type, q, 'visible');
+    const ids = [...ranked.subarray(0, limit)];
+    if (ids.length === 0) return [];
+    const stored = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
+    return stored.flatMap((doc) => {
+      if (!doc) return [];
+      const title = decodeTitle(type, doc) as Movie & TvShow;
+      const date = type === 'movie' ? title.release_date : title.first_air_date;
+      const year = date ? Number(date.slice(0, 4)) : null;
+      return [
+        {
+          id: title.id,
+          name: type === 'movie' ? title.title : title.name,
+          year: year !== null && Number.isFinite(year) ? year : null,
+          poster_path: title.poster_path,
+        },
+      ];
+    });
+  }
+
+  router.get('/search/suggestions', validate(suggestionSchemas), fresh, (req, res) =>
+    cached(
+      req,
+      res,
+      async () => {
+        const { q, limit } = validated(req, suggestionSchemas).query;
+        const location = await locate();
+        const empty: SearchSuggestions = { movies: [], tvShows: [] };
+        if (!location) return suggestionsJson(empty);
+        const [movies, tvShows] = await Promise.all([
+          suggested(location, 'movie', q, limit),
+          suggested(location, 'tv', q, limit),
+        ]);
+        return suggestionsJson({ movies, tvShows });
+      },
+      '',
+    ),
+  );
+
   router.get('/movies/trending/now', validate(plainSchemas), fresh, (req, res) =>
     cached(req, res, async () => titlesJson(await row('movie', 'popularity')), ''),
   );
@@ -372,20 +425,22 @@ export function catalogueRouter({
           }
         : undefined;
     const universe = query.hidden === 'all' ? 'all' : query.hidden === 'true' ? 'hidden' : 'visible';
+    // A search is ranked by relevance unless another order is asked; the list by when titles came.
+    const sortBy = query.sortBy ?? (query.search ? 'relevance' : 'created');
     const asked = {
       universe,
       sets: [],
-      descending: query.sortBy !== 'title',
+      descending: sortBy !== 'title',
       ...(dateRange ? { dateRange } : {}),
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     } as const;
     const { ids, total } = query.search
-      ? await searchPage(location, type, query.search, { ...asked, sort: query.sortBy })
+      ? await searchPage(location, type, query.search, { ...asked, sort: sortBy })
       : await runQuery(redis, location, {
           ...asked,
           type,
-          sort: query.sortBy === 'relevance' ? 'created' : query.sortBy,
+          sort: sortBy === 'relevance' ? 'created' : sortBy,
         });
     if (ids.length > 0) {
       const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
