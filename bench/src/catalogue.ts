@@ -18,6 +18,7 @@ import type { TitleType } from '@cinefold/contracts';
 import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
+import { SCALE_SEARCHES } from './minisearch-scale.js';
 import { root, rssMb, runService, waitForHttp } from './processes.js';
 import { redisMemoryBytes, startBenchServices, waitForProjectors } from './services.js';
 import type { Row } from './table.js';
@@ -220,13 +221,7 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
 
     // Search, cache off, so every request is computed (the search's own kept results aside, as
     // in production: what an index version has ranked serves the next pages); totals are exact.
-    const kinds = [
-      ['a common word', ['love', 'life', 'family', 'world', 'young']],
-      ['a 3-letter prefix', ['lov', 'man', 'sta', 'bla', 'dar']],
-      ['a word with a typo', ['famly', 'wrold', 'yuong', 'lvoe', 'strnger']],
-      ['two words, the last one started', ['love st', 'dark ni', 'young wo', 'lost ci', 'last da']],
-    ] as const;
-    for (const [label, terms] of kinds) {
+    for (const [label, terms] of SCALE_SEARCHES) {
       const search = (i: number) =>
         `/api/movies?search=${encodeURIComponent(terms[i % terms.length]!)}&page=${1 + ((i >> 3) % 3)}`;
       const first = (await (await fetch(`http://127.0.0.1:${uncachedPort}${search(0)}`)).json()) as {
@@ -243,6 +238,28 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
         { measure: `search by ${label}: throughput`, value: result.rps, unit: 'req/s' },
       );
     }
+    // The header's suggestions, as a visitor types: every keystroke of a few titles' words.
+    const typed = ['love story', 'dark night', 'the last', 'star wars', 'young blood', 'famly'].flatMap(
+      (text) =>
+        Array.from({ length: text.length - 1 }, (_, i) => text.slice(0, i + 2)).filter(
+          (q) => !q.endsWith(' '),
+        ),
+    );
+    const suggest = (i: number) =>
+      `/api/search/suggestions?q=${encodeURIComponent(typed[i % typed.length]!)}`;
+    const suggestions = await load(`http://127.0.0.1:${uncachedPort}`, suggest, {
+      connections: 50,
+      seconds: 10,
+    });
+    rows.push(
+      {
+        measure: `search suggestions as one types (${typed.length} prefixes, "lo" to "love story"), 50 conn: p99`,
+        value: suggestions.p99,
+        unit: 'ms',
+        target: '<= 10',
+      },
+      { measure: 'search suggestions: throughput', value: suggestions.rps, unit: 'req/s' },
+    );
     // A search nobody asked before: its postings read and ranked for the first time.
     const fresh = await freshSearches(`http://127.0.0.1:${uncachedPort}`);
     rows.push(

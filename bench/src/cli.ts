@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|minisearch [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -12,6 +12,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   'traffic-history': async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
   relevance: async (args) => (await import('./relevance.js')).benchRelevance(args),
+  minisearch: async (args) => (await import('./minisearch-scale.js')).benchMiniSearch(args),
   faults: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   fuzz: async (args) => (await import('./fuzz.js')).benchFuzz(args),
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     [
       'catalogue',
       'relevance',
+      'minisearch',
       'import',
       'restart',
       'ads',
@@ -51,7 +53,17 @@ async function main(): Promise<void> {
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
   // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`, `faults`, `fuzz`,
   // `soak` and `seo` take many minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
-  const apart = ['import', 'restart', 'traffic-history', 'faults', 'lighthouse', 'fuzz', 'soak', 'seo'];
+  const apart = [
+    'minisearch',
+    'import',
+    'restart',
+    'traffic-history',
+    'faults',
+    'lighthouse',
+    'fuzz',
+    'soak',
+    'seo',
+  ];
   const everything = Object.keys(benchmarks).filter((name) => !apart.includes(name));
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {
