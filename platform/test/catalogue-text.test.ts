@@ -31,7 +31,8 @@ describe('catalogue text', () => {
     expect(terms('Spider-Man: No Way Home')).toContain('spiderman');
     expect(terms('WALL·E')).toContain('walle');
     expect(terms("Ocean's Eleven")).toContain('oceans');
-    expect(terms('La La Land')).toContain('lalaland');
+    // Words only spaces part are not run together: the search splits "lalaland" instead.
+    expect(terms('La La Land')).not.toContain('lalaland');
     expect(terms('S.W.A.T.')).toContain('swat');
     expect(terms('Creed III')).toEqual(expect.arrayContaining(['creed', 'iii', '3']));
     expect(terms('V for Vendetta')).not.toContain('5');

@@ -90,9 +90,10 @@ const MAX_COMPOUND = 40;
 
 /**
  * The terms a title's name is found by: each word once (its first place), a Roman numeral also
- * as its figure, and each two neighbouring words run together (three when all are short): a
- * visitor types "spiderman", "walle", "oceans", "lalaland", "jaws2" for Spider-Man, WALL·E,
- * Ocean's, La La Land, Jaws 2.
+ * as its figure, and the words that punctuation joins into one ("Spider-Man", "WALL·E", "Ocean's",
+ * "S.W.A.T.") run together as well: a visitor types "spiderman", "walle", "oceans", "swat". Words
+ * only spaces part ("La La Land") are not: the search splits what is typed run together instead
+ * ("lalaland"), which keeps the vocabulary to the words names really have.
  */
 export function nameIndex(name: string): NameIndex {
   const all = words(name);
@@ -108,20 +109,11 @@ export function nameIndex(name: string): NameIndex {
     const figure = arabicOf(word);
     if (figure !== undefined && (i > 0 || all.length === 1)) add(figure, i, 1);
   });
-  for (let i = 0; i + 1 < all.length; i++) {
-    const [a, b] = [all[i]!, all[i + 1]!];
-    // "ofthe" is found by nobody; "ai" of A.I. is.
-    if (STOPWORDS.has(a) && STOPWORDS.has(b) && (a.length > 1 || b.length > 1)) continue;
-    add(a + b, i, 2);
-    const c = all[i + 2];
-    if (c !== undefined && a.length <= 4 && b.length <= 4 && c.length <= 4) add(a + b + c, i, 3);
-  }
-  // Initials run together, however many: "swat" for S.W.A.T., "uncle" for U.N.C.L.E.
-  for (let i = 0; i < all.length;) {
-    let end = i;
-    while (end < all.length && all[end]!.length === 1) end++;
-    if (end - i >= 4) add(all.slice(i, end).join(''), i, 3);
-    i = Math.max(end, i + 1);
+  let position = 0;
+  for (const chunk of name.split(/\s+/)) {
+    const joined = words(chunk);
+    if (joined.length >= 2) add(joined.join(''), position, Math.min(joined.length, 3));
+    position += joined.length;
   }
   return {
     terms,

@@ -73,6 +73,27 @@ function runTogether(words: readonly string[], has: (word: string) => boolean): 
   return changed ? out : null;
 }
 
+/**
+ * The search with each word typed without its spaces split into the name words it is made of,
+ * when it is no word of a name or an overview ("elbe" is a name in an overview, not "el be").
+ */
+async function splitApart(words: readonly string[], snapshot: IndexSnapshot): Promise<string[] | null> {
+  const splits = words.map((word, i) => snapshot.vocabulary.split(word, i === words.length - 1));
+  if (splits.every((parts) => parts === null)) return null;
+  const { overviews } = await snapshot.read(
+    [],
+    words.filter((_, i) => splits[i] !== null),
+  );
+  let changed = false;
+  const out = words.flatMap((word, i) => {
+    const parts = splits[i];
+    if (!parts || (overviews.get(word)?.ids.length ?? 0) > 0) return [word];
+    changed = true;
+    return parts;
+  });
+  return changed && out.length <= 8 ? out : null;
+}
+
 function expansionsOf(
   snapshot: IndexSnapshot,
   word: string,
@@ -376,6 +397,8 @@ export async function rankSearch(
   await candidatesOf(snapshot, words, found);
   const together = runTogether(words, (w) => snapshot.vocabulary.has(w));
   if (together) await candidatesOf(snapshot, together, found);
+  const apart = await splitApart(words, snapshot);
+  if (apart) await candidatesOf(snapshot, apart, found);
   const hidden = universe === 'all' ? null : await snapshot.hidden();
   const candidates: Candidates = { ids: [], tiers: [], popularity: [] };
   for (const [id, [tier, popularity]] of found) {

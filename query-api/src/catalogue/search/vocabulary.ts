@@ -53,6 +53,43 @@ export class Vocabulary {
     return i === undefined ? 0 : this.counts[i]!;
   }
 
+  /** Whether some word starts with `prefix` (or is it). */
+  starts(prefix: string): boolean {
+    return this.words[this.lowerBound(prefix)]?.startsWith(prefix) ?? false;
+  }
+
+  /**
+   * A word typed without its spaces, as the words of names it is made of ("lalaland": la la
+   * land, "blackadam", "jaws2"), two or three of them, the longest shortest part first; the last
+   * may be the start of a word when `last`. Null when it is a word, or no split exists.
+   */
+  split(typed: string, last: boolean): string[] | null {
+    if (this.has(typed) || typed.length < 3) return null;
+    const whole = (part: string) => this.has(part);
+    const ending = (part: string) => this.has(part) || (last && this.starts(part));
+    const shortest = (parts: readonly string[]) => Math.min(...parts.map((part) => part.length));
+    let best: string[] | null = null as string[] | null;
+    const consider = (parts: string[]) => {
+      if (
+        !best ||
+        parts.length < best.length ||
+        (parts.length === best.length && shortest(parts) > shortest(best))
+      )
+        best = parts;
+    };
+    for (let i = 1; i < typed.length; i++) {
+      const head = typed.slice(0, i);
+      if (!whole(head)) continue;
+      const rest = typed.slice(i);
+      if (ending(rest)) consider([head, rest]);
+      for (let j = 1; j < rest.length && (best === null || best.length > 2); j++) {
+        const middle = rest.slice(0, j);
+        if (whole(middle) && ending(rest.slice(j))) consider([head, middle, rest.slice(j)]);
+      }
+    }
+    return best;
+  }
+
   /** Index of the first word not below `word`. */
   private lowerBound(word: string): number {
     let [lo, hi] = [0, this.words.length];
