@@ -29,6 +29,7 @@ import {
   type CatalogueLocation,
   dateScore,
   encodedBody,
+  foldedSearch,
   encodingFor,
   genreNames,
   genreQuerySlugs,
@@ -80,6 +81,8 @@ const idSchemas = { params: titleIdParams, query: noQuery };
 const plainSchemas = { query: noQuery };
 const adminSchemas = { query: adminContentQuery };
 const suggestionSchemas = { query: suggestionsQuery };
+/** Suggestion answers kept at most (a few hundred bytes each). */
+const KEPT_SUGGESTIONS = 20_000;
 
 /** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
 async function genreSet(
@@ -135,6 +138,9 @@ export function catalogueRouter({
     head: () => store.headPosition(),
   });
   const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
+  const searches = new CatalogueSearch(redis);
+  /** Suggestion answers by what was typed and the index versions they were ranked at. */
+  const suggestionAnswers = new Map<string, Buffer>();
   // Where the catalogue lives changes only when its projector commits (a replay switches
   // generation, a replace-mode import starts an epoch): keep it until the next notice.
   let location: Promise<CatalogueLocation | null> | null = null;
@@ -152,6 +158,8 @@ export function catalogueRouter({
     if (notice.projector !== CATALOGUE.projector || !noticeChanges(notice, VIEW_COUNTS)) return;
     cache.clear();
     location = null;
+    searches.changed();
+    suggestionAnswers.clear();
   });
 
   /** Answers from the cache when the request may use it (no position to wait for), else computes. */
@@ -189,8 +197,6 @@ export function catalogueRouter({
     return { bodies: await docs(redis, location, type, ids), total };
   }
 
-  const searches = new CatalogueSearch(redis);
-
   /**
    * A page of what a search finds in `universe`, with the other filters (sets), in the order
    * asked; the total is exact. Ranked by relevance alone it is a slice of the ranked titles; with
@@ -201,9 +207,11 @@ export function catalogueRouter({
     type: TitleType,
     search: string,
     query: Omit<TitleQuery, 'type' | 'sort'> & { readonly sort: CatalogueSortKey | 'relevance' },
+    /** The reader waits for a write of its own: make sure of the index's version. */
+    check: boolean,
   ): Promise<QueryResult> {
     const { sets, sort, offset, limit, dateRange } = query;
-    const found = await searches.find(location, type, search, query.universe as Universe);
+    const found = await searches.find(location, type, search, query.universe as Universe, check);
     if (sort === 'relevance' && sets.length === 0 && !dateRange) {
       return {
         ids: [...found.ranked.subarray(offset, offset + limit)].map(String),
@@ -266,13 +274,13 @@ export function catalogueRouter({
           let total: number;
           if (query.search && location) {
             // Genre and year sets hold visible titles only; the search finds visible titles.
-            const found = await searchPage(location, type, query.search, {
-              universe: 'visible',
-              sets,
-              sort: sortBy,
-              descending: sortBy !== 'title',
-              ...page,
-            });
+            const found = await searchPage(
+              location,
+              type,
+              query.search,
+              { universe: 'visible', sets, sort: sortBy, descending: sortBy !== 'title', ...page },
+              Boolean(req.readAfter),
+            );
             ({ total } = found);
             bodies = await docs(redis, location, type, found.ids);
           } else {
@@ -345,10 +353,9 @@ export function catalogueRouter({
   async function suggested(
     location: CatalogueLocation,
     type: TitleType,
-    q: string,
+    ranked: Int32Array,
     limit: number,
   ): Promise<TitleSuggestion[]> {
-    const { ranked } = await searches.find(location, type, q, 'visible');
     const ids = [...ranked.subarray(0, limit)];
     if (ids.length === 0) return [];
     const stored = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
@@ -377,11 +384,24 @@ export function catalogueRouter({
         const location = await locate();
         const empty: SearchSuggestions = { movies: [], tvShows: [] };
         if (!location) return suggestionsJson(empty);
-        const [movies, tvShows] = await Promise.all([
-          suggested(location, 'movie', q, limit),
-          suggested(location, 'tv', q, limit),
+        const check = Boolean(req.readAfter);
+        const [movieTitles, tvTitles] = await Promise.all([
+          searches.find(location, 'movie', q, 'visible', check),
+          searches.find(location, 'tv', q, 'visible', check),
         ]);
-        return suggestionsJson({ movies, tvShows });
+        // Asked on every key stroke: an answer is kept until the catalogue changes (a notice).
+        const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
+        const kept = suggestionAnswers.get(key);
+        if (kept) return kept;
+        const [movies, tvShows] = await Promise.all([
+          suggested(location, 'movie', movieTitles.ranked, limit),
+          suggested(location, 'tv', tvTitles.ranked, limit),
+        ]);
+        const answer = suggestionsJson({ movies, tvShows });
+        if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
+          suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
+        suggestionAnswers.set(key, answer);
+        return answer;
       },
       '',
     ),
@@ -436,7 +456,7 @@ export function catalogueRouter({
       limit: query.limit,
     } as const;
     const { ids, total } = query.search
-      ? await searchPage(location, type, query.search, { ...asked, sort: sortBy })
+      ? await searchPage(location, type, query.search, { ...asked, sort: sortBy }, true)
       : await runQuery(redis, location, {
           ...asked,
           type,

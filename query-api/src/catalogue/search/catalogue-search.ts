@@ -17,6 +17,8 @@ const SADD_CHUNK = 10_000;
 
 export interface FoundTitles {
   readonly ranked: Ranked;
+  /** The index version it was found at. */
+  readonly version: string;
   /** A name for the set of these titles, unique to the search, its universe and the index's version. */
   readonly name: string;
 }
@@ -30,15 +32,24 @@ export class CatalogueSearch {
     this.reader = new IndexReader(redis);
   }
 
-  /** The titles of `universe` that `search` finds, best first. */
+  /** The catalogue changed: what was read of the index is checked again before it is used. */
+  changed(): void {
+    this.reader.changed();
+  }
+
+  /**
+   * The titles of `universe` that `search` finds, best first. `check`: make sure of the index's
+   * version first (a reader waiting for a write of its own), not only after a notice.
+   */
   async find(
     location: CatalogueLocation,
     type: TitleType,
     search: string,
     universe: Universe,
+    check = false,
   ): Promise<FoundTitles> {
     const prefix = `${catalogueKey(location, type)}:`;
-    const snapshot = await this.reader.snapshot(type, prefix);
+    const snapshot = await this.reader.snapshot(type, prefix, check);
     const name = `${universe}:${snapshot.version}:${foldedSearch(search)}`;
     const key = `${prefix}|${name}`;
     let ranked = this.kept.get(key);
@@ -53,7 +64,7 @@ export class CatalogueSearch {
         () => this.kept.delete(key),
       );
     }
-    return { ranked: await ranked, name };
+    return { ranked: await ranked, name, version: snapshot.version };
   }
 
   private account(key: string, ids: number) {
