@@ -134,7 +134,6 @@ export const catalogueQuery = z
         error: 'sortBy must be relevance, popularity, rating, release_date (first_air_date) or title (name)',
       })
       .optional()
-      // Left out: by relevance when there is a search, else by popularity (the routes decide).
       .transform((v): CatalogueSort | undefined => (v ? SORTS[v] : undefined)),
     year: z.coerce
       .number({ error: 'year must be a number' })
@@ -146,7 +145,10 @@ export const catalogueQuery = z
   .refine((query) => query.page * query.limit <= MAX_LISTING_DEPTH, {
     path: ['page'],
     message: `page is too deep: only the first ${groupThousands(MAX_LISTING_DEPTH)} titles of a listing can be paged through (narrow it with a search, genre or year)`,
-  });
+  })
+  // A search is ranked by relevance unless another order is asked; a listing by popularity. Set
+  // here, so that a query spelt with or without its default order is one query (one cached answer).
+  .overwrite((query) => ({ ...query, sortBy: query.sortBy ?? (query.search ? 'relevance' : 'popularity') }));
 export type CatalogueQuery = z.output<typeof catalogueQuery>;
 
 /** How many titles of each type the header's search box suggests at most. */
@@ -210,22 +212,24 @@ const isoDate = z
   .or(z.literal('').transform(() => undefined));
 
 /** GET /api/admin/content */
-export const adminContentQuery = pageQuery(20).extend({
-  type: titleType.default('movie'),
-  search: optionalText(MAX_SEARCH_LENGTH, 'search'),
-  hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
-  sortBy: z
-    .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
-      error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
-    })
-    .optional()
-    // Left out: by relevance when there is a search, else by when titles came (the route decides).
-    .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
-  fast: z.string().optional(),
-});
+export const adminContentQuery = pageQuery(20)
+  .extend({
+    type: titleType.default('movie'),
+    search: optionalText(MAX_SEARCH_LENGTH, 'search'),
+    hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
+    sortBy: z
+      .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
+        error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
+      })
+      .optional()
+      .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
+    dateFrom: isoDate,
+    dateTo: isoDate,
+    /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
+    fast: z.string().optional(),
+  })
+  // A search is ranked by relevance unless another order is asked; the list by when titles came.
+  .overwrite((query) => ({ ...query, sortBy: query.sortBy ?? (query.search ? 'relevance' : 'created') }));
 export type AdminContentQuery = z.output<typeof adminContentQuery>;
 
 export interface AdminContentItem {

@@ -141,9 +141,12 @@ export function createCatalogueProjector() {
         TYPES.every((type) => prepared[type].writableUnder(prefixes[type]))
       ) {
         for (const type of TYPES) prepared[type].write(tx, prefixes[type]);
-        for (const e of events)
-          if (e.event?.type === 'TitleImported')
+        // The last import of each type is where its search last changed.
+        for (let i = events.length - 1; i >= 0 && Object.keys(searchChangedAt).length < TYPES.length; i--) {
+          const e = events[i]!;
+          if (e.event?.type === 'TitleImported' && !(e.event.data.type in searchChangedAt))
             searchChangedAt[e.event.data.type] = encodePosition(e.position);
+        }
         await views();
         return;
       }

@@ -268,8 +268,8 @@ export function catalogueRouter({
           }
           if (query.year) sets.push(`year:${query.year}`);
           const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
-          // A search is ranked by relevance unless another order is asked; a listing by popularity.
-          const sortBy = query.sortBy ?? (query.search ? 'relevance' : 'popularity');
+          // Always set: the contract gives a query left without an order its default one.
+          const sortBy = query.sortBy!;
           let bodies: RenderedTitle[];
           let total: number;
           if (query.search && location) {
@@ -445,8 +445,8 @@ export function catalogueRouter({
           }
         : undefined;
     const universe = query.hidden === 'all' ? 'all' : query.hidden === 'true' ? 'hidden' : 'visible';
-    // A search is ranked by relevance unless another order is asked; the list by when titles came.
-    const sortBy = query.sortBy ?? (query.search ? 'relevance' : 'created');
+    // Always set: the contract gives a query left without an order its default one.
+    const sortBy = query.sortBy!;
     const asked = {
       universe,
       sets: [],
