@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|minisearch [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -20,6 +20,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   'live-dashboard': async () => (await import('./live-dashboard.js')).benchLiveDashboard(),
   lighthouse: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
+  'replay-catalogue': async (args) => (await import('./replay.js')).benchCatalogueReplay(args),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
   soak: async (args) => (await import('./soak.js')).benchSoak(args),
   startup: async () => (await import('./startup.js')).benchStartup(),
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
       'catalogue',
       'relevance',
       'minisearch',
+      'replay-catalogue',
       'import',
       'restart',
       'ads',
