@@ -165,16 +165,6 @@ export const NAME_POSTING_BYTES = 16;
 /** An overview posting: id u32, popularity f32. */
 export const OVERVIEW_POSTING_BYTES = 8;
 
-export interface NamePosting {
-  readonly id: number;
-  readonly popularity: number;
-  readonly key: number;
-  readonly position: number;
-  readonly span: number;
-  readonly length: number;
-  readonly lead: number;
-}
-
 export function writeNamePosting(
   out: Buffer,
   at: number,
@@ -226,18 +216,6 @@ export function livePostings(list: Buffer, size: number, dead: number): Int32Arr
   return Int32Array.from(live);
 }
 
-export function readNamePosting(list: Buffer, at: number): NamePosting {
-  return {
-    id: list.readUInt32LE(at),
-    popularity: list.readFloatLE(at + 4),
-    key: list.readUInt32LE(at + 8),
-    position: list[at + 12]!,
-    span: list[at + 13]!,
-    length: list[at + 14]!,
-    lead: list[at + 15]!,
-  };
-}
-
 /**
  * The live postings of a list in one canonical form: sorted by id. Two read models with the same
  * titles hold the same canonical lists whatever their history (superseded postings and
@@ -257,6 +235,8 @@ export function searchKeyComparison(name: string): 'skip' | ((value: Buffer) => 
   // the version is where the search last changed (a cache key for readers), not what it holds.
   if (name.endsWith(':search:dead') || name.endsWith(':search:dirty') || name.endsWith(':search:version'))
     return 'skip';
+  // What queries keep for a few seconds (a search's titles, an intersection) is not the read model.
+  if (name.includes(':found:') || name.includes(':intersection:')) return 'skip';
   if (name.includes(':search:t:')) return (value) => canonicalPostings(value, NAME_POSTING_BYTES);
   if (name.includes(':search:o:')) return (value) => canonicalPostings(value, OVERVIEW_POSTING_BYTES);
   return undefined;
