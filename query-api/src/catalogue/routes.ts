@@ -46,7 +46,7 @@ import { type Request, type Response, Router } from 'express';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
 import { CatalogueSearch } from './search/catalogue-search.js';
-import type { Universe } from './search/searcher.js';
+import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
 import { ResponseCache } from './response-cache.js';
 import { deriveSeasons } from './seasons.js';
 import {
@@ -386,8 +386,8 @@ export function catalogueRouter({
         if (!location) return suggestionsJson(empty);
         const check = Boolean(req.readAfter);
         const [movieTitles, tvTitles] = await Promise.all([
-          searches.find(location, 'movie', q, 'visible', check),
-          searches.find(location, 'tv', q, 'visible', check),
+          searches.find(location, 'movie', q, 'visible', check, SUGGESTION_REACH),
+          searches.find(location, 'tv', q, 'visible', check, SUGGESTION_REACH),
         ]);
         // Asked on every key stroke: an answer is kept until the catalogue changes (a notice).
         const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;

@@ -7,7 +7,7 @@ import type { TitleType } from '@cinefold/contracts';
 import { type CatalogueLocation, catalogueKey, foldedSearch } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { IndexReader } from './index-reader.js';
-import { type Ranked, rankSearch, type Universe } from './searcher.js';
+import { LISTING_REACH, type Ranked, type Reach, rankSearch, type Universe } from './searcher.js';
 
 /** Ids of ranked searches kept at most (4 bytes each). */
 const KEPT_IDS = 4_000_000;
@@ -47,17 +47,18 @@ export class CatalogueSearch {
     search: string,
     universe: Universe,
     check = false,
+    reach: Reach = LISTING_REACH,
   ): Promise<FoundTitles> {
     const prefix = `${catalogueKey(location, type)}:`;
     const snapshot = await this.reader.snapshot(type, prefix, check);
-    const name = `${universe}:${snapshot.version}:${foldedSearch(search)}`;
+    const name = `${universe}:${snapshot.version}:${reach === LISTING_REACH ? '' : 'names:'}${foldedSearch(search)}`;
     const key = `${prefix}|${name}`;
     let ranked = this.kept.get(key);
     if (ranked) {
       this.kept.delete(key);
       this.kept.set(key, ranked);
     } else {
-      ranked = rankSearch(snapshot, search, universe);
+      ranked = rankSearch(snapshot, search, universe, reach);
       this.kept.set(key, ranked);
       ranked.then(
         (ids) => this.account(key, ids.length),

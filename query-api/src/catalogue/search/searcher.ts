@@ -17,7 +17,7 @@
  */
 import { ARTICLES, arabicOf, nameKey, searchText, STOPWORDS } from '@cinefold/platform';
 import { ascendingOrder, type IndexSnapshot, type NameList, type OverviewList } from './index-reader.js';
-import type { Expansion } from './vocabulary.js';
+import { type Expansion, MAX_COMPLETIONS } from './vocabulary.js';
 
 /** Titles of a search, best first. */
 export type Ranked = Int32Array;
@@ -136,9 +136,15 @@ function matchesOfWord(
   names: ReadonlyMap<string, NameList>,
   overview: OverviewList | undefined,
   whole: WholeKeys,
+  mostPopular?: number,
 ): WordMatches {
+  const chosen = (list: NameList) =>
+    mostPopular === undefined || list.ids.length <= mostPopular ? null : mostPopularOf(list, mostPopular);
   let size = 0;
-  for (const e of expansions) size += names.get(e.word)?.ids.length ?? 0;
+  for (const e of expansions) {
+    const list = names.get(e.word);
+    if (list) size += chosen(list)?.length ?? list.ids.length;
+  }
   const ids = new Int32Array(size);
   const match = new Int32Array(size);
   const popularity = new Float32Array(size);
@@ -150,7 +156,10 @@ function matchesOfWord(
       Match.Title |
       (Math.min(e.typos, 3) << Match.TyposShift) |
       (Number(e.completion) << Match.CompletionShift);
-    for (let i = 0; i < list.ids.length; i++) {
+    const only = chosen(list);
+    const count = only?.length ?? list.ids.length;
+    for (let k = 0; k < count; k++) {
+      const i = only ? only[k]! : k;
       const key = list.key[i]!;
       const mendedWith = whole.mended.get(key);
       // 3: the whole name as typed (or mended of nothing); 3 - typos: mended; 0: not the whole name.
@@ -303,14 +312,54 @@ function seek(ids: Int32Array, id: number, cursors: Int32Array, w: number): numb
 
 /** Completions of a last word that is a stopword, read only to rank ("woman in"). */
 const OPTIONAL_COMPLETIONS = 20;
-/** Completions of a last word after other required words ("brothers g"). */
-const MANY_COMPLETIONS = 400;
+
+/**
+ * How far a search reaches. A listing's search reads the overviews and completes a last word to
+ * its commonest words; the search box's suggestions show names only, from the first letters
+ * typed, so they leave the overviews out and complete to fewer words: each key stroke then costs
+ * what a listing's search of a longer word does.
+ */
+export interface Reach {
+  readonly overviews: boolean;
+  /** Completions of a last word alone. */
+  readonly completions: number;
+  /** Completions of a last word after other words ("brothers g"). */
+  readonly moreCompletions: number;
+  /**
+   * For a search of one word, the most popular titles of each word it stands for that are
+   * ranked (all when absent): enough for the first few, and bounded however common the word.
+   */
+  readonly mostPopular?: number;
+}
+export const LISTING_REACH: Reach = { overviews: true, completions: MAX_COMPLETIONS, moreCompletions: 400 };
+export const SUGGESTION_REACH: Reach = {
+  overviews: false,
+  completions: 20,
+  moreCompletions: 40,
+  mostPopular: 300,
+};
+
+/** Each list's postings by popularity, highest first, worked out once per list. */
+const byPopularity = new WeakMap<NameList, Int32Array>();
+function mostPopularOf(list: NameList, count: number): Int32Array {
+  let order = byPopularity.get(list);
+  if (!order) {
+    const keys = new Float64Array(list.ids.length);
+    for (let i = 0; i < keys.length; i++)
+      keys[i] = (0x7fff_ffff - orderedBits(list.popularity[i]!)) * 2_097_152 + i;
+    keys.sort();
+    order = Int32Array.from(keys, (key) => key % 2_097_152);
+    byPopularity.set(list, order);
+  }
+  return order.subarray(0, count);
+}
 
 /** Titles matching every required word of one reading of the search, with their tiers. */
 async function candidatesOf(
   snapshot: IndexSnapshot,
   words: readonly string[],
   into: Map<number, [tier: number, popularity: number]>,
+  reach: Reach,
 ): Promise<void> {
   const meaningful = words.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
   const required = (meaningful.length > 0 ? meaningful : words.map((w, i) => [w, i] as const)).map(
@@ -322,12 +371,14 @@ async function candidatesOf(
     .filter(([w, i]) => !required.includes(i) && !ARTICLES.has(w))
     .map(([, i]) => i);
   const last = words.length - 1;
-  const overviewWords = required.map((i) => words[i]!).filter((w) => w.length >= 2 && !STOPWORDS.has(w));
+  const overviewWords = reach.overviews
+    ? required.map((i) => words[i]!).filter((w) => w.length >= 2 && !STOPWORDS.has(w))
+    : [];
   // A word that some overview has is known: it gets no more typos than a name word would.
   const { overviews } = await snapshot.read([], overviewWords);
   const known = (word: string) => (overviews.get(word)?.ids.length ?? 0) > 0;
   // A short last word after others completes to more words: the others narrow what it finds.
-  const completions = required.length > 1 ? MANY_COMPLETIONS : undefined;
+  const completions = required.length > 1 ? reach.moreCompletions : reach.completions;
   const options = words.map((word, i) =>
     expansionsOf(
       snapshot,
@@ -340,7 +391,10 @@ async function candidatesOf(
   const whole = wholeKeys(words, options);
   const nameWords = [...required, ...optional].flatMap((i) => options[i]!.map((e) => e.word));
   const { names } = await snapshot.read(nameWords, []);
-  const perWord = required.map((i) => matchesOfWord(options[i]!, names, overviews.get(words[i]!), whole));
+  const mostPopular = required.length === 1 ? reach.mostPopular : undefined;
+  const perWord = required.map((i) =>
+    matchesOfWord(options[i]!, names, overviews.get(words[i]!), whole, mostPopular),
+  );
   const optionalWords = optional.map((i) => matchesOfWord(options[i]!, names, undefined, whole));
   const leading = ARTICLES.has(words[0]!) && words.length > 1 ? 1 : 0;
   const shape: Shape = {
@@ -390,15 +444,16 @@ export async function rankSearch(
   snapshot: IndexSnapshot,
   search: string,
   universe: Universe,
+  reach: Reach = LISTING_REACH,
 ): Promise<Ranked> {
   const { words } = searchText(search);
   if (words.length === 0) return new Int32Array(0);
   const found = new Map<number, [number, number]>();
-  await candidatesOf(snapshot, words, found);
+  await candidatesOf(snapshot, words, found, reach);
   const together = runTogether(words, (w) => snapshot.vocabulary.has(w));
-  if (together) await candidatesOf(snapshot, together, found);
+  if (together) await candidatesOf(snapshot, together, found, reach);
   const apart = await splitApart(words, snapshot);
-  if (apart) await candidatesOf(snapshot, apart, found);
+  if (apart) await candidatesOf(snapshot, apart, found, reach);
   const hidden = universe === 'all' ? null : await snapshot.hidden();
   const candidates: Candidates = { ids: [], tiers: [], popularity: [] };
   for (const [id, [tier, popularity]] of found) {
