@@ -158,7 +158,6 @@ export function catalogueRouter({
     if (notice.projector !== CATALOGUE.projector || !noticeChanges(notice, VIEW_COUNTS)) return;
     cache.clear();
     location = null;
-    searches.changed();
     suggestionAnswers.clear();
   });
 
@@ -207,11 +206,9 @@ export function catalogueRouter({
     type: TitleType,
     search: string,
     query: Omit<TitleQuery, 'type' | 'sort'> & { readonly sort: CatalogueSortKey | 'relevance' },
-    /** The reader waits for a write of its own: make sure of the index's version. */
-    check: boolean,
   ): Promise<QueryResult> {
     const { sets, sort, offset, limit, dateRange } = query;
-    const found = await searches.find(location, type, search, query.universe as Universe, check);
+    const found = await searches.find(location, type, search, query.universe as Universe);
     if (sort === 'relevance' && sets.length === 0 && !dateRange) {
       return {
         ids: [...found.ranked.subarray(offset, offset + limit)].map(String),
@@ -274,13 +271,13 @@ export function catalogueRouter({
           let total: number;
           if (query.search && location) {
             // Genre and year sets hold visible titles only; the search finds visible titles.
-            const found = await searchPage(
-              location,
-              type,
-              query.search,
-              { universe: 'visible', sets, sort: sortBy, descending: sortBy !== 'title', ...page },
-              Boolean(req.readAfter),
-            );
+            const found = await searchPage(location, type, query.search, {
+              universe: 'visible',
+              sets,
+              sort: sortBy,
+              descending: sortBy !== 'title',
+              ...page,
+            });
             ({ total } = found);
             bodies = await docs(redis, location, type, found.ids);
           } else {
@@ -384,12 +381,12 @@ export function catalogueRouter({
         const location = await locate();
         const empty: SearchSuggestions = { movies: [], tvShows: [] };
         if (!location) return suggestionsJson(empty);
-        const check = Boolean(req.readAfter);
         const [movieTitles, tvTitles] = await Promise.all([
-          searches.find(location, 'movie', q, 'visible', check, SUGGESTION_REACH),
-          searches.find(location, 'tv', q, 'visible', check, SUGGESTION_REACH),
+          searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
+          searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
         ]);
-        // Asked on every key stroke: an answer is kept until the catalogue changes (a notice).
+        // Asked on every key stroke: an answer is kept for the index versions it was read at, and
+        // until a notice says the catalogue changed (a poster changes no version).
         const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
         const kept = suggestionAnswers.get(key);
         if (kept) return kept;
@@ -456,7 +453,7 @@ export function catalogueRouter({
       limit: query.limit,
     } as const;
     const { ids, total } = query.search
-      ? await searchPage(location, type, query.search, { ...asked, sort: sortBy }, true)
+      ? await searchPage(location, type, query.search, { ...asked, sort: sortBy })
       : await runQuery(redis, location, {
           ...asked,
           type,

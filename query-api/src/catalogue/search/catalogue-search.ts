@@ -32,25 +32,16 @@ export class CatalogueSearch {
     this.reader = new IndexReader(redis);
   }
 
-  /** The catalogue changed: what was read of the index is checked again before it is used. */
-  changed(): void {
-    this.reader.changed();
-  }
-
-  /**
-   * The titles of `universe` that `search` finds, best first. `check`: make sure of the index's
-   * version first (a reader waiting for a write of its own), not only after a notice.
-   */
+  /** The titles of `universe` that `search` finds, best first. */
   async find(
     location: CatalogueLocation,
     type: TitleType,
     search: string,
     universe: Universe,
-    check = false,
     reach: Reach = LISTING_REACH,
   ): Promise<FoundTitles> {
     const prefix = `${catalogueKey(location, type)}:`;
-    const snapshot = await this.reader.snapshot(type, prefix, check);
+    const snapshot = await this.reader.snapshot(type, prefix);
     const name = `${universe}:${snapshot.version}:${reach === LISTING_REACH ? '' : 'names:'}${foldedSearch(search)}`;
     const key = `${prefix}|${name}`;
     let ranked = this.kept.get(key);

@@ -164,48 +164,33 @@ export class IndexSnapshot {
 }
 
 /**
- * The current snapshot of each type's index. Whether the one held is still it (same prefix, same
- * version) is asked of Redis (one GET) only after a catalogue notice said something changed
- * (`changed`), or when a reader must see a write of its own (`check`): between notices the index
- * stands still, and a search costs no round trip to learn so.
+ * The current snapshot of each type's index: one GET tells whether the one held is still it
+ * (same prefix, same version); else the vocabulary is read again and the lists start empty. The
+ * GET is asked on every search, not left to the catalogue's notices: a notice may reach this
+ * process after the answer to the write it reports, and a visitor must never see a title an
+ * admin has just hidden.
  */
 export class IndexReader {
   /** Per type: the snapshot of where its index lives now (a replay or a replace moves it). */
-  private readonly snapshots = new Map<string, { snapshot: Promise<IndexSnapshot>; notices: number }>();
-  /** Catalogue notices so far: a snapshot read before the last one is checked again. */
-  private notices = 0;
+  private readonly snapshots = new Map<string, Promise<IndexSnapshot>>();
 
   constructor(private readonly redis: Redis) {}
 
-  /** The catalogue changed (a notice of its projector other than views). */
-  changed(): void {
-    this.notices++;
-  }
-
-  async snapshot(type: string, prefix: string, check = false): Promise<IndexSnapshot> {
-    const held = this.snapshots.get(type);
-    if (held && !check && held.notices === this.notices) {
-      const snapshot = await held.snapshot.catch(() => null);
-      if (snapshot && snapshot.prefix === prefix) return snapshot;
-    }
-    const notices = this.notices;
+  async snapshot(type: string, prefix: string): Promise<IndexSnapshot> {
     const version = (await this.redis.get(`${prefix}search:version`)) ?? '';
+    const held = this.snapshots.get(type);
     if (held) {
-      const snapshot = await held.snapshot.catch(() => null);
-      if (snapshot && snapshot.prefix === prefix && snapshot.version === version) {
-        if (this.snapshots.get(type) === held) this.snapshots.set(type, { snapshot: held.snapshot, notices });
-        return snapshot;
-      }
+      const snapshot = await held.catch(() => null);
+      if (snapshot && snapshot.prefix === prefix && snapshot.version === version) return snapshot;
     }
     const loading = this.redis
       .zrange(`${prefix}search:words`, 0, -1, 'WITHSCORES')
       .then((pairs) => new IndexSnapshot(this.redis, prefix, version, Vocabulary.fromPairs(pairs)));
-    const entry = { snapshot: loading, notices };
-    this.snapshots.set(type, entry);
+    this.snapshots.set(type, loading);
     try {
       return await loading;
     } catch (error) {
-      if (this.snapshots.get(type) === entry) this.snapshots.delete(type);
+      if (this.snapshots.get(type) === loading) this.snapshots.delete(type);
       throw error;
     }
   }
