@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -11,6 +11,8 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   traffic: async (args) => (await import('./append-path.js')).benchTraffic(args),
   'traffic-history': async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
   catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
+  relevance: async (args) => (await import('./relevance.js')).benchRelevance(args),
+  minisearch: async (args) => (await import('./minisearch-scale.js')).benchMiniSearch(args),
   faults: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
   'event-store': async () => (await import('./event-store.js')).benchEventStore(),
   fuzz: async (args) => (await import('./fuzz.js')).benchFuzz(args),
@@ -19,6 +21,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   'member-lists': async (args) => (await import('./member-lists.js')).benchMemberLists(args),
   lighthouse: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
+  'replay-catalogue': async (args) => (await import('./replay.js')).benchCatalogueReplay(args),
   restart: async (args) => (await import('./restart.js')).benchRestart(args),
   soak: async (args) => (await import('./soak.js')).benchSoak(args),
   startup: async () => (await import('./startup.js')).benchStartup(),
@@ -31,6 +34,9 @@ async function main(): Promise<void> {
   if (
     [
       'catalogue',
+      'relevance',
+      'minisearch',
+      'replay-catalogue',
       'import',
       'restart',
       'ads',
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
   // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`, `faults`, `fuzz`,
   // `soak` and `seo` take many minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
   const apart = [
+    'minisearch',
     'import',
     'restart',
     'traffic-history',

@@ -383,14 +383,24 @@ describe('bad parameters', () => {
   });
 });
 
-/** Every key of one generation of the catalogue read model with its value, keys made relative. */
+/**
+ * Every key of one generation of the catalogue read model with its value, keys made relative,
+ * compared as the projector says its keys compare (search postings by their live postings).
+ */
 async function dump(redis: Redis, generation: number): Promise<Record<string, unknown>> {
   const prefix = readModelKeys.generationPrefix(CATALOGUE.projector, generation);
+  const { comparedAs } = createCatalogueProjector();
   const out: Record<string, unknown> = {};
   for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
     for (const key of keys as string[]) {
       const name = key.slice(prefix.length);
-      if (name === 'checkpoint' || name.includes(':intersection:')) continue;
+      if (name === 'checkpoint' || name.includes(':intersection:') || name.includes(':found:')) continue;
+      const rule = comparedAs?.(name);
+      if (rule === 'skip') continue;
+      if (typeof rule === 'function') {
+        out[name] = rule((await redis.getBuffer(key))!).toString('base64');
+        continue;
+      }
       const type = await redis.type(key);
       out[name] =
         type === 'string'

@@ -26,6 +26,7 @@ export * from './auth/session.js';
 export * from './auth/tokens.js';
 export * from './queue/names.js';
 export * from './catalogue/text.js';
+export * from './catalogue/search-index.js';
 export * from './catalogue/csv.js';
 export * from './catalogue/import-state.js';
 export * from './catalogue/import-jobs.js';

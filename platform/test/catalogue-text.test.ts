@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, searchTerms, titleTerms, words } from '../src/catalogue/text.js';
+import { foldText, words } from '../src/catalogue/text.js';
+import { nameIndex, overviewTerms, searchText, typoBudget } from '../src/catalogue/search-index.js';
 import { decodeTitle, encodeTitle, titleJson } from '../src/catalogue/documents.js';
 
 describe('catalogue text', () => {
@@ -11,13 +12,38 @@ describe('catalogue text', () => {
     expect(words('Crouching Tiger: 卧虎藏龙 (2000)')).toEqual(['crouching', 'tiger', '卧虎藏龙', '2000']);
   });
 
-  it('indexes title words with their prefixes and overview words without stopwords', () => {
-    const terms = titleTerms('Love Actually', 'The story of a wedding in London.');
-    for (const term of ['love', 'lo', 'lov', 'actually', 'ac', 'wedding', 'london', 'story'])
-      expect(terms).toContain(term);
-    for (const term of ['the', 'of', 'a', 'in', 'wed']) expect(terms).not.toContain(term);
-    expect(searchTerms('the LOVE')).toEqual(['love']);
-    expect(searchTerms('It')).toEqual(['it']);
+  it('indexes title words and overview words without stopwords; a search requires its meaningful words', () => {
+    const name = nameIndex('Love Actually').terms.map((t) => t.term);
+    const overview = overviewTerms('The story of a wedding in London.');
+    for (const term of ['love', 'actually']) expect(name).toContain(term);
+    for (const term of ['wedding', 'london', 'story']) expect(overview).toContain(term);
+    for (const term of ['the', 'of', 'a', 'in', 'wed']) expect(overview).not.toContain(term);
+    const required = (search: string) => {
+      const text = searchText(search);
+      return text.required.map((i) => text.words[i]);
+    };
+    expect(required('the LOVE')).toEqual(['love']);
+    expect(required('It')).toEqual(['it']);
+  });
+
+  it('finds a name however its words are spaced, punctuated and numbered', () => {
+    const terms = (name: string) => nameIndex(name).terms.map((t) => t.term);
+    expect(terms('Spider-Man: No Way Home')).toContain('spiderman');
+    expect(terms('WALL·E')).toContain('walle');
+    expect(terms("Ocean's Eleven")).toContain('oceans');
+    // Words only spaces part are not run together: the search splits "lalaland" instead.
+    expect(terms('La La Land')).not.toContain('lalaland');
+    expect(terms('S.W.A.T.')).toContain('swat');
+    expect(terms('Creed III')).toEqual(expect.arrayContaining(['creed', 'iii', '3']));
+    expect(terms('V for Vendetta')).not.toContain('5');
+    expect(nameIndex('The Godfather').key).toBe(nameIndex('godfather').key);
+    expect(nameIndex('Creed III').key).toBe(nameIndex('creed 3').key);
+    expect(nameIndex('Spider-Man').key).toBe(nameIndex('spider man').key);
+    expect(nameIndex('Alien').key).not.toBe(nameIndex('Aliens').key);
+  });
+
+  it('allows typos by word length: none below five letters, one from five, two from nine', () => {
+    expect([3, 4, 5, 8, 9, 12].map(typoBudget)).toEqual([0, 0, 1, 1, 2, 2]);
   });
 });
 

@@ -1,5 +1,11 @@
 import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
-import { CATALOGUE_SORTS, decodeTitle } from '@cinefold/platform';
+import {
+  CATALOGUE_SORTS,
+  decodeTitle,
+  livePostings,
+  NAME_POSTING_BYTES,
+  OVERVIEW_POSTING_BYTES,
+} from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
 import { createCatalogueProjector } from '@cinefold/projectors';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +77,12 @@ function catalogueOf(type: TitleType, words: readonly string[] = []) {
     const titles: Record<number, string> = {};
     const genres: Record<string, number[]> = {};
     const years: Record<string, number[]> = {};
-    const terms = new Map<string, number[]>();
+    /** Live ids of each name word's and overview word's postings. */
+    const names = new Map<string, number[]>();
+    const overviews = new Map<string, number[]>();
+    const dead = (model[`${prefix}search:dead`] ?? {}) as Record<string, string>;
+    const live = (list: Buffer, size: number, name: string) =>
+      [...livePostings(list, size, Number(dead[name] ?? 0))].map((at) => list.readUInt32LE(at));
     let leftovers = 0;
     for (const [key, value] of Object.entries(model)) {
       if (new RegExp(`^${type}:e\\d+:`).test(key) && !key.startsWith(prefix)) leftovers++;
@@ -82,9 +93,18 @@ function catalogueOf(type: TitleType, words: readonly string[] = []) {
         titles[title.id] = 'title' in title ? title.title : title.name;
       } else if (name.startsWith('genre:')) genres[name.slice(6)] = ids(value);
       else if (name.startsWith('year:')) years[name.slice(5)] = ids(value);
-      else if (name.startsWith('term:')) terms.set(name.slice(5), ids(value));
+      else if (name.startsWith('search:t:'))
+        names.set(name.slice(9), live(value as Buffer, NAME_POSTING_BYTES, `t:${name.slice(9)}`));
+      else if (name.startsWith('search:o:'))
+        overviews.set(name.slice(9), live(value as Buffer, OVERVIEW_POSTING_BYTES, `o:${name.slice(9)}`));
     }
-    const hiddenPerTerm = (model[`${prefix}hidden-terms`] ?? {}) as Record<string, string>;
+    const hiddenIds = new Set(ids(model[`${prefix}hidden`]));
+    // What a search for a word finds: names with a word it starts (search as you type), overviews with it.
+    const found = (word: string) => {
+      const out = new Set(overviews.get(word) ?? []);
+      for (const [term, members] of names) if (term.startsWith(word)) for (const id of members) out.add(id);
+      return [...out].sort((a, b) => a - b);
+    };
     const orders = CATALOGUE_SORTS.map((order) => {
       const scores = (model[`${prefix}sort:${order}`] ?? {}) as Record<string, number>;
       return Object.keys(scores).map(Number);
@@ -101,13 +121,15 @@ function catalogueOf(type: TitleType, words: readonly string[] = []) {
       search: Object.fromEntries(
         words.map((word) => [
           word,
-          { found: terms.get(word) ?? [], hidden: Number(hiddenPerTerm[`term:${word}`] ?? 0) },
+          { found: found(word), hidden: found(word).filter((id) => hiddenIds.has(id)).length },
         ]),
       ),
       // Every title is in every order, and nothing else is.
       inEveryOrder: orders.every((members) => same(members, Object.keys(titles).map(Number))),
       // No search set holds an id that is no longer a title.
-      searchHoldsOnlyTitles: [...terms.values()].every((members) => members.every((id) => id in titles)),
+      searchHoldsOnlyTitles: [...names.values(), ...overviews.values()].every((members) =>
+        members.every((id) => id in titles),
+      ),
       aToZ: Object.entries(byTitle)
         .sort(([, a], [, b]) => a - b)
         .map(([id]) => Number(id)),

@@ -48,6 +48,7 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
+export { CatalogueSearch, type FoundTitles } from './catalogue/search/catalogue-search.js';
 export { compareResults } from './catalogue/strategies/fetch-and-sort.js';
 export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
 export type { TitleQuery } from './catalogue/title-query.js';

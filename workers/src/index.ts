@@ -8,6 +8,7 @@ export {
 export { startWorkersService, type WorkersService } from './service.js';
 export { rowReader } from './imports/rows.js';
 export { csvRecord, generateMovieRows, generateTvRows, loadVocabulary, writeCsv } from './datasets/index.js';
+export { Rng } from './datasets/random.js';
 export {
   closeTrafficBooks,
   totalsOf,

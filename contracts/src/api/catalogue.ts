@@ -98,6 +98,7 @@ export interface HomeRows {
 export const MAX_SEARCH_LENGTH = 200;
 
 const SORTS = {
+  relevance: 'relevance',
   popularity: 'popularity',
   rating: 'rating',
   release_date: 'date',
@@ -130,10 +131,10 @@ export const catalogueQuery = z
     genre: optionalText(60, 'genre'),
     sortBy: z
       .enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]], {
-        error: 'sortBy must be popularity, rating, release_date (first_air_date) or title (name)',
+        error: 'sortBy must be relevance, popularity, rating, release_date (first_air_date) or title (name)',
       })
       .optional()
-      .transform((v): CatalogueSort => (v ? SORTS[v] : 'popularity')),
+      .transform((v): CatalogueSort | undefined => (v ? SORTS[v] : undefined)),
     year: z.coerce
       .number({ error: 'year must be a number' })
       .int('year must be a whole number')
@@ -144,8 +145,46 @@ export const catalogueQuery = z
   .refine((query) => query.page * query.limit <= MAX_LISTING_DEPTH, {
     path: ['page'],
     message: `page is too deep: only the first ${groupThousands(MAX_LISTING_DEPTH)} titles of a listing can be paged through (narrow it with a search, genre or year)`,
-  });
+  })
+  // A search is ranked by relevance unless another order is asked; a listing by popularity. Set
+  // here, so that a query spelt with or without its default order is one query (one cached answer).
+  .overwrite((query) => ({ ...query, sortBy: query.sortBy ?? (query.search ? 'relevance' : 'popularity') }));
 export type CatalogueQuery = z.output<typeof catalogueQuery>;
+
+/** How many titles of each type the header's search box suggests at most. */
+export const MAX_SUGGESTIONS = 8;
+
+/** GET /api/search/suggestions: titles as a visitor types, for the search box in every page's header. */
+export const suggestionsQuery = z.strictObject({
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(1, 'q must not be empty')
+    .max(MAX_SEARCH_LENGTH, `q must be at most ${MAX_SEARCH_LENGTH} characters`),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${MAX_SUGGESTIONS}`)
+    .max(MAX_SUGGESTIONS, `limit must be between 1 and ${MAX_SUGGESTIONS}`)
+    .default(5),
+});
+export type SuggestionsQuery = z.output<typeof suggestionsQuery>;
+
+/** A suggested title: enough for a line of the list (poster, name, year) and its page. */
+export interface TitleSuggestion {
+  id: number;
+  /** The movie's title or the show's name. */
+  name: string;
+  /** Of its release or first air date; null when it has none. */
+  year: number | null;
+  poster_path: string | null;
+}
+
+/** The answer of GET /api/search/suggestions: the best matches of each type, best first. */
+export interface SearchSuggestions {
+  movies: TitleSuggestion[];
+  tvShows: TitleSuggestion[];
+}
 
 /** Routes that take no query: any field is refused (it would only vary the answer cache). */
 export const noQuery = z.strictObject({});
@@ -155,6 +194,7 @@ export const titleIdParams = z.strictObject({
 });
 
 const ADMIN_SORTS = {
+  relevance: 'relevance',
   createdAt: 'created',
   popularity: 'popularity',
   rating: 'rating',
@@ -172,21 +212,24 @@ const isoDate = z
   .or(z.literal('').transform(() => undefined));
 
 /** GET /api/admin/content */
-export const adminContentQuery = pageQuery(20).extend({
-  type: titleType.default('movie'),
-  search: optionalText(MAX_SEARCH_LENGTH, 'search'),
-  hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
-  sortBy: z
-    .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
-      error: 'sortBy must be createdAt, popularity, rating, views, title or name',
-    })
-    .optional()
-    .transform((v): AdminContentSort => (v ? ADMIN_SORTS[v] : 'created')),
-  dateFrom: isoDate,
-  dateTo: isoDate,
-  /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
-  fast: z.string().optional(),
-});
+export const adminContentQuery = pageQuery(20)
+  .extend({
+    type: titleType.default('movie'),
+    search: optionalText(MAX_SEARCH_LENGTH, 'search'),
+    hidden: z.enum(['all', 'true', 'false'], { error: 'hidden must be all, true or false' }).default('all'),
+    sortBy: z
+      .enum(Object.keys(ADMIN_SORTS) as [keyof typeof ADMIN_SORTS, ...(keyof typeof ADMIN_SORTS)[]], {
+        error: 'sortBy must be relevance, createdAt, popularity, rating, views, title or name',
+      })
+      .optional()
+      .transform((v): AdminContentSort | undefined => (v ? ADMIN_SORTS[v] : undefined)),
+    dateFrom: isoDate,
+    dateTo: isoDate,
+    /** Sent by the admin screen; totals are always exact here, so it changes nothing. */
+    fast: z.string().optional(),
+  })
+  // A search is ranked by relevance unless another order is asked; the list by when titles came.
+  .overwrite((query) => ({ ...query, sortBy: query.sortBy ?? (query.search ? 'relevance' : 'created') }));
 export type AdminContentQuery = z.output<typeof adminContentQuery>;
 
 export interface AdminContentItem {

@@ -1,7 +1,7 @@
 /**
- * How catalogue text becomes search terms, shared by the projector that indexes and the query
- * side that searches, so both always agree. Case- and accent-insensitive: "Amélie" and "AMELIE"
- * are the same term.
+ * How catalogue text becomes words, shared by the projector that indexes and the query side that
+ * searches, so both always agree (what is indexed of them: `search-index.ts`). Case- and
+ * accent-insensitive: "Amélie" and "AMELIE" are the same word.
  */
 import type { TitleType } from '@cinefold/contracts';
 
@@ -15,9 +15,6 @@ export const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** Shortest and longest title-word prefix indexed for search as you type. */
-export const MIN_PREFIX = 2;
-export const MAX_PREFIX = 12;
 const MAX_TERM = 40;
 
 /** Printable ASCII only: nothing to fold but case (most catalogue text, and much cheaper). */
@@ -36,35 +33,6 @@ export function words(text: string): string[] {
   return folded
     .split(PLAIN.test(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0 && w.length <= MAX_TERM);
-}
-
-/**
- * The terms a title is found by: every word of its name and its prefixes (search as you type),
- * and the words of its overview except stopwords. Whole words only for the overview: prefixes of
- * every overview word would multiply the index several times over for matches nobody wants.
- */
-export function titleTerms(name: string, overview: string): Set<string> {
-  const terms = new Set<string>();
-  for (const word of words(name)) {
-    terms.add(word);
-    for (let length = MIN_PREFIX; length < Math.min(word.length, MAX_PREFIX + 1); length++) {
-      terms.add(word.slice(0, length));
-    }
-  }
-  for (const word of words(overview)) {
-    if (word.length >= 2 && !STOPWORDS.has(word)) terms.add(word);
-  }
-  return terms;
-}
-
-/**
- * The terms a search asks for, all of which must match. Stopwords are dropped unless the search
- * is nothing but stopwords (a film called "It" must still be found).
- */
-export function searchTerms(search: string): string[] {
-  const all = [...new Set(words(search))].slice(0, 8);
-  const meaningful = all.filter((w) => !STOPWORDS.has(w));
-  return meaningful.length > 0 ? meaningful : all;
 }
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';

@@ -108,7 +108,12 @@ export const consistencyKeys = {
  *   {type}:e{N}:visible|hidden   sets of ids
  *   {type}:e{N}:genre:{slug}     sets of ids; genre-names is a hash slug → name
  *   {type}:e{N}:year:{yyyy}      sets of ids
- *   {type}:e{N}:term:{term}      sets of ids (search; see catalogue/text.ts)
+ *   {type}:e{N}:search:words     sorted set: each word of a title name → how many names have it
+ *   {type}:e{N}:search:t:{word}  packed postings of a name word, search:o:{word} of an overview
+ *                                word, appended in event order (see catalogue/search-index.ts)
+ *   {type}:e{N}:search:dead      hash list → postings superseded in it; search:dirty the lists
+ *                                to look at for compaction
+ *   {type}:e{N}:search:version   where the type's search last changed (readers' cache key)
  *
  * and, whatever the epoch, the books of views behind the `views` order (as the traffic read
  * model keeps them, so a replay after old page views are deleted gives the same order):

@@ -1,17 +1,27 @@
 /**
- * The catalogue read model: every title as JSON, sorted sets for each order, and sets of ids for
- * visibility, genres, years and search terms (see CATALOGUE in platform's keys). Sets hold
- * integer ids so Redis keeps them as compact intsets.
+ * The catalogue read model: every title as JSON, sorted sets for each order, sets of ids for
+ * visibility, genres and years, and the search index (see CATALOGUE in platform's keys). Sets hold
+ * integer ids so Redis keeps them as compact intsets; search postings are packed strings.
  *
  * A batch of events is folded into net changes first (the last word on each member of each key
  * wins), then written with one command per key (`TypeChanges`). What a title indexes to is in
  * `indexing.ts`; the import's batches are indexed while the previous one commits (`PreparedAhead`).
  */
 import type { TitleType } from '@cinefold/contracts';
-import { CATALOGUE, CATALOGUE_SORTS, decodeTitle } from '@cinefold/platform';
+import {
+  CATALOGUE,
+  CATALOGUE_SORTS,
+  canonicalPostings,
+  decodeTitle,
+  encodePosition,
+  NAME_POSTING_BYTES,
+  OVERVIEW_POSTING_BYTES,
+  searchKeyComparison,
+} from '@cinefold/platform';
+import type { Redis } from 'ioredis';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 import { packingSize, TypeChanges } from './changes.js';
-import { publicSetsOf, type Title, termsOf } from './indexing.js';
+import { publicSetsOf, searchOf, type Title } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
 import { readViewsBefore, writeViews } from './views.js';
 
@@ -52,6 +62,8 @@ export function createCatalogueProjector() {
 
   return defineProjector({
     name: CATALOGUE.projector,
+    // 2: the search index of packed postings and a vocabulary of title words (no prefix sets).
+    version: 2,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.
     batchSize: 2000,
     handles: [
@@ -84,7 +96,20 @@ export function createCatalogueProjector() {
       const imported: Record<TitleType, Set<number>> = { movie: new Set(), tv: new Set() };
       for (const { event } of events)
         if (event?.type === 'TitleImported') imported[event.data.type].add(event.data.title.id);
-      const views = () => writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
+      /**
+       * Where each type's search last changed: the position of the last event that imported a
+       * new or different title, hid, showed, deleted or dropped one. The query side keeps what it
+       * read of the search index until this moves; views, which move the checkpoint all day, and
+       * a title imported again as it was leave it alone.
+       */
+      const searchChangedAt: Partial<Record<TitleType, string>> = {};
+      const views = () => {
+        for (const type of TYPES) {
+          const position = searchChangedAt[type];
+          if (position !== undefined) tx.set(`${prefixes[type]}search:version`, position);
+        }
+        return writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
+      };
 
       // What the batch's titles looked like before it: their documents and hidden flags.
       const refs = new Map<string, Ref>();
@@ -118,6 +143,12 @@ export function createCatalogueProjector() {
         TYPES.every((type) => prepared[type].writableUnder(prefixes[type]))
       ) {
         for (const type of TYPES) prepared[type].write(tx, prefixes[type]);
+        // The last import of each type is where its search last changed.
+        for (let i = events.length - 1; i >= 0 && Object.keys(searchChangedAt).length < TYPES.length; i--) {
+          const e = events[i]!;
+          if (e.event?.type === 'TitleImported' && !(e.event.data.type in searchChangedAt))
+            searchChangedAt[e.event.data.type] = encodePosition(e.position);
+        }
         await views();
         return;
       }
@@ -133,23 +164,11 @@ export function createCatalogueProjector() {
         if (touched.has(ref)) flush();
         touched.add(ref);
       };
-      /** Takes a title's previous version out of the sets it leaves, and out of the hidden counts. */
-      const unindex = (
-        type: TitleType,
-        id: number,
-        before: Known,
-        keepTerms: Set<string>,
-        keepSets: Set<string>,
-      ) => {
-        const c = changes[type];
-        const terms = termsOf(type, before.title);
-        for (const term of terms) if (!keepTerms.has(term)) c.terms.change(term, id, false);
-        if (before.hidden) {
-          c.countHidden(terms, -1);
-          return;
-        }
+      /** Takes a title's previous version out of the public sets it leaves. */
+      const unlist = (type: TitleType, id: number, before: Known, keepSets: Set<string>) => {
+        if (before.hidden) return;
         for (const set of publicSetsOf(type, before.title))
-          if (!keepSets.has(set)) c.sets.change(set, id, false);
+          if (!keepSets.has(set)) changes[type].sets.change(set, id, false);
       };
 
       for (const e of events) {
@@ -167,10 +186,12 @@ export function createCatalogueProjector() {
             const hidden = before ? before.hidden : title.adult;
             const index = ahead.indexOf(e, type, title);
             if (before) {
-              unindex(type, id, before, index.terms, new Set(hidden ? [] : index.publicSets));
+              unlist(type, id, before, new Set(hidden ? [] : index.publicSets));
               c.sets.change(hidden ? 'visible' : 'hidden', id, false);
             }
-            c.add(id, index, hidden, before ? null : Date.parse(e.metadata.occurredAt));
+            const created = before ? null : Date.parse(e.metadata.occurredAt);
+            if (c.add(id, index, hidden, created, before ? searchOf(type, before.title) : null))
+              searchChangedAt[type] = encodePosition(e.position);
             known.set(ref, { title, hidden });
             break;
           }
@@ -187,7 +208,7 @@ export function createCatalogueProjector() {
             c.sets.change('hidden', id, hidden);
             c.sets.change('visible', id, !hidden);
             for (const set of publicSetsOf(type, current.title)) c.sets.change(set, id, !hidden);
-            c.countHidden(termsOf(type, current.title), hidden ? 1 : -1);
+            searchChangedAt[type] = encodePosition(e.position);
             current.hidden = hidden;
             break;
           }
@@ -198,7 +219,9 @@ export function createCatalogueProjector() {
             if (!current) break;
             touch(ref);
             const c = changes[type];
-            unindex(type, id, current, new Set(), new Set());
+            unlist(type, id, current, new Set());
+            c.search(id, null, searchOf(type, current.title));
+            searchChangedAt[type] = encodePosition(e.position);
             c.sets.change('hidden', id, false);
             c.sets.change('visible', id, false);
             for (const order of CATALOGUE_SORTS) c.score(order, id, null);
@@ -212,6 +235,7 @@ export function createCatalogueProjector() {
             // Whatever was pending for the old epoch is written there and dropped with it.
             flush();
             enter(type, old + 1);
+            searchChangedAt[type] = encodePosition(e.position);
             tx.set(key(...CATALOGUE.epoch(type)), String(old + 1));
             tx.sadd(key(type, 'dropped-epochs'), String(old));
             for (const [ref] of known) if (ref.startsWith(`${type}:`)) known.set(ref, null);
@@ -228,8 +252,14 @@ export function createCatalogueProjector() {
       await views();
     },
 
-    /** Deletes the keys of epochs that a replace-mode import dropped, without blocking Redis. */
+    comparedAs: searchKeyComparison,
+
+    /**
+     * Compacts the search lists that gathered superseded postings, and deletes the keys of epochs
+     * that a replace-mode import dropped, without blocking Redis.
+     */
     async afterCommit(redis, key) {
+      await compactSearchLists(redis, key);
       for (const type of TYPES) {
         const dropped = await redis.smembers(key(type, 'dropped-epochs'));
         for (const epoch of dropped) {
@@ -245,4 +275,38 @@ export function createCatalogueProjector() {
       }
     },
   });
+}
+
+/**
+ * A list whose superseded postings and tombstones outweigh its live ones is rewritten with its
+ * live postings alone (titles imported again and again would otherwise grow it for good). Runs
+ * between batches, so nothing appends meanwhile; readers see the old list or the new, both right.
+ */
+async function compactSearchLists(redis: Redis, key: (...parts: string[]) => string): Promise<void> {
+  const epochs = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
+  for (const [i, type] of TYPES.entries()) {
+    const prefix = `${key(...CATALOGUE.inEpoch(type, Number(epochs[i] ?? 0)))}:`;
+    const dirty = await redis.smembers(`${prefix}search:dirty`);
+    if (dirty.length === 0) continue;
+    const sizing = redis.pipeline();
+    sizing.hmget(`${prefix}search:dead`, ...dirty);
+    for (const name of dirty) sizing.strlen(`${prefix}search:${name}`);
+    const replies = (await sizing.exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const dead = replies[0]![1] as (string | null)[];
+    for (const [j, name] of dirty.entries()) {
+      const size = name.startsWith('t:') ? NAME_POSTING_BYTES : OVERVIEW_POSTING_BYTES;
+      const postings = Number(replies[j + 1]![1]) / size;
+      const tx = redis.multi();
+      if (Number(dead[j] ?? 0) * 2 > postings) {
+        const list = (await redis.getBuffer(`${prefix}search:${name}`)) ?? Buffer.alloc(0);
+        const live = canonicalPostings(list, size);
+        if (live.length > 0) tx.set(`${prefix}search:${name}`, live);
+        else tx.del(`${prefix}search:${name}`);
+        tx.hdel(`${prefix}search:dead`, name);
+      }
+      tx.srem(`${prefix}search:dirty`, name);
+      await tx.exec();
+    }
+  }
 }

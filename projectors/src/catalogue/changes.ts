@@ -2,9 +2,17 @@
  * A batch's writes to one type's catalogue, folded into net changes and packed as RESP: an import
  * of a million titles becomes a few thousand commands per batch rather than tens of millions.
  */
+import {
+  NAME_POSTING_BYTES,
+  type NameTerm,
+  OVERVIEW_POSTING_BYTES,
+  writeNamePosting,
+  writeOverviewPosting,
+  writeTombstone,
+} from '@cinefold/platform';
 import { RespWriter } from '../runtime/resp-writer.js';
 import type { Transaction } from '../runtime/transaction.js';
-import type { TitleIndex } from './indexing.js';
+import type { TitleIndex, TitleSearch } from './indexing.js';
 
 /**
  * How big the last packed group was: the next one starts that big, instead of growing to it.
@@ -15,6 +23,38 @@ export interface PackingSize {
 }
 const MIN_PACKING_BYTES = 64 * 1024;
 export const packingSize = (): PackingSize => ({ bytes: MIN_PACKING_BYTES });
+
+/** A name posting to append: the title's search fields and the word's place, or a tombstone (nulls). */
+interface NamePostingToWrite {
+  readonly id: number;
+  readonly search: TitleSearch | null;
+  readonly term: NameTerm | null;
+}
+
+function push<T>(lists: Map<string, T[]>, key: string, item: T) {
+  const list = lists.get(key);
+  if (list) list.push(item);
+  else lists.set(key, [item]);
+}
+
+/** Two items at once, without the array a rest parameter would make for each of millions of calls. */
+function pushTwo<T>(lists: Map<string, T[]>, key: string, a: T, b: T) {
+  const list = lists.get(key);
+  if (list) list.push(a, b);
+  else lists.set(key, [a, b]);
+}
+
+/** Whether a word's posting would come out the same for the title's new version. */
+function sameNamePosting(before: TitleSearch, after: TitleSearch, was: NameTerm, now: NameTerm): boolean {
+  return (
+    Math.fround(before.popularity) === Math.fround(after.popularity) &&
+    before.name.key === after.name.key &&
+    before.name.length === after.name.length &&
+    before.name.lead === after.name.lead &&
+    was.position === now.position &&
+    was.span === now.span
+  );
+}
 
 /** Members to add to and remove from sets, by set name: one command per set when written. */
 class SetChanges {
@@ -42,26 +82,40 @@ class SetChanges {
  * was the projector's largest cost.
  */
 export class TypeChanges {
-  readonly terms = new SetChanges();
   readonly sets = new SetChanges();
+  /** Postings to append to each name word's list, in the order of the events. */
+  readonly names = new Map<string, NamePostingToWrite[]>();
+  /** The same for overview words: an id and its popularity, or null for a tombstone. */
+  readonly overviews = new Map<string, (number | null)[]>();
+  /** Postings each list's new ones supersede or remove, by `t:`/`o:` and word (`search:dead`). */
+  readonly dead = new Map<string, number>();
+  /** How many more (or fewer) titles have each name word (`search:words`). */
+  readonly vocabulary = new Map<string, number>();
   readonly scores = new Map<string, number[]>();
   readonly unscored = new Map<string, number[]>();
   /** Ids and documents to store, in pairs: the keys are built at the flush. */
   readonly docs: (number | string)[] = [];
   readonly deletedDocs: number[] = [];
   readonly genreNames = new Map<string, string>();
-  readonly hiddenTerms = new Map<string, number>();
   /** The group's writes as RESP under one key prefix, once built (`pack`). */
   private packed: { readonly prefix: string; readonly commands: Buffer; readonly count: number } | null =
     null;
 
   constructor(private readonly size: PackingSize) {}
 
-  /** Indexes an imported title's version; `created` is set for a title new to the catalogue. */
-  add(id: number, index: TitleIndex, hidden: boolean, created: number | null) {
-    const { terms, scores } = index;
-    if (hidden) this.countHidden(terms, 1);
-    for (const term of terms) this.terms.change(term, id, true);
+  /**
+   * Indexes an imported title's version; `created` is set for a title new to the catalogue,
+   * `before` is what its previous version was found by (null for a title new to the catalogue).
+   */
+  add(
+    id: number,
+    index: TitleIndex,
+    hidden: boolean,
+    created: number | null,
+    before: TitleSearch | null,
+  ): boolean {
+    const { scores } = index;
+    const found = this.search(id, index.search, before);
     if (!hidden) for (const set of index.publicSets) this.sets.change(set, id, true);
     for (const [slug, name] of index.genres) this.genreNames.set(slug, name);
     this.sets.change(hidden ? 'hidden' : 'visible', id, true);
@@ -74,6 +128,53 @@ export class TypeChanges {
       this.score('views', id, 0);
     }
     this.docs.push(id, index.doc);
+    return found;
+  }
+
+  /**
+   * What a title is found by, from `before` to `after` (null: it is gone): postings appended for
+   * the words it has now (unless exactly as before), tombstones for the words it lost. Whether
+   * anything was written: a title imported again as it was changes no search.
+   */
+  search(id: number, after: TitleSearch | null, before: TitleSearch | null): boolean {
+    let written = false;
+    const old = new Map<string, NameTerm>();
+    for (const term of before?.name.terms ?? []) old.set(term.term, term);
+    for (const term of after?.name.terms ?? []) {
+      const was = old.get(term.term);
+      old.delete(term.term);
+      if (was && sameNamePosting(before!, after!, was, term)) continue;
+      written = true;
+      push(this.names, term.term, { id, search: after!, term });
+      if (was) this.countDead(`t:${term.term}`, 1);
+      else this.vocabulary.set(term.term, (this.vocabulary.get(term.term) ?? 0) + 1);
+    }
+    for (const lost of old.keys()) {
+      written = true;
+      push(this.names, lost, { id, search: null, term: null });
+      this.countDead(`t:${lost}`, 2);
+      this.vocabulary.set(lost, (this.vocabulary.get(lost) ?? 0) - 1);
+    }
+    const samePopularity =
+      before !== null && after !== null && Math.fround(before.popularity) === Math.fround(after.popularity);
+    for (const word of after?.overview ?? []) {
+      const had = before?.overview.has(word) ?? false;
+      if (had && samePopularity) continue;
+      written = true;
+      pushTwo<number | null>(this.overviews, word, id, after!.popularity);
+      if (had) this.countDead(`o:${word}`, 1);
+    }
+    for (const word of before?.overview ?? []) {
+      if (after?.overview.has(word)) continue;
+      written = true;
+      pushTwo<number | null>(this.overviews, word, id, null);
+      this.countDead(`o:${word}`, 2);
+    }
+    return written;
+  }
+
+  private countDead(list: string, n: number) {
+    this.dead.set(list, (this.dead.get(list) ?? 0) + n);
   }
 
   score(order: string, id: number, score: number | null) {
@@ -86,10 +187,6 @@ export class TypeChanges {
     const list = this.scores.get(order);
     if (list) list.push(score, id);
     else this.scores.set(order, [score, id]);
-  }
-  /** How many hidden titles each search set holds (`hidden-terms`). */
-  countHidden(terms: Iterable<string>, delta: 1 | -1) {
-    for (const term of terms) this.hiddenTerms.set(term, (this.hiddenTerms.get(term) ?? 0) + delta);
   }
 
   /** Whether the group can be written under `prefix` (it was not packed for another). */
@@ -113,22 +210,59 @@ export class TypeChanges {
       const pairs = this.docs.map((item, i) => (i % 2 === 0 ? `${prefix}doc:${item}` : String(item)));
       out.command('MSET', pairs);
     }
-    for (const [name, ids] of this.terms.removes) out.members('SREM', `${prefix}term:${name}`, ids);
     for (const [name, ids] of this.sets.removes) out.members('SREM', prefix + name, ids);
-    for (const [name, ids] of this.terms.adds) out.members('SADD', `${prefix}term:${name}`, ids);
     for (const [name, ids] of this.sets.adds) out.members('SADD', prefix + name, ids);
+    for (const [word, postings] of this.names) {
+      out.bytes('APPEND', `${prefix}search:t:${word}`, postings.length * NAME_POSTING_BYTES, (buffer, at) => {
+        for (const { id, search, term } of postings) {
+          if (search && term) writeNamePosting(buffer, at, id, search.popularity, search.name, term);
+          else writeTombstone(buffer, at, id, NAME_POSTING_BYTES);
+          at += NAME_POSTING_BYTES;
+        }
+      });
+    }
+    for (const [word, pairs] of this.overviews) {
+      out.bytes(
+        'APPEND',
+        `${prefix}search:o:${word}`,
+        (pairs.length / 2) * OVERVIEW_POSTING_BYTES,
+        (buffer, at) => {
+          for (let i = 0; i < pairs.length; i += 2, at += OVERVIEW_POSTING_BYTES) {
+            const popularity = pairs[i + 1];
+            if (popularity === null) writeTombstone(buffer, at, pairs[i]!, OVERVIEW_POSTING_BYTES);
+            else writeOverviewPosting(buffer, at, pairs[i]!, popularity!);
+          }
+        },
+      );
+    }
+    for (const [list, n] of this.dead) out.command('HINCRBY', [`${prefix}search:dead`, list, String(n)]);
+    // Lists with postings to drop, looked at once the batch committed (`compactSearchLists`).
+    if (this.dead.size > 0) out.command('SADD', [`${prefix}search:dirty`, ...this.dead.keys()]);
+    let fewer = false;
+    for (const [word, delta] of this.vocabulary) {
+      if (delta === 0) continue;
+      out.command('ZINCRBY', [`${prefix}search:words`, String(delta), word]);
+      if (delta < 0) fewer = true;
+    }
+    // A word no title has any more leaves the vocabulary.
+    if (fewer) out.command('ZREMRANGEBYSCORE', [`${prefix}search:words`, '-inf', '0']);
     for (const [order, ids] of this.unscored) out.members('ZREM', `${prefix}sort:${order}`, ids);
     for (const [order, pairs] of this.scores) out.members('ZADD', `${prefix}sort:${order}`, pairs);
-    // Hidden titles per search set: one field each of one hash.
-    for (const [term, delta] of this.hiddenTerms)
-      if (delta !== 0) out.command('HINCRBY', [`${prefix}hidden-terms`, `term:${term}`, String(delta)]);
     if (this.genreNames.size > 0)
       out.command('HSET', [`${prefix}genre-names`, ...[...this.genreNames].flat()]);
     this.packed = { prefix, ...out.done() };
     this.size.bytes = Math.max(MIN_PACKING_BYTES, Math.ceil(out.size * 1.25));
-    this.terms.clear();
     this.sets.clear();
-    for (const map of [this.scores, this.unscored, this.hiddenTerms, this.genreNames]) map.clear();
+    for (const map of [
+      this.scores,
+      this.unscored,
+      this.genreNames,
+      this.names,
+      this.overviews,
+      this.dead,
+      this.vocabulary,
+    ])
+      map.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;
   }

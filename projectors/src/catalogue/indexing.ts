@@ -9,9 +9,11 @@ import {
   encodeTitle,
   genreNames,
   genreSlug,
+  type NameIndex,
+  nameIndex,
+  overviewTerms,
   ratingScore,
   titleSortScore,
-  titleTerms,
 } from '@cinefold/platform';
 
 export type Title = Movie | TvShow;
@@ -19,9 +21,15 @@ export type Title = Movie | TvShow;
 /** The orders a title's own fields score it in; `created` and `views` come from its history. */
 export type TitleScores = Record<'popularity' | 'rating' | 'date' | 'title', number>;
 
+/** What a title is found by: see platform's search index. Hidden titles too (admins search them). */
+export interface TitleSearch {
+  readonly name: NameIndex;
+  readonly overview: Set<string>;
+  readonly popularity: number;
+}
+
 export interface TitleIndex {
-  /** It is in the set `term:<term>` of each, hidden or not (admins search hidden titles too). */
-  readonly terms: Set<string>;
+  readonly search: TitleSearch;
   /** Slug and name of each genre: "Science Fiction" is `science-fiction`. */
   readonly genres: [slug: string, name: string][];
   /** `genre:<slug>` and `year:<yyyy>`: they hold visible titles only. */
@@ -33,7 +41,7 @@ export interface TitleIndex {
 export function indexOf(type: TitleType, title: Title): TitleIndex {
   const genres = genresOf(title);
   return {
-    terms: termsOf(type, title),
+    search: searchOf(type, title),
     genres,
     publicSets: publicSetsOf(type, title, genres),
     scores: scoresOf(type, title),
@@ -41,8 +49,11 @@ export function indexOf(type: TitleType, title: Title): TitleIndex {
   };
 }
 
-export const termsOf = (type: TitleType, title: Title): Set<string> =>
-  titleTerms(nameOf(type, title), title.overview);
+export const searchOf = (type: TitleType, title: Title): TitleSearch => ({
+  name: nameIndex(nameOf(type, title)),
+  overview: overviewTerms(title.overview),
+  popularity: title.popularity,
+});
 
 export function publicSetsOf(type: TitleType, title: Title, genres = genresOf(title)): string[] {
   const sets: string[] = [];

@@ -60,7 +60,7 @@ export class PreparedAhead {
       if (seen.has(ref)) changes = null; // the same title twice: apply groups the writes
       seen.add(ref);
       // Adult titles arrive hidden: an admin can choose to show them.
-      if (changes) changes[type].add(title.id, index, title.adult, Date.parse(e.metadata.occurredAt));
+      if (changes) changes[type].add(title.id, index, title.adult, Date.parse(e.metadata.occurredAt), null);
     }
     if (changes && events.length > 0) {
       // Encoded under the prefix the last batch was written to (apply checks it still holds), and

@@ -61,6 +61,13 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
   prepare?(events: readonly ProjectedEvent<Type>[], key: (...parts: string[]) => string): void;
   apply(batch: ProjectionBatch<Type>): void | Promise<void>;
   /**
+   * Optional: how a key of the read model (its name relative to the generation) is compared by
+   * `npm run verify` and the projector tests, when equal read models may hold it in different
+   * bytes: 'skip' for bookkeeping, or a function giving a string's canonical bytes (packed
+   * postings compacted at different times). Other keys compare as they are.
+   */
+  comparedAs?(name: string): 'skip' | ((value: Buffer) => Buffer) | undefined;
+  /**
    * Runs after a batch committed, for slow clean-up that must not sit inside the transaction
    * (deleting a dropped epoch's keys). Must be safe to run again or not at all.
    */

@@ -26,7 +26,7 @@ export class RespWriter {
     for (const arg of args) {
       if (typeof arg === 'string') this.text(arg);
       else if (typeof arg === 'number') this.number(arg);
-      else this.bytes(arg);
+      else this.bulk(arg);
     }
     this.count++;
   }
@@ -37,6 +37,23 @@ export class RespWriter {
     this.text(name);
     this.text(key);
     for (const n of numbers) this.number(n);
+    this.count++;
+  }
+
+  /**
+   * A command on one key whose last argument is `length` bytes that `fill` writes in place
+   * (from the offset it is given): packed postings, without a buffer of their own first.
+   */
+  bytes(name: string, key: string, length: number, fill: (buffer: Buffer, at: number) => void): void {
+    this.header(3);
+    this.text(name);
+    this.text(key);
+    this.ascii(`$${length}\r\n`);
+    this.room(length + 2);
+    fill(this.buffer, this.length);
+    this.length += length;
+    this.buffer[this.length++] = 13;
+    this.buffer[this.length++] = 10;
     this.count++;
   }
 
@@ -70,7 +87,7 @@ export class RespWriter {
     else this.text(String(n));
   }
 
-  private bytes(value: Buffer): void {
+  private bulk(value: Buffer): void {
     this.ascii(`$${value.length}\r\n`);
     this.room(value.length + 2);
     this.length += value.copy(this.buffer, this.length);

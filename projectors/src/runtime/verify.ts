@@ -112,11 +112,17 @@ async function scanned(
  * field, sets by sorted member, sorted sets as members with scores in their order, lists in
  * order, streams by entry; HyperLogLogs by PFCOUNT, since equal sets can have different bytes.
  */
-async function digestKey(redis: Redis, key: string, type: string): Promise<string | null> {
+async function digestKey(
+  redis: Redis,
+  key: string,
+  type: string,
+  canonical?: (value: Buffer) => Buffer,
+): Promise<string | null> {
   switch (type) {
     case 'string': {
       const value = await redis.getBuffer(key);
       if (value === null) return null;
+      if (canonical) return digestOf('string', [canonical(value)]);
       if (value.subarray(0, HLL_MAGIC.length).equals(HLL_MAGIC)) {
         return digestOf('hll', [String(await redis.pfcount(key))]);
       }
@@ -142,20 +148,21 @@ async function digestKey(redis: Redis, key: string, type: string): Promise<strin
 /** Digest of every key of one generation, by name relative to its prefix. */
 async function digestGeneration(
   redis: Redis,
-  projector: string,
+  projector: Projector,
   generation: number,
   signal?: AbortSignal,
 ): Promise<Map<string, string>> {
-  const prefix = readModelKeys.generationPrefix(projector, generation);
+  const prefix = readModelKeys.generationPrefix(projector.name, generation);
   const digests = new Map<string, string>();
   let cursor = '0';
   do {
     stopIfAborted(signal);
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     cursor = next;
-    const fresh = keys.filter(
-      (key) => !digests.has(key.slice(prefix.length)) && !BOOKKEEPING.has(key.slice(prefix.length)),
-    );
+    const fresh = keys.filter((key) => {
+      const name = key.slice(prefix.length);
+      return !digests.has(name) && !BOOKKEEPING.has(name) && projector.comparedAs?.(name) !== 'skip';
+    });
     if (fresh.length === 0) continue;
     const pipeline = redis.pipeline();
     for (const key of fresh) pipeline.type(key);
@@ -166,7 +173,10 @@ async function digestGeneration(
       fresh.map(async (key, i) => {
         const [error, type] = types[i] ?? [null, 'none'];
         if (error) throw error;
-        return [key.slice(prefix.length), await digestKey(redis, key, String(type))] as const;
+        const name = key.slice(prefix.length);
+        const rule = projector.comparedAs?.(name);
+        const canonical = typeof rule === 'function' ? rule : undefined;
+        return [name, await digestKey(redis, key, String(type), canonical)] as const;
       }),
     );
     for (const [name, digest] of found) if (digest !== null) digests.set(name, digest);
@@ -227,7 +237,7 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
     for (let attempt = 0; attempt < attempts + CONFIRMATIONS; attempt++) {
       const target = before.checkpoint ?? START;
       await buildTo(writer, projector, store, target, batchSize, options.signal);
-      const serving = await digestGeneration(redis, projector.name, generation, options.signal);
+      const serving = await digestGeneration(redis, projector, generation, options.signal);
       const after = await readProjectionStatus(redis, projector.name);
       if (after.generation !== generation) {
         throw new Error(`${projector.name} switched generations during the verify; run it again`);
@@ -237,7 +247,7 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
         before = after;
         continue;
       }
-      const rebuilt = await digestGeneration(redis, projector.name, scratch, options.signal);
+      const rebuilt = await digestGeneration(redis, projector, scratch, options.signal);
       const names = new Set([...serving.keys(), ...rebuilt.keys()]);
       const differing = [...names].filter((name) => serving.get(name) !== rebuilt.get(name)).sort();
       result = {

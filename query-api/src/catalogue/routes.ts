@@ -15,16 +15,21 @@ import {
   MAX_LISTING_DEPTH,
   type Movie,
   noQuery,
+  type SearchSuggestions,
+  suggestionsQuery,
   titleIdParams,
+  type TitleSuggestion,
   type TitleType,
   type TvShow,
 } from '@cinefold/contracts';
 import {
   CATALOGUE,
+  type CatalogueSortKey,
   catalogueKey,
   type CatalogueLocation,
   dateScore,
   encodedBody,
+  foldedSearch,
   encodingFor,
   genreNames,
   genreQuerySlugs,
@@ -32,7 +37,6 @@ import {
   noticeChanges,
   type ProjectionWatcher,
   readAfterWrites,
-  searchTerms,
   decodeTitle,
   type EventStore,
   validate,
@@ -41,6 +45,8 @@ import {
 import { type Request, type Response, Router } from 'express';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
+import { CatalogueSearch } from './search/catalogue-search.js';
+import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
 import { ResponseCache } from './response-cache.js';
 import { deriveSeasons } from './seasons.js';
 import {
@@ -50,9 +56,10 @@ import {
   type RenderedTitle,
   renderTitle,
   seasonsJson,
+  suggestionsJson,
   titlesJson,
 } from './serialize.js';
-import type { TitleQuery } from './title-query.js';
+import type { QueryResult, TitleQuery } from './title-query.js';
 
 export interface CatalogueDependencies {
   readonly redis: Redis;
@@ -73,6 +80,9 @@ const listSchemas = { query: catalogueQuery };
 const idSchemas = { params: titleIdParams, query: noQuery };
 const plainSchemas = { query: noQuery };
 const adminSchemas = { query: adminContentQuery };
+const suggestionSchemas = { query: suggestionsQuery };
+/** Suggestion answers kept at most (a few hundred bytes each). */
+const KEPT_SUGGESTIONS = 20_000;
 
 /** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
 async function genreSet(
@@ -128,6 +138,9 @@ export function catalogueRouter({
     head: () => store.headPosition(),
   });
   const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
+  const searches = new CatalogueSearch(redis);
+  /** Suggestion answers by what was typed and the index versions they were ranked at. */
+  const suggestionAnswers = new Map<string, Buffer>();
   // Where the catalogue lives changes only when its projector commits (a replay switches
   // generation, a replace-mode import starts an epoch): keep it until the next notice.
   let location: Promise<CatalogueLocation | null> | null = null;
@@ -145,6 +158,7 @@ export function catalogueRouter({
     if (notice.projector !== CATALOGUE.projector || !noticeChanges(notice, VIEW_COUNTS)) return;
     cache.clear();
     location = null;
+    suggestionAnswers.clear();
   });
 
   /** Answers from the cache when the request may use it (no position to wait for), else computes. */
@@ -182,6 +196,58 @@ export function catalogueRouter({
     return { bodies: await docs(redis, location, type, ids), total };
   }
 
+  /**
+   * A page of what a search finds in `universe`, with the other filters (sets), in the order
+   * asked; the total is exact. Ranked by relevance alone it is a slice of the ranked titles; with
+   * filters or another order, the titles go to Redis as a set and the query engine does the rest.
+   */
+  async function searchPage(
+    location: CatalogueLocation,
+    type: TitleType,
+    search: string,
+    query: Omit<TitleQuery, 'type' | 'sort'> & { readonly sort: CatalogueSortKey | 'relevance' },
+  ): Promise<QueryResult> {
+    const { sets, sort, offset, limit, dateRange } = query;
+    const found = await searches.find(location, type, search, query.universe as Universe);
+    if (sort === 'relevance' && sets.length === 0 && !dateRange) {
+      return {
+        ids: [...found.ranked.subarray(offset, offset + limit)].map(String),
+        total: found.ranked.length,
+      };
+    }
+    if (found.ranked.length === 0) return { ids: [], total: 0 };
+    const set = await searches.asSet(location, type, found);
+    if (sort !== 'relevance' || dateRange) {
+      return runQuery(redis, location, {
+        ...query,
+        type,
+        universe: 'all',
+        sets: [...sets, set],
+        sort: sort === 'relevance' ? 'popularity' : sort,
+      });
+    }
+    // Ranked, within a genre or a year: the ranked titles in order, kept when in every filter.
+    const keys = sets.map((name) => catalogueKey(location, type, name));
+    const total = await redis.sintercard(keys.length + 1, catalogueKey(location, type, set), ...keys);
+    const ids: string[] = [];
+    let passed = 0;
+    for (let from = 0; from < found.ranked.length && passed < offset + limit; from += 1000) {
+      const chunk = [...found.ranked.subarray(from, from + 1000)];
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.smismember(key, ...chunk);
+      const flags = ((await pipeline.exec()) ?? []).map(([error, reply]) => {
+        if (error) throw error;
+        return reply as number[];
+      });
+      for (let i = 0; i < chunk.length && passed < offset + limit; i++) {
+        if (!flags.every((f) => f[i] === 1)) continue;
+        if (passed >= offset) ids.push(String(chunk[i]));
+        passed++;
+      }
+    }
+    return { ids, total };
+  }
+
   for (const [type, path] of [
     ['movie', '/movies'],
     ['tv', '/tvshows'],
@@ -198,14 +264,26 @@ export function catalogueRouter({
             sets.push(await genreSet(redis, location, type, query.genre));
           }
           if (query.year) sets.push(`year:${query.year}`);
-          for (const term of query.search ? searchTerms(query.search) : []) sets.push(`term:${term}`);
-          const { bodies, total } = await list(type, {
-            sets,
-            sort: query.sortBy,
-            descending: query.sortBy !== 'title',
-            offset: (query.page - 1) * query.limit,
-            limit: query.limit,
-          });
+          const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+          // Always set: the contract gives a query left without an order its default one.
+          const sortBy = query.sortBy!;
+          let bodies: RenderedTitle[];
+          let total: number;
+          if (query.search && location) {
+            // Genre and year sets hold visible titles only; the search finds visible titles.
+            const found = await searchPage(location, type, query.search, {
+              universe: 'visible',
+              sets,
+              sort: sortBy,
+              descending: sortBy !== 'title',
+              ...page,
+            });
+            ({ total } = found);
+            bodies = await docs(redis, location, type, found.ids);
+          } else {
+            const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
+            ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
+          }
           // Pages past the deepest one served are not offered.
           const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
           return listingJson(type, bodies, { page: query.page, pages, total });
@@ -268,6 +346,64 @@ export function catalogueRouter({
   const row = async (type: TitleType, sort: 'popularity' | 'rating') =>
     (await list(type, { sets: [], sort, descending: true, offset: 0, limit: ROW_SIZE })).bodies;
 
+  /** The first titles of a type a search finds, as the search box lists them. */
+  async function suggested(
+    location: CatalogueLocation,
+    type: TitleType,
+    ranked: Int32Array,
+    limit: number,
+  ): Promise<TitleSuggestion[]> {
+    const ids = [...ranked.subarray(0, limit)];
+    if (ids.length === 0) return [];
+    const stored = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
+    return stored.flatMap((doc) => {
+      if (!doc) return [];
+      const title = decodeTitle(type, doc) as Movie & TvShow;
+      const date = type === 'movie' ? title.release_date : title.first_air_date;
+      const year = date ? Number(date.slice(0, 4)) : null;
+      return [
+        {
+          id: title.id,
+          name: type === 'movie' ? title.title : title.name,
+          year: year !== null && Number.isFinite(year) ? year : null,
+          poster_path: title.poster_path,
+        },
+      ];
+    });
+  }
+
+  router.get('/search/suggestions', validate(suggestionSchemas), fresh, (req, res) =>
+    cached(
+      req,
+      res,
+      async () => {
+        const { q, limit } = validated(req, suggestionSchemas).query;
+        const location = await locate();
+        const empty: SearchSuggestions = { movies: [], tvShows: [] };
+        if (!location) return suggestionsJson(empty);
+        const [movieTitles, tvTitles] = await Promise.all([
+          searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
+          searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
+        ]);
+        // Asked on every key stroke: an answer is kept for the index versions it was read at, and
+        // until a notice says the catalogue changed (a poster changes no version).
+        const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
+        const kept = suggestionAnswers.get(key);
+        if (kept) return kept;
+        const [movies, tvShows] = await Promise.all([
+          suggested(location, 'movie', movieTitles.ranked, limit),
+          suggested(location, 'tv', tvTitles.ranked, limit),
+        ]);
+        const answer = suggestionsJson({ movies, tvShows });
+        if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
+          suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
+        suggestionAnswers.set(key, answer);
+        return answer;
+      },
+      '',
+    ),
+  );
+
   router.get('/movies/trending/now', validate(plainSchemas), fresh, (req, res) =>
     cached(req, res, async () => titlesJson(await row('movie', 'popularity')), ''),
   );
@@ -305,16 +441,24 @@ export function catalogueRouter({
             max: query.dateTo ? dateScore(query.dateTo) : Number.POSITIVE_INFINITY,
           }
         : undefined;
-    const { ids, total } = await runQuery(redis, location, {
-      type,
-      universe: query.hidden === 'all' ? 'all' : query.hidden === 'true' ? 'hidden' : 'visible',
-      sets: query.search ? searchTerms(query.search).map((term) => `term:${term}`) : [],
-      sort: query.sortBy,
-      descending: query.sortBy !== 'title',
+    const universe = query.hidden === 'all' ? 'all' : query.hidden === 'true' ? 'hidden' : 'visible';
+    // Always set: the contract gives a query left without an order its default one.
+    const sortBy = query.sortBy!;
+    const asked = {
+      universe,
+      sets: [],
+      descending: sortBy !== 'title',
       ...(dateRange ? { dateRange } : {}),
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
-    });
+    } as const;
+    const { ids, total } = query.search
+      ? await searchPage(location, type, query.search, { ...asked, sort: sortBy })
+      : await runQuery(redis, location, {
+          ...asked,
+          type,
+          sort: sortBy === 'relevance' ? 'created' : sortBy,
+        });
     if (ids.length > 0) {
       const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
       const [json, hidden, views] = await Promise.all([

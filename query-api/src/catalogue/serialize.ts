@@ -4,7 +4,14 @@
  * here, in one place, so that each shape is written once and tested against `JSON.stringify` of
  * its contract type (query-api/test/serialize.test.ts).
  */
-import type { HomeRows, MovieListing, Season, TitleType, TvShowListing } from '@cinefold/contracts';
+import type {
+  HomeRows,
+  MovieListing,
+  SearchSuggestions,
+  Season,
+  TitleType,
+  TvShowListing,
+} from '@cinefold/contracts';
 import { titleJson } from '@cinefold/platform';
 
 /** A title rendered as JSON: the bytes of one element of a contract's `Movie[]` or `TvShow[]`. */
@@ -80,4 +87,9 @@ export function seasonsJson(seasons: readonly Season[]): Buffer {
 /** GET /api/movies/metadata/genres, /api/tvshows/metadata/genres: genre names. */
 export function genresJson(names: readonly string[]): Buffer {
   return Buffer.from(JSON.stringify(names));
+}
+
+/** GET /api/search/suggestions */
+export function suggestionsJson(suggestions: SearchSuggestions): Buffer {
+  return Buffer.from(JSON.stringify(suggestions));
 }

@@ -1,5 +1,5 @@
 import { Box, Container, HStack, IconButton, Spacer } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { Logo } from '../../components/logo';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
@@ -10,6 +10,11 @@ import { MobileMenu } from './mobile-menu';
 import { NavDropdown } from './nav-dropdown';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+/** Its own small chunk, fetched once the page is up: the first download of every page stays lean. */
+const HeaderSearch = lazy(async () => ({
+  default: (await import('../../features/catalogue/components/header-search')).HeaderSearch,
+}));
 
 /**
  * Fixed over the page: see-through at the very top so a hero backdrop shows behind it, solid
@@ -65,7 +70,10 @@ export function SiteHeader() {
             <NavDropdown label="Genres" items={genreNavItems} columns={2} />
             <NavDropdown label="Top Lists" items={topListNavItems} />
           </HStack>
-          <Spacer />
+          <Spacer hideBelow="lg" />
+          <Suspense fallback={<Box flex="1" maxW="sm" />}>
+            <HeaderSearch />
+          </Suspense>
           <HStack gap="2" hideBelow="md">
             <AccountLinks placement="header" />
           </HStack>

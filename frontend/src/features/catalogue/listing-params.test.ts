@@ -49,4 +49,15 @@ describe('listing addresses', () => {
       'search=dream&sort=title&page=2',
     );
   });
+
+  it('orders a search best match first unless another order was chosen', () => {
+    expect(read('search=dream').sort).toBe('relevance');
+    expect(read('search=dream&sort=rating').sort).toBe('rating');
+    expect(read('sort=relevance').sort).toBe('popularity');
+    expect(listingSearchParams(read(''), { search: 'heist' }, 'popularity').toString()).toBe('search=heist');
+    expect(listingSearchParams(read('search=heist'), { sort: 'popularity' }, 'popularity').toString()).toBe(
+      'search=heist&sort=popularity',
+    );
+    expect(listingSearchParams(read('search=heist'), { search: '' }, 'popularity').toString()).toBe('');
+  });
 });

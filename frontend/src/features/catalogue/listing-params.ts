@@ -28,12 +28,21 @@ const schemas = {
   tv: listingParamsSchema<TvShowSort>(TV_SHOW_SORTS),
 };
 
+/** A search is ordered best match first unless another order was chosen; a listing by popularity. */
+export const defaultSortOf = <Sort extends string>(search: string, listing: Sort): Sort | 'relevance' =>
+  search.trim() ? 'relevance' : listing;
+
+function withDefaultSort<Sort extends string>(read: ListingParams<Sort>, address: URLSearchParams) {
+  const chosen = address.get('sort') === read.sort && !(read.sort === 'relevance' && !read.search);
+  return chosen ? read : { ...read, sort: defaultSortOf(read.search, 'popularity') as Sort };
+}
+
 export function readMovieListingParams(params: URLSearchParams): ListingParams<MovieSort> {
-  return schemas.movie.parse(Object.fromEntries(params));
+  return withDefaultSort(schemas.movie.parse(Object.fromEntries(params)), params);
 }
 
 export function readTvListingParams(params: URLSearchParams): ListingParams<TvShowSort> {
-  return schemas.tv.parse(Object.fromEntries(params));
+  return withDefaultSort(schemas.tv.parse(Object.fromEntries(params)), params);
 }
 
 /**
@@ -48,15 +57,19 @@ export function listingSearchParams<Sort extends string>(
   const filtersChanged = (['search', 'genre', 'sort'] as const).some(
     (key) => key in change && change[key] !== current[key],
   );
+  const search = change.search ?? current.search;
+  // An order left at its default follows the search: best match once there is one.
+  const followsSearch = !('sort' in change) && current.sort === defaultSortOf(current.search, defaultSort);
   const next: ListingParams<Sort> = {
     ...current,
     ...change,
     page: change.page ?? (filtersChanged ? 1 : current.page),
+    ...(followsSearch ? { sort: defaultSortOf(search, defaultSort) as Sort } : {}),
   };
   const params = new URLSearchParams();
   if (next.search.trim()) params.set('search', next.search.trim());
   if (next.genre) params.set('genre', next.genre);
-  if (next.sort !== defaultSort) params.set('sort', next.sort);
+  if (next.sort !== defaultSortOf(next.search, defaultSort)) params.set('sort', next.sort);
   if (next.page > 1) params.set('page', String(next.page));
   return params;
 }

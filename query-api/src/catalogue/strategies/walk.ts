@@ -88,11 +88,9 @@ export async function walk(
 
 /**
  * How many ids belong to every filter. A public query's last filter is the visible set, which
- * holds nearly every title: intersecting with it walks the whole of the next smallest set (65,000
- * ids for "love" at a million titles). Visible and hidden split the catalogue in two, so the count
- * is taken the other way round: matches of the other filters, less those that are hidden. For one
- * search word that is two lookups, the set's size and its count of hidden titles, which the
- * projector keeps (`hidden-terms`).
+ * holds nearly every title: intersecting with it walks the whole of the next smallest set.
+ * Visible and hidden split the catalogue in two, so the count is taken the other way round:
+ * matches of the other filters, less those that are hidden.
  */
 async function exactCount(
   redis: Redis,
@@ -103,10 +101,6 @@ async function exactCount(
   if (filters.length === 1) return sizes[0]!;
   if (query.universe !== 'visible') return redis.sintercard(filters.length, ...filters);
   const others = filters.slice(0, -1);
-  if (others.length === 1 && query.sets[0]?.startsWith('term:')) {
-    const hidden = await redis.hget(key('hidden-terms'), query.sets[0]);
-    return sizes[0]! - Number(hidden ?? 0);
-  }
   const counts = redis.pipeline();
   if (others.length > 1) counts.sintercard(others.length, ...others);
   counts.sintercard(others.length + 1, ...others, key('hidden'));

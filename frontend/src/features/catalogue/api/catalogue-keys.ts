@@ -23,3 +23,8 @@ export const tvShowKeys = {
   seasons: (id: string) => [...tvShowKeys.detail(id), 'seasons'] as const,
   genres: () => [...tvShowKeys.all, 'genres'] as const,
 };
+
+export const suggestionKeys = {
+  all: [...catalogueQueryRoot, 'suggestions'] as const,
+  of: (q: string) => [...suggestionKeys.all, q] as const,
+};

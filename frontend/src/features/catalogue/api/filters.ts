@@ -1,8 +1,9 @@
 /** What the movie list can be asked for (GET /api/movies); left-out fields use the API's defaults. */
-export const MOVIE_SORTS = ['popularity', 'rating', 'release_date', 'title'] as const;
+/** `relevance` orders a search best match first; without a search it is popularity. */
+export const MOVIE_SORTS = ['popularity', 'rating', 'release_date', 'title', 'relevance'] as const;
 export type MovieSort = (typeof MOVIE_SORTS)[number];
 
-export const TV_SHOW_SORTS = ['popularity', 'rating', 'first_air_date', 'name'] as const;
+export const TV_SHOW_SORTS = ['popularity', 'rating', 'first_air_date', 'name', 'relevance'] as const;
 export type TvShowSort = (typeof TV_SHOW_SORTS)[number];
 
 interface ListFilters<Sort extends string> {

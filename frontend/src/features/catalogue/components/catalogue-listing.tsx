@@ -23,6 +23,7 @@ import { TitleGrid } from './title-grid';
 const PAGE_SIZE = 20;
 
 const movieSorts: readonly SortOption<MovieSort>[] = [
+  { value: 'relevance', label: 'Best Match' },
   { value: 'popularity', label: 'Most Popular' },
   { value: 'rating', label: 'Top Rated' },
   { value: 'release_date', label: 'Latest Release' },
@@ -30,6 +31,7 @@ const movieSorts: readonly SortOption<MovieSort>[] = [
 ];
 
 const tvSorts: readonly SortOption<TvShowSort>[] = [
+  { value: 'relevance', label: 'Best Match' },
   { value: 'popularity', label: 'Most Popular' },
   { value: 'rating', label: 'Top Rated' },
   { value: 'first_air_date', label: 'Latest Release' },
@@ -90,7 +92,8 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
         genres={props.genres}
         onGenreChange={(genre) => onChange({ genre })}
         sort={params.sort}
-        sortOptions={props.sortOptions}
+        // Best match is an order of a search only.
+        sortOptions={props.sortOptions.filter((option) => option.value !== 'relevance' || params.search)}
         onSortChange={(sort) => onChange({ sort })}
       />
       {result.isPending ? (
