@@ -145,7 +145,7 @@ export function adBeaconsRouter(deps: AdBeaconDependencies, record = adBeaconRec
       });
       // A member's write answers with its position (read your own writes); a guest's does not,
       // or anyone could read the site's write volume off it.
-      if (req.user) sendPosition(res, result);
+      sendPosition(req, res, result);
       res.status(204).end();
     });
   }

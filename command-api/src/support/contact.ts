@@ -42,7 +42,7 @@ export function contactRouter({ log, redis, deliver }: ContactDependencies): Rou
         { expectedRevision: 'no_stream', context: commandContext(req) },
       );
       await deliver(messageId);
-      sendPosition(res, result);
+      sendPosition(req, res, result);
       res.status(201).json({ id: messageId, message: 'Thanks! Your message has been sent.' });
     },
   );

@@ -141,7 +141,7 @@ export function trackRouter(deps: TrackDependencies, record = pageViewRecorder(d
       // A member's view answers with its position (an admin watching their own visit may send it
       // back to read the dashboard after it); a guest's does not, or anyone could read the site's
       // write volume off it.
-      if (result && req.user) sendPosition(res, result);
+      if (result) sendPosition(req, res, result);
       res.status(204).end();
     },
   );

@@ -47,9 +47,17 @@ export function laterPosition(a: Position | null, b: Position | null): Position 
   return a === null ? b : b === null ? a : comparePositions(a, b) >= 0 ? a : b;
 }
 
-/** Puts the position of a write's last event on its response, for a guest's write. */
-export function sendPosition(res: Response, result: Pick<AppendResult, 'position'>): void {
-  res.setHeader(EVENT_POSITION_HEADER, encodePosition(result.position));
+/**
+ * Puts the position of a write's last event on its response, for a signed-in member only: a
+ * visitor's position is never honoured by a read (see `ReadAfterOptions.membersOnly`), so
+ * handing one out would only tell a guest how busy the store is.
+ */
+export function sendPosition(
+  req: Pick<Request, 'user'>,
+  res: Response,
+  result: Pick<AppendResult, 'position'>,
+): void {
+  if (req.user) res.setHeader(EVENT_POSITION_HEADER, encodePosition(result.position));
 }
 
 /**
