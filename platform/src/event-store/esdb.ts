@@ -1,6 +1,7 @@
 /**
- * The EventStoreDB adapter of the event store port, over the official gRPC client (KurrentDB speaks
- * the same protocol).
+ * The EventStoreDB / KurrentDB adapter of the event store port, over the maintained gRPC client
+ * (`@kurrent/kurrentdb-client`, the successor of `@eventstore/db-client`; both server lines speak the
+ * same protocol).
  *
  * An envelope maps onto an ESDB event as: `type` → event type, `id` → event id, `data` → JSON body,
  * and `version` plus our metadata → the event's JSON metadata `{ v, occurredAt, actor, correlationId,
@@ -23,15 +24,15 @@ import {
   ErrorType,
   WrongExpectedVersionError as EsdbWrongExpectedVersionError,
   type EventData,
-  EventStoreDBClient,
   excludeSystemEvents,
   FORWARDS,
   START as FROM_START,
   isCommandError,
   type JSONType,
+  KurrentDBClient,
   NO_STREAM,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   type AppendResult,
   type BatchHandler,
@@ -66,9 +67,9 @@ export const snapshotStream = (stream: string) => `${SNAPSHOT_PREFIX}${stream}`;
 type ClientEvent = NonNullable<ResolvedEvent['event'] | AllStreamResolvedEvent['event']>;
 
 export function createEsdbEventStore(connectionString: string): EventStore {
-  // KurrentDB renamed the scheme; this client only knows the old name for the same protocol.
-  const client = EventStoreDBClient.connectionString(
-    connectionString.trim().replace(/^kurrentdb(\+discover)?:/i, 'esdb$1:'),
+  // KurrentDB renamed the scheme; the client still reads the old one but warns on every start.
+  const client = KurrentDBClient.connectionString(
+    connectionString.trim().replace(/^esdb(\+discover)?:/i, 'kurrentdb$1:'),
   );
   const where = hostsOf(connectionString);
   const failure = (error: unknown) => describeFailure(error, where);
@@ -97,14 +98,14 @@ export function createEsdbEventStore(connectionString: string): EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     try {
       const result = await client.appendToStream(stream, events.map(toEventData), {
-        expectedRevision:
+        streamState:
           expectedRevision === 'no_stream' ? NO_STREAM : expectedRevision === 'any' ? ANY : expectedRevision,
       });
       if (!result.position) throw new Error(`EventStoreDB reported no position for the append to ${stream}`);
       return { nextRevision: result.nextExpectedRevision, position: result.position };
     } catch (error) {
       if (error instanceof EsdbWrongExpectedVersionError) {
-        throw new WrongExpectedVersionError(stream, expectedRevision, error.actualVersion);
+        throw new WrongExpectedVersionError(stream, expectedRevision, actualRevision(error.actualState));
       }
       throw failure(error);
     }
@@ -280,7 +281,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
         );
       } catch (error) {
         // Without this a server that never answers would keep the probe's call open for ever.
-        probe.cancel().catch(() => undefined);
+        probe.return?.().catch(() => undefined);
         throw failure(error);
       }
     },
@@ -293,7 +294,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
 }
 
 function openSubscription(
-  client: EventStoreDBClient,
+  client: KurrentDBClient,
   where: string,
   { from = START, maxBatch = DEFAULT_MAX_BATCH }: SubscribeAllOptions,
   handler: BatchHandler,
@@ -475,4 +476,9 @@ function describeFailure(error: unknown, where: string): unknown {
   return new EventStoreUnavailableError(`EventStoreDB at ${where} is unreachable: ${reason}`, {
     cause: error,
   });
+}
+
+/** The port's view of the server's current state of a stream in a refused append. */
+function actualRevision(state: bigint | string): bigint | 'no_stream' {
+  return typeof state === 'bigint' ? state : 'no_stream';
 }

@@ -7,21 +7,21 @@
  * concurrency and protocol edge cases of EventStoreDB itself are only exercised by running the same
  * contract suite with EVENTSTORE_CONNECTION_STRING pointing at a real server.
  *
- * Built on the protocol definitions shipped inside @eventstore/db-client and backed by one in-memory
+ * Built on the protocol definitions shipped inside @kurrent/kurrentdb-client and backed by one in-memory
  * array. It serves ServerFeatures (advertising only what follows, so the client appends through the
  * unary Append rather than BatchAppend), Streams.Append with the four expected-revision cases,
  * Streams.Read of one stream forwards or backwards and of $all forwards or backwards with a filter, and catch-up
  * subscriptions to $all that go live. Every other call answers UNIMPLEMENTED.
  */
 import { randomUUID } from 'node:crypto';
-import featuresGrpc from '@eventstore/db-client/generated/serverfeatures_grpc_pb.js';
-import type * as Features from '@eventstore/db-client/generated/serverfeatures_pb.js';
-import featuresPb from '@eventstore/db-client/generated/serverfeatures_pb.js';
-import type * as Shared from '@eventstore/db-client/generated/shared_pb.js';
-import sharedPb from '@eventstore/db-client/generated/shared_pb.js';
-import streamsGrpc from '@eventstore/db-client/generated/streams_grpc_pb.js';
-import type * as Streams from '@eventstore/db-client/generated/streams_pb.js';
-import streamsPb from '@eventstore/db-client/generated/streams_pb.js';
+import featuresGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_grpc_pb.js';
+import type * as Features from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_pb.js';
+import featuresPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_pb.js';
+import type * as Shared from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb.js';
+import sharedPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb.js';
+import streamsGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_grpc_pb.js';
+import type * as Streams from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb.js';
+import streamsPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb.js';
 import {
   Server,
   ServerCredentials,
