@@ -50,6 +50,7 @@ import {
   AdDisplayIds,
   systemContext,
   ProjectionWatcher,
+  ReplicaReads,
   runningLocalRedis,
   shutDownOrphanRedis,
   startLocalRedis,
@@ -64,7 +65,7 @@ import {
   ResponseCache,
 } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
-import type { Express, Router } from 'express';
+import { type Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
 import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
@@ -347,6 +348,28 @@ async function createApi(
     for (const client of redisClients) client.disconnect();
   });
 
+  /** The query side's reads from a replica of the primary (see replica-reads.ts). */
+  const replicaReads = async (url: string, primaryWatcher: ProjectionWatcher) => {
+    const client = (name: string) => {
+      const c = connectRedis(url, { name });
+      redisClients.push(c);
+      return c;
+    };
+    const reads = new ReplicaReads(
+      redis('query-api'),
+      primaryWatcher,
+      client('query-api'),
+      client('watcher:positions'),
+    );
+    await reads.start();
+    parts.add('replica reads', async () => {
+      reads.stop();
+      await reads.watcher.close();
+    });
+    logger.info('the query side reads from a replica', { url: redactUrl(url) });
+    return reads;
+  };
+
   const routers: Router[] = [];
   const jwtSecret = resolveJwtSecret(config);
   // Issued by the slots' answers and checked by the beacons, in whichever process serves each.
@@ -445,34 +468,35 @@ async function createApi(
         logger: logger.child('live-dashboard'),
       });
       streams.liveDashboard = liveDashboard;
-      const queryRedis = redis('query-api');
+      const replica = config.REDIS_REPLICA_URL ? await replicaReads(config.REDIS_REPLICA_URL, watcher) : null;
+      const queryRedis = replica?.redis ?? redis('query-api');
+      const queryWatcher = replica?.watcher ?? watcher;
       slotAnswers = new AdSlotAnswers({
         redis: queryRedis,
-        watcher,
+        watcher: queryWatcher,
         siteTimeZone: config.SITE_TIME_ZONE,
         displayIds,
         cacheMs: config.QUERY_CACHE_MS,
       });
-      routers.push(
-        createQueryRouter({
-          liveDashboard,
-          store,
-          redis: queryRedis,
-          watcher,
-          replayQueue,
-          verifyQueue,
-          importQueue,
-          queues: Object.values(QUEUES).map((name) => queue(name)),
-          projectorNames,
-          cacheMs: config.QUERY_CACHE_MS,
-          answers,
-          slotAnswers,
-          displayIds,
-          siteTimeZone: config.SITE_TIME_ZONE,
-          players: playerTemplates(config),
-          ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
-        }),
-      );
+      const queryRouter = createQueryRouter({
+        liveDashboard,
+        store,
+        redis: queryRedis,
+        watcher: queryWatcher,
+        replayQueue,
+        verifyQueue,
+        importQueue,
+        queues: Object.values(QUEUES).map((name) => queue(name)),
+        projectorNames,
+        cacheMs: config.QUERY_CACHE_MS,
+        answers,
+        slotAnswers,
+        displayIds,
+        siteTimeZone: config.SITE_TIME_ZONE,
+        players: playerTemplates(config),
+        ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
+      });
+      routers.push(replica ? Router().use(replica.scope, queryRouter) : queryRouter);
     }
   }
   if (plan.servesFrontend && !existsSync(`${frontendDir}/index.html`)) {

@@ -21,6 +21,7 @@ export * from './redis/connect.js';
 export * from './redis/loading.js';
 export * from './redis/local-server.js';
 export * from './redis/resolve.js';
+export * from './redis/replica-reads.js';
 export * from './analytics/index.js';
 export * from './auth/session.js';
 export * from './auth/tokens.js';

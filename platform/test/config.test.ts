@@ -52,6 +52,15 @@ describe('the configuration', () => {
     expect(problems.find((p) => p.startsWith('SEED_DEMO'))).toMatch(/0 or 1/);
   });
 
+  it('takes a replica for the query side only beside a Redis of your own', () => {
+    expect(problemsOf({ REDIS_REPLICA_URL: 'redis://10.0.0.2:6379' })).toEqual([
+      'REDIS_REPLICA_URL needs REDIS_URL: the replica follows a Redis you run, not the private one (got "redis://10.0.0.2:6379")',
+    ]);
+    expect(
+      loadConfig({ REDIS_URL: 'redis://10.0.0.1:6379', REDIS_REPLICA_URL: 'redis://10.0.0.2:6379' }),
+    ).toMatchObject({ REDIS_REPLICA_URL: 'redis://10.0.0.2:6379' });
+  });
+
   it('needs a connection string for EventStoreDB', () => {
     expect(problemsOf({ EVENTSTORE: 'esdb' })).toEqual([
       'EVENTSTORE_CONNECTION_STRING is required when EVENTSTORE=esdb, e.g. esdb://localhost:2113?tls=false',

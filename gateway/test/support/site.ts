@@ -26,7 +26,11 @@ export function useSite(
   settings: Record<string, string> = {},
   role: Role = 'all',
   /** The built frontend to serve (a test's own index.html), instead of frontend/dist. */
-  options: { frontendDir?: string } = {},
+  options: {
+    frontendDir?: string;
+    /** Runs once the site's Redis is up, before the site starts; answers more settings. */
+    beforeStart?: (redisUrl: string) => Promise<Record<string, string>>;
+  } = {},
 ): TestSite {
   const redisServer = useRedisServer();
   const dir = makeTempDir(label);
@@ -38,9 +42,15 @@ export function useSite(
       REDIS_URL: redisServer.url,
       LOG_LEVEL: 'error',
       ...settings,
+      ...(await options.beforeStart?.(redisServer.url)),
     });
     // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
-    running = await startSite(role, { ...config, PORT: 0 }, createLogger('test'), options);
+    running = await startSite(
+      role,
+      { ...config, PORT: 0 },
+      createLogger('test'),
+      options.frontendDir ? { frontendDir: options.frontendDir } : {},
+    );
   }, 60_000);
   afterAll(async () => {
     await running?.stop();

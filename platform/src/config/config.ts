@@ -80,6 +80,11 @@ export const configSchema = z
     ).transform((v) => v ?? 8080),
     DATA_DIR: optional(z.string()).transform((v) => resolve(v ?? 'data')),
     REDIS_URL: optional(url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
+    /**
+     * A replica of REDIS_URL for the query side's reads (see replica-reads.ts). It must accept the
+     * query side's short-lived keys (`replica-read-only no`).
+     */
+    REDIS_REPLICA_URL: optional(url(['redis:', 'rediss:'], 'redis://10.0.0.2:6379')),
     EVENTSTORE: optional(z.enum(['sqlite', 'esdb'], { error: 'must be sqlite or esdb' })).transform(
       (v) => v ?? 'sqlite',
     ),
@@ -154,6 +159,13 @@ export const configSchema = z
         code: 'custom',
         path: ['EVENTSTORE_CONNECTION_STRING'],
         message: 'is required when EVENTSTORE=esdb, e.g. esdb://localhost:2113?tls=false',
+      });
+    }
+    if (env.REDIS_REPLICA_URL && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_REPLICA_URL'],
+        message: 'needs REDIS_URL: the replica follows a Redis you run, not the private one',
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
