@@ -11,7 +11,16 @@ import { ROLES } from '../src/site.js';
 // a service or variable the code does not know, or settings the config would refuse.
 const file = fileURLToPath(new URL('../../docker-compose.yml', import.meta.url));
 const compose = parse(readFileSync(file, 'utf8'), { merge: true }) as {
-  services: Record<string, { command?: string[]; environment?: Record<string, string>; image?: string }>;
+  services: Record<
+    string,
+    {
+      command?: string[];
+      environment?: Record<string, string>;
+      image?: string;
+      networks?: Record<string, { ipv4_address?: string }>;
+    }
+  >;
+  'x-cinefold-env': Record<string, string>;
 };
 const cinefoldServices = Object.entries(compose.services).filter(([, s]) => s.image === 'cinefold:local');
 
@@ -29,12 +38,62 @@ function interpolate(value: string): string {
 }
 
 describe('docker-compose.yml', () => {
-  it('runs EventStoreDB, Redis with an append-only file, and every Cinefold service', () => {
+  const kurrentNodes = ['kurrentdb-1', 'kurrentdb-2', 'kurrentdb-3'];
+
+  it('runs a three-node KurrentDB cluster, Redis with an append-only file and a replica, and every Cinefold service', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['command-api', 'eventstore', 'gateway', 'projectors', 'query-api', 'redis', 'workers'].sort(),
+      [
+        'command-api',
+        ...kurrentNodes,
+        'gateway',
+        'projectors',
+        'query-api',
+        'redis',
+        'redis-replica',
+        'workers',
+      ].sort(),
     );
-    expect(compose.services.eventstore?.image).toMatch(/kurrentdb|eventstore/);
     expect(compose.services.redis?.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
+    const replica = compose.services['redis-replica']?.command ?? [];
+    expect(replica.slice(replica.indexOf('--replicaof'), replica.indexOf('--replicaof') + 3)).toEqual([
+      '--replicaof',
+      'redis',
+      '6379',
+    ]);
+    // The query side keeps short-lived keys where it reads (see replica-reads.ts).
+    expect(replica.join(' ')).toContain('--replica-read-only no');
+  });
+
+  it('makes each KurrentDB node one of three, seeded with the other two', () => {
+    const addresses = kurrentNodes.map(
+      (name) => compose.services[name]?.environment?.KURRENTDB_REPLICATION_IP,
+    );
+    for (const [i, name] of kurrentNodes.entries()) {
+      const node = compose.services[name]!;
+      expect(node.image, name).toMatch(/^kurrentplatform\/kurrentdb:/);
+      expect(node.environment?.KURRENTDB_CLUSTER_SIZE, name).toBe('3');
+      expect(node.networks?.cinefold?.ipv4_address, name).toBe(addresses[i]);
+      const seeds = node.environment?.KURRENTDB_GOSSIP_SEED?.split(',').sort();
+      expect(seeds, name).toEqual(
+        addresses
+          .filter((_, j) => j !== i)
+          .map((address) => `${address}:2113`)
+          .sort(),
+      );
+    }
+    const hosts = /^kurrentdb:\/\/([^?]+)/
+      .exec(compose['x-cinefold-env'].EVENTSTORE_CONNECTION_STRING)![1]!
+      .split(',');
+    expect(hosts.map((host) => host.split(':')[0]).sort()).toEqual(kurrentNodes);
+  });
+
+  it('has the query side, and only it, read from the replica', () => {
+    for (const [name, service] of cinefoldServices) {
+      const replica = service.environment?.REDIS_REPLICA_URL;
+      expect(replica ? new URL(replica).hostname : null, name).toBe(
+        name === 'query-api' ? 'redis-replica' : null,
+      );
+    }
   });
 
   it('starts each Cinefold service in a role the CLI knows', () => {

@@ -61,6 +61,18 @@ describe('the configuration', () => {
     ).toMatchObject({ REDIS_REPLICA_URL: 'redis://10.0.0.2:6379' });
   });
 
+  it('takes a KurrentDB cluster as its nodes separated by commas, and refuses what is no connection string', () => {
+    const cluster = 'kurrentdb://node1:2113,node2:2113,10.0.0.3:2113?tls=false';
+    expect(loadConfig({ EVENTSTORE: 'esdb', EVENTSTORE_CONNECTION_STRING: cluster })).toMatchObject({
+      EVENTSTORE_CONNECTION_STRING: cluster,
+    });
+    for (const bad of ['http://node1:2113', 'kurrentdb://', 'kurrentdb://node1:2113,,node2', 'node1:2113']) {
+      expect(problemsOf({ EVENTSTORE: 'esdb', EVENTSTORE_CONNECTION_STRING: bad })[0], bad).toMatch(
+        /^EVENTSTORE_CONNECTION_STRING must start with esdb:\/\//,
+      );
+    }
+  });
+
   it('needs a connection string for EventStoreDB', () => {
     expect(problemsOf({ EVENTSTORE: 'esdb' })).toEqual([
       'EVENTSTORE_CONNECTION_STRING is required when EVENTSTORE=esdb, e.g. esdb://localhost:2113?tls=false',

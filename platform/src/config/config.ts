@@ -29,6 +29,26 @@ const url = (protocols: readonly string[], example: string) =>
     `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, e.g. ${example}`,
   );
 
+/**
+ * An EventStoreDB / KurrentDB connection string: one node, or a cluster's nodes as gossip seeds
+ * (`kurrentdb://node1:2113,node2:2113,node3:2113?tls=false`), which is no single URL.
+ */
+const connectionString = (schemes: readonly string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      const match = /^([a-z+]+):\/\/(?:[^@/?]+@)?([^/?]+)\/?(\?.*)?$/i.exec(value.trim());
+      if (!match || !schemes.includes(match[1]!.toLowerCase())) return false;
+      return match[2]!.split(',').every((node) => {
+        try {
+          return new URL(`http://${node}`).host !== '';
+        } catch {
+          return false;
+        }
+      });
+    },
+    `must start with ${schemes.map((s) => `${s}://`).join(' or ')} and name one node or several separated by commas, e.g. ${example}`,
+  );
+
 const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An address, a range (`10.0.0.0/8`, `10.0.0.0/255.0.0.0`) or a preset, as Express reads them. */
@@ -89,9 +109,9 @@ export const configSchema = z
       (v) => v ?? 'sqlite',
     ),
     EVENTSTORE_CONNECTION_STRING: optional(
-      url(
-        ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:'],
-        'esdb://localhost:2113?tls=false',
+      connectionString(
+        ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover'],
+        'kurrentdb://localhost:2113?tls=false',
       ),
     ),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
