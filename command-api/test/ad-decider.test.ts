@@ -1,4 +1,5 @@
-import type { AdFields, CinefoldEvent } from '@cinefold/contracts';
+import { SAMPLE_AD } from '@cinefold/platform/testing';
+import type { CinefoldEvent } from '@cinefold/contracts';
 import { Rejection, type StoredEvent } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
 import { type AdCommand, adDecider } from '../src/ads/ad.js';
@@ -33,19 +34,7 @@ const given = (past: CinefoldEvent[]) => ({
   }),
 });
 
-const ad: AdFields = {
-  title: 'Spring sale',
-  description: '',
-  type: 'image',
-  provider: null,
-  embedCode: '',
-  imageUrl: 'https://ads.example/spring.png',
-  linkUrl: '',
-  position: 'home-hero',
-  active: true,
-  startDate: null,
-  endDate: null,
-};
+const ad = SAMPLE_AD;
 const adminId = 'u-root';
 const created: CinefoldEvent = { type: 'AdCreated', data: { adId: 'a1', adminId, ad } };
 const deleted: CinefoldEvent = { type: 'AdDeleted', data: { adId: 'a1', adminId } };

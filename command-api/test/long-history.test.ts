@@ -8,7 +8,7 @@ import {
   openSqliteEventStore,
   systemContext,
 } from '@cinefold/platform';
-import { makeTempDir } from '@cinefold/platform/testing';
+import { makeTempDir, SAMPLE_AD } from '@cinefold/platform/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
 import { type AdCommand, adDecider } from '../src/ads/ad.js';
@@ -160,19 +160,7 @@ describe('the admin roles, kept in one stream for every change ever made', () =>
 
 describe('an ad edited again and again', () => {
   it('is decided from a bounded number of events', async () => {
-    const ad = {
-      title: 'Spring sale',
-      description: '',
-      type: 'image',
-      provider: null,
-      embedCode: '',
-      imageUrl: 'https://ads.example/spring.png',
-      linkUrl: '',
-      position: 'home-hero',
-      active: true,
-      startDate: null,
-      endDate: null,
-    } as const;
+    const ad = SAMPLE_AD;
     const run = (command: AdCommand) =>
       runCommand(log, streams.ad('a1'), adDecider, command, systemContext());
     await run({ type: 'CreateAd', adId: 'a1', adminId: 'root', ad });

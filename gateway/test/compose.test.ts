@@ -82,7 +82,7 @@ describe('docker-compose.yml', () => {
       );
     }
     const hosts = /^kurrentdb:\/\/([^?]+)/
-      .exec(compose['x-cinefold-env'].EVENTSTORE_CONNECTION_STRING)![1]!
+      .exec(compose['x-cinefold-env'].EVENTSTORE_CONNECTION_STRING ?? '')![1]!
       .split(',');
     expect(hosts.map((host) => host.split(':')[0]).sort()).toEqual(kurrentNodes);
   });

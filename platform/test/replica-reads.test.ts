@@ -48,6 +48,17 @@ afterAll(async () => {
   await primaryServer?.stop();
 });
 
+/** A ReplicaReads over the primary and the replica at `replicaUrl`, checking its health as told. */
+function openReads(replicaUrl: string, healthCheckMs?: number): ReplicaReads {
+  return new ReplicaReads(
+    connect(primaryServer.url),
+    new ProjectionWatcher(connect(primaryServer.url), connect(primaryServer.url)),
+    connect(replicaUrl),
+    connect(replicaUrl),
+    healthCheckMs,
+  );
+}
+
 /** Reads through a ReplicaReads inside one request's scope, as the query router does. */
 function inRequest<T>(reads: ReplicaReads, work: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -61,12 +72,7 @@ const at = (commit: number) => ({ commit: BigInt(commit), prepare: BigInt(commit
 
 describe('reads from a replica', () => {
   it('reads from the replica, and waits there for a position that reaches it through replication', async () => {
-    const reads = new ReplicaReads(
-      connect(primaryServer.url),
-      new ProjectionWatcher(connect(primaryServer.url), connect(primaryServer.url)),
-      connect(replicaServer.url),
-      connect(replicaServer.url),
-    );
+    const reads = openReads(replicaServer.url);
     await reads.start();
     await primary.set('title', 'from the primary');
     await until(async () => (await replica.get('title')) !== null);
@@ -84,13 +90,7 @@ describe('reads from a replica', () => {
 
   it('moves a request to the primary when the replica has not got its position within the bound', async () => {
     // Checks health once a minute: the replica still looks healthy when it falls behind.
-    const reads = new ReplicaReads(
-      connect(primaryServer.url),
-      new ProjectionWatcher(connect(primaryServer.url), connect(primaryServer.url)),
-      connect(replicaServer.url),
-      connect(replicaServer.url),
-      60_000,
-    );
+    const reads = openReads(replicaServer.url, 60_000);
     await reads.start();
     await replica.replicaof('127.0.0.1', '1');
     try {
@@ -114,13 +114,7 @@ describe('reads from a replica', () => {
   });
 
   it('reads from the primary while the replica has lost its primary', async () => {
-    const reads = new ReplicaReads(
-      connect(primaryServer.url),
-      new ProjectionWatcher(connect(primaryServer.url), connect(primaryServer.url)),
-      connect(replicaServer.url),
-      connect(replicaServer.url),
-      50,
-    );
+    const reads = openReads(replicaServer.url, 50);
     await reads.start();
     await replica.replicaof('127.0.0.1', '1');
     try {
@@ -142,12 +136,7 @@ describe('reads from a replica', () => {
       extraConfig: [`replicaof 127.0.0.1 ${primaryServer.port}`, 'masterauth replica-test'],
     });
     try {
-      const reads = new ReplicaReads(
-        connect(primaryServer.url),
-        new ProjectionWatcher(connect(primaryServer.url), connect(primaryServer.url)),
-        connect(readOnly.url),
-        connect(readOnly.url),
-      );
+      const reads = openReads(readOnly.url);
       await expect(reads.start()).rejects.toBeInstanceOf(ReplicaNotWritableError);
     } finally {
       await readOnly.stop();

@@ -1,5 +1,4 @@
-import type { AdFields } from '@cinefold/contracts';
-import { useRedisServer } from '@cinefold/platform/testing';
+import { useRedisServer, SAMPLE_AD } from '@cinefold/platform/testing';
 import { adCountersProjector } from '@cinefold/projectors';
 import { describe, it } from 'vitest';
 import { type GivenEvent, specOf } from './support/spec.js';
@@ -10,19 +9,7 @@ const { given } = specOf(
   () => redisServer.client(),
 );
 
-const ad: AdFields = {
-  title: 'Spring sale',
-  description: '',
-  type: 'image',
-  provider: null,
-  embedCode: '',
-  imageUrl: 'https://ads.example/spring.png',
-  linkUrl: '',
-  position: 'home-hero',
-  active: true,
-  startDate: null,
-  endDate: null,
-};
+const ad = SAMPLE_AD;
 const created = (adId: string): GivenEvent => ({ type: 'AdCreated', data: { adId, adminId: 'u-root', ad } });
 /** A beacon of the display `displayId`, or, with null, the spec's beacon, which names none. */
 const beacon =

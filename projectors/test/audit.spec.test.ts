@@ -1,5 +1,5 @@
-import { type AdFields, AUDITED_EVENT_TYPES, EVENT_AUDIT, eventDefinitions } from '@cinefold/contracts';
-import { useRedisServer } from '@cinefold/platform/testing';
+import { AUDITED_EVENT_TYPES, EVENT_AUDIT, eventDefinitions } from '@cinefold/contracts';
+import { useRedisServer, SAMPLE_AD } from '@cinefold/platform/testing';
 import { auditProjector, type StoredAuditEntry } from '@cinefold/projectors';
 import { describe, expect, it } from 'vitest';
 import { type GivenEvent, SPEC_TIME, specOf } from './support/spec.js';
@@ -10,19 +10,7 @@ const { given } = specOf(
   () => redisServer.client(),
 );
 
-const ad: AdFields = {
-  title: 'Spring sale',
-  description: '',
-  type: 'image',
-  provider: null,
-  embedCode: '',
-  imageUrl: 'https://ads.example/spring.png',
-  linkUrl: '',
-  position: 'home-hero',
-  active: true,
-  startDate: null,
-  endDate: null,
-};
+const ad = SAMPLE_AD;
 const LATER = '2025-03-02T08:00:00.000Z';
 const registrations: GivenEvent[] = [
   {
