@@ -17,32 +17,24 @@ import {
   titles,
   votes,
 } from './fields.js';
-import { Rng, uniqueIds } from './random.js';
-import { loadVocabulary, type Vocabulary } from './vocabulary.js';
+import { type GenerateOptions, generateRows, type RowKind } from './generate-rows.js';
+import type { Rng } from './random.js';
+import type { Vocabulary } from './vocabulary.js';
 
-export interface GenerateOptions {
-  /** Defaults to loadVocabulary(): the real sample when it is on disk. */
-  readonly vocabulary?: Vocabulary;
-}
-
-// TMDB's movie ids reach about 1.4M (2024); wider ranges only when more rows are asked for.
-const MOVIE_ID_RANGE = 1_500_000;
-
-export function checkCount(count: number): void {
-  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`row count must be >= 0, got ${count}`);
-}
+// TMDB's movie ids reach about 1.4M (2024).
+const MOVIES: RowKind = {
+  idRange: 1_500_000,
+  streams: [1, 2],
+  row: movieRow,
+};
 
 /** `count` movie rows as string fields in MOVIE_COLUMNS order; the same seed gives the same rows. */
-export function* generateMovieRows(
+export function generateMovieRows(
   count: number,
   seed: number,
   options: GenerateOptions = {},
 ): Generator<string[]> {
-  checkCount(count);
-  const vocabulary = options.vocabulary ?? loadVocabulary();
-  const ids = uniqueIds(count, Math.max(MOVIE_ID_RANGE, Math.ceil(count * 1.25)), new Rng(seed, 1));
-  const rng = new Rng(seed, 2);
-  for (let i = 0; i < count; i++) yield movieRow(rng, vocabulary, ids[i]!);
+  return generateRows(MOVIES, count, seed, options);
 }
 
 const UNRELEASED = ['Planned', 'In Production', 'Post Production', 'Rumored'];

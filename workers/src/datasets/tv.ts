@@ -21,23 +21,24 @@ import {
   titles,
   votes,
 } from './fields.js';
-import { checkCount, type GenerateOptions } from './movies.js';
-import { Rng, uniqueIds } from './random.js';
-import { loadVocabulary, type Vocabulary } from './vocabulary.js';
+import { type GenerateOptions, generateRows, type RowKind } from './generate-rows.js';
+import type { Rng } from './random.js';
+import type { Vocabulary } from './vocabulary.js';
 
 // TMDB's TV ids reach about 280k (2024).
-const TV_ID_RANGE = 300_000;
+const SHOWS: RowKind = {
+  idRange: 300_000,
+  streams: [3, 4],
+  row: tvRow,
+};
 
-export function* generateTvRows(
+/** `count` TV rows as string fields in TV_COLUMNS order; the same seed gives the same rows. */
+export function generateTvRows(
   count: number,
   seed: number,
   options: GenerateOptions = {},
 ): Generator<string[]> {
-  checkCount(count);
-  const vocabulary = options.vocabulary ?? loadVocabulary();
-  const ids = uniqueIds(count, Math.max(TV_ID_RANGE, Math.ceil(count * 1.25)), new Rng(seed, 3));
-  const rng = new Rng(seed, 4);
-  for (let i = 0; i < count; i++) yield tvRow(rng, vocabulary, ids[i]!);
+  return generateRows(SHOWS, count, seed, options);
 }
 
 // Episodes per season and typical episode lengths by show type: a talk show airs nightly, a
