@@ -121,10 +121,18 @@ describe('bad input to the API', () => {
 });
 
 describe('a contact message', () => {
-  it('is stored, visible on the very next read, and delivered to the support inbox', async () => {
+  it('is stored, visible on the very next read of the member who sent it, and delivered to the support inbox', async () => {
+    // A member's write answers its position (a guest's does not: see guest-positions.test.ts).
+    const registered = await post(
+      '/api/auth/register',
+      JSON.stringify({ name: 'Ann Lee', email: 'ann@example.com', password: 'a-long-password' }),
+      { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.1' },
+    );
+    const { token } = (await registered.json()) as { token: string };
     const response = await post('/api/support/contact', JSON.stringify(contact), {
       'content-type': 'application/json',
       'x-forwarded-for': '10.0.0.1',
+      authorization: `Bearer ${token}`,
     });
     expect(response.status).toBe(201);
     const { id, message } = (await response.json()) as { id: string; message: string };
