@@ -2,3 +2,4 @@ export * from './event-store-contract.js';
 export * from './redis.js';
 export * from './temp-dir.js';
 export * from './leftovers.js';
+export * from './smtp-inbox.js';
