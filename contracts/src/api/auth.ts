@@ -54,6 +54,7 @@ export const forgotPasswordRequest = z.strictObject({ email: emailAddress });
 
 /** POST /api/auth/reset-password: the token of the mailed link and the new password. */
 export const resetPasswordRequest = z.strictObject({ token: accountLinkToken, password: newPassword });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
 /** PATCH /api/auth/me: the member's own name. */
 export const changeNameRequest = z.strictObject({ name: memberName });
@@ -66,6 +67,7 @@ export const changePasswordRequest = z.strictObject({
     .max(1000, 'Current password is not correct'),
   newPassword,
 });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 /** POST /api/auth/change-email: mails a confirmation link to the new address. */
 export const changeEmailRequest = z.strictObject({
@@ -75,6 +77,7 @@ export const changeEmailRequest = z.strictObject({
     .min(1, 'Password is required')
     .max(1000, 'Password is not correct'),
 });
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequest>;
 
 /** POST /api/auth/confirm-email: the token of the link mailed to the new address. */
 export const confirmEmailRequest = z.strictObject({ token: accountLinkToken });
