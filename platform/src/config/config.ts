@@ -190,7 +190,9 @@ export function configWarnings(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>):
   if (config.NODE_ENV !== 'production' || config.PUBLIC_URL) return [];
   return [
     'PUBLIC_URL is not set: canonical addresses, the sitemap and robots.txt name whatever host each ' +
-      'request names, and anyone can make the site write its sitemap again under new names. ' +
+      'request names, and anyone can make the site write its sitemap again under new names; the links ' +
+      'mailed to members (a new password, a new address) name it too, so a forged Host could send a ' +
+      "member's link elsewhere. " +
       "Set it to the site's public address, e.g. PUBLIC_URL=https://cinefold.example",
   ];
 }

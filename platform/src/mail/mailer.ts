@@ -40,7 +40,7 @@ export function createMailer(settings: {
     return {
       delivers: false,
       send: async (mail) => {
-        logger.info('outbox (no SMTP_URL, so this mail was not sent): hand the link to its recipient', {
+        logger.warn('outbox (no SMTP_URL, so this mail was not sent): hand the link to its recipient', {
           to: mail.to,
           subject: oneLine(mail.subject),
           link: mail.link,
