@@ -65,7 +65,7 @@ function NameForm({ user }: { readonly user: CurrentUser }) {
   );
 }
 
-function EmailForm({ user }: { readonly user: CurrentUser }) {
+function EmailForm() {
   const ask = useMutation({ mutationFn: changeEmail });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,7 +79,7 @@ function EmailForm({ user }: { readonly user: CurrentUser }) {
     <form onSubmit={onSubmit} aria-labelledby="settings-email">
       <Stack gap="4">
         <Text color="fg.muted" textStyle="sm">
-          Now: <strong>{user.email}</strong>. It changes once you open the link we send to the new address.
+          Your email changes once you open the link we send to the new address.
         </Text>
         <FormError message={ask.isError ? errorMessageOf(ask.error, FAILED) : null} />
         <FormNotice message={ask.data?.message ?? null} />
@@ -153,7 +153,7 @@ export function AccountSettings({ user }: { readonly user: CurrentUser }) {
           <NameForm user={user} />
         </SettingCard>
         <SettingCard id="settings-email" title="Email">
-          <EmailForm user={user} />
+          <EmailForm />
         </SettingCard>
         <SettingCard id="settings-password" title="Password">
           <PasswordForm />
