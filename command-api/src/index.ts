@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { type RateLimiter, rateLimiter, readMemberLists } from '@cinefold/platform';
+import { type Logger, type Mailer, type RateLimiter, rateLimiter, readMemberLists } from '@cinefold/platform';
 import {
   type AdBeacon,
   type AdBeaconDependencies,
@@ -36,6 +36,11 @@ export interface CommandApiDependencies
     TrackDependencies,
     AdBeaconDependencies {
   readonly jwtSecret: string;
+  /** The mail to members (reset and confirmation links). */
+  readonly mailer: Mailer;
+  readonly logger: Logger;
+  /** The time account commands are decided at (tests move it to see a link expire). */
+  readonly clock?: () => Date;
 }
 
 export {
@@ -85,7 +90,17 @@ export function createCommandRouter(
   router.use(adBeaconsRouter(deps, highVolume.recordAdBeacon));
   router.use(contactRouter(deps));
   const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
-  router.use(accountsRouter({ accounts, redis: deps.redis, jwtSecret: deps.jwtSecret }));
+  router.use(
+    accountsRouter({
+      accounts,
+      redis: deps.redis,
+      jwtSecret: deps.jwtSecret,
+      mailer: deps.mailer,
+      logger: deps.logger.child('accounts'),
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    }),
+  );
   router.use(libraryRouter(deps));
   router.use(replayRouter(deps));
   router.use(operationsRouter(deps));

@@ -91,6 +91,100 @@ describe('a user', () => {
   });
 });
 
+describe('a user’s reset links and settings', () => {
+  const at = (iso: string) => new Date(iso);
+  const asked = (tokenHash: string, expiresAt: string): UserEvent => ({
+    type: 'PasswordResetRequested',
+    data: { userId: 'u1', tokenHash, expiresAt },
+  });
+  const newPassword = (resetTokenHash: string | null, tokenVersion = 1): UserEvent[] => [
+    { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: '$2b$10$new', resetTokenHash } },
+    { type: 'SessionsEnded', data: { userId: 'u1', tokenVersion } },
+  ];
+  const reset = (tokenHash: string, now: string) =>
+    ({ type: 'ResetPassword', tokenHash, passwordHash: '$2b$10$new', now: at(now) }) as const;
+
+  it('sets a new password with the pending link before it expires, ending every session', () => {
+    user([registered('u1'), asked('h1', '2026-02-01T01:00:00.000Z')])
+      .when(reset('h1', '2026-02-01T00:59:59.000Z'))
+      .then(newPassword('h1'));
+  });
+  it('refuses the link at its expiry, a link used once, a link superseded, and a link of a deleted member', () => {
+    const base = [registered('u1'), asked('h1', '2026-02-01T01:00:00.000Z')];
+    user(base)
+      .when(reset('h1', '2026-02-01T01:00:00.000Z'))
+      .thenRejects(/not valid or has expired/);
+    user([...base, ...newPassword('h1')])
+      .when(reset('h1', '2026-02-01T00:10:00.000Z'))
+      .thenRejects(/not valid/);
+    user([...base, asked('h2', '2026-02-01T02:00:00.000Z')])
+      .when(reset('h1', '2026-02-01T00:10:00.000Z'))
+      .thenRejects(/not valid/);
+    user([...base, { type: 'UserDeleted', data: { userId: 'u1' } }])
+      .when(reset('h1', '2026-02-01T00:10:00.000Z'))
+      .thenRejects(/not valid/);
+    user([registered('u1')])
+      .when(reset('h1', '2026-02-01T00:10:00.000Z'))
+      .thenRejects(/not valid/);
+  });
+  it('voids a pending link when the password is changed from the settings', () => {
+    user([registered('u1'), asked('h1', '2026-02-01T01:00:00.000Z'), ...newPassword(null)])
+      .when(reset('h1', '2026-02-01T00:10:00.000Z'))
+      .thenRejects(/not valid/);
+  });
+  it('changes the password from the settings only against the hash the current one was checked with', () => {
+    user([registered('u1')])
+      .when({ type: 'ChangePassword', currentPasswordHash: '$2b$10$hash', passwordHash: '$2b$10$new' })
+      .then(newPassword(null));
+    user([registered('u1'), ...newPassword(null)])
+      .when({ type: 'ChangePassword', currentPasswordHash: '$2b$10$hash', passwordHash: '$2b$10$other' })
+      .thenRejects(/changed meanwhile/);
+  });
+  it('renames, and records nothing for the same name', () => {
+    user([registered('u1')])
+      .when({ type: 'Rename', name: 'Annie' })
+      .then([{ type: 'UserRenamed', data: { userId: 'u1', name: 'Annie' } }]);
+    user([registered('u1')])
+      .when({ type: 'Rename', name: 'Ann' })
+      .then([]);
+  });
+  it('changes the address only with the pending confirmation link, before it expires', () => {
+    const requested: UserEvent = {
+      type: 'EmailChangeRequested',
+      data: {
+        userId: 'u1',
+        email: 'new@example.com',
+        tokenHash: 'e1',
+        expiresAt: '2026-02-01T01:00:00.000Z',
+      },
+    };
+    user([registered('u1'), requested])
+      .when({ type: 'ConfirmEmailChange', tokenHash: 'e1', now: at('2026-02-01T00:30:00.000Z') })
+      .then([
+        {
+          type: 'EmailChanged',
+          data: { userId: 'u1', email: 'new@example.com', previousEmail: 'ann@example.com' },
+        },
+      ]);
+    user([registered('u1'), requested])
+      .when({ type: 'ConfirmEmailChange', tokenHash: 'e1', now: at('2026-02-01T01:00:00.000Z') })
+      .thenRejects(/not valid/);
+    user([registered('u1'), requested])
+      .when({ type: 'ConfirmEmailChange', tokenHash: 'other', now: at('2026-02-01T00:30:00.000Z') })
+      .thenRejects(/not valid/);
+    user([
+      registered('u1'),
+      requested,
+      {
+        type: 'EmailChanged',
+        data: { userId: 'u1', email: 'new@example.com', previousEmail: 'ann@example.com' },
+      },
+    ])
+      .when({ type: 'ConfirmEmailChange', tokenHash: 'e1', now: at('2026-02-01T00:30:00.000Z') })
+      .thenRejects(/not valid/);
+  });
+});
+
 describe('the admin roles', () => {
   it('grant admin to a member', () => {
     roles([granted('a1')])

@@ -5,6 +5,7 @@ import { type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   createEventLog,
   createLogger,
+  createMailer,
   errorHandler,
   type EventStore,
   openSqliteEventStore,
@@ -50,7 +51,13 @@ beforeAll(async () => {
   app.use(express.json());
   app.use(
     '/api',
-    accountsRouter({ accounts, redis, jwtSecret: 'a-secret-of-at-least-thirty-two-characters' }),
+    accountsRouter({
+      accounts,
+      redis,
+      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+      mailer: createMailer({ from: 'Cinefold <no-reply@cinefold.local>', logger: createLogger('test') }),
+      logger: createLogger('test'),
+    }),
   );
   app.use(errorHandler(createLogger('test')));
   server = app.listen(0);

@@ -78,6 +78,8 @@ function page<const Path extends string>(path: Path, fields: PageFields<PagePara
 /** The public pages' settings; the back office's. */
 const PUBLIC = { access: 'all', indexed: true, tracked: true, bottomAd: true } as const;
 const BACK_OFFICE = { access: 'admin', indexed: false, tracked: false, bottomAd: false } as const;
+/** The account's own forms opened from a mail: anyone may, nothing indexed, counted or advertised. */
+const PRIVATE_FORM = { access: 'all', indexed: false, tracked: false, bottomAd: false } as const;
 
 export const LANDING_PAGE_SIZE = 50;
 export const TOP_LIST_SIZE = 100;
@@ -197,6 +199,12 @@ export const sitePages = {
   }),
   login: page('/login', PUBLIC),
   register: page('/register', PUBLIC),
+  // Not in the spec's table: the help center's "Forgot Password", and the pages its links and a
+  // change of address open. Kept out of search engines, the traffic figures and the ads (a link's
+  // token is in its address's fragment, which no request carries, but a page holding one shows nothing else).
+  forgotPassword: page('/forgot-password', PRIVATE_FORM),
+  resetPassword: page('/reset-password', PRIVATE_FORM),
+  confirmEmail: page('/confirm-email', PRIVATE_FORM),
   helpCenter: page('/help-center', { ...PUBLIC, sitemap: true }),
   terms: page('/terms', { ...PUBLIC, sitemap: true }),
   privacy: page('/privacy', { ...PUBLIC, sitemap: true }),

@@ -32,6 +32,9 @@ const SAMPLES: Record<(typeof PAGE_IDS)[number], string> = {
   year: '/movies-2024',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   helpCenter: '/help-center',
   terms: '/terms',
   privacy: '/privacy',
@@ -138,6 +141,18 @@ describe('the site map', () => {
   it('keeps search engines out of the profile and the back office, and out of any address under them', () => {
     for (const path of ['/profile', '/admin', '/admin/users/', '/admin/no-such-page'])
       expect(isPrivatePath(path), path).toBe(true);
+  });
+
+  it('keeps the pages a mailed link opens out of search engines, the traffic figures and the ads', () => {
+    for (const path of ['/forgot-password', '/reset-password', '/confirm-email']) {
+      expect(pageAt(path)).not.toBeNull();
+      expect(sitePages[pageAt(path)!.id].access, path).toBe('all');
+      expect([isPrivatePath(path), isTrackedPath(`${path}#token=x`), hasBottomAd(path)], path).toEqual([
+        true,
+        false,
+        false,
+      ]);
+    }
     for (const path of ['/', '/movies/550', '/login', '/no-such-page', '/profiles'])
       expect(isPrivatePath(path), path).toBe(false);
   });

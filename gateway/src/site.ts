@@ -24,6 +24,7 @@ import {
   checkRedis,
   compactAppendOnlyFile,
   connectRedis,
+  createMailer,
   consistencyKeys,
   encodePosition,
   configWarnings,
@@ -337,6 +338,7 @@ async function createApi(
   parts: Parts,
   frontendDir: string,
   streams: { liveDashboard: LiveDashboard | null },
+  clock: (() => Date) | undefined,
 ): Promise<{ app: Express; listener: RequestListener }> {
   const redisClients: Redis[] = [];
   const redis = (name: string) => {
@@ -437,6 +439,12 @@ async function createApi(
       const highVolumeCommit = new GroupCommit(store);
       parts.add('page views and ad beacons', () => highVolumeCommit.flushed());
       const supportMail = queue<DeliverContactMessage>(QUEUES.supportMail);
+      const mailer = createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        logger: logger.child('mail'),
+      });
+      parts.add('mail', async () => mailer.close());
       const commandDeps = {
         jwtSecret,
         log: createEventLog(store),
@@ -456,6 +464,9 @@ async function createApi(
           await supportMail.add('deliver', { messageId }, { jobId: messageId });
         },
         ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+        mailer,
+        logger,
+        ...(clock ? { clock } : {}),
       };
       highVolume = highVolumeCommands(commandDeps);
       routers.push(createCommandRouter(commandDeps, highVolume));
@@ -572,6 +583,8 @@ export async function startSite(
     drainMs?: number;
     /** More redis.conf lines for the private Redis (tests slow its load down). */
     redisConfig?: readonly string[];
+    /** The time account commands are decided at; tests move it to see a mailed link expire. */
+    clock?: () => Date;
   } = {},
 ): Promise<RunningSite> {
   const parts = new Parts(logger);
@@ -607,7 +620,17 @@ export async function startSite(
 
     let app: Express | null = null;
     if (http) {
-      const api = await createApi(plan, store, redisUrl, config, logger, parts, frontendDir, streams);
+      const api = await createApi(
+        plan,
+        store,
+        redisUrl,
+        config,
+        logger,
+        parts,
+        frontendDir,
+        streams,
+        options.clock,
+      );
       http.serve(api.listener);
       app = api.app;
     }

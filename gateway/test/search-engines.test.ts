@@ -364,15 +364,20 @@ describe('titles that are not there', () => {
 });
 
 describe('private pages', () => {
-  it.each(['/profile', '/admin', '/admin/users', '/admin/content'])(
-    '%s is marked noindex,nofollow as a header and a meta tag',
-    async (path) => {
-      const { status, html, headers } = await page(path);
-      expect(status).toBe(200);
-      expect(headers.get('x-robots-tag')).toBe('noindex,nofollow');
-      expect(metaOf(html, 'robots')).toBe('noindex,nofollow');
-    },
-  );
+  it.each([
+    '/profile',
+    '/admin',
+    '/admin/users',
+    '/admin/content',
+    '/forgot-password',
+    '/reset-password',
+    '/confirm-email',
+  ])('%s is marked noindex,nofollow as a header and a meta tag', async (path) => {
+    const { status, html, headers } = await page(path);
+    expect(status).toBe(200);
+    expect(headers.get('x-robots-tag')).toBe('noindex,nofollow');
+    expect(metaOf(html, 'robots')).toBe('noindex,nofollow');
+  });
 });
 
 describe('robots.txt and the sitemap', () => {

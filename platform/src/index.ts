@@ -13,6 +13,7 @@ export * from './http/read-your-writes.js';
 export * from './http/request-context.js';
 export * from './http/validate.js';
 export * from './logging/logger.js';
+export * from './mail/mailer.js';
 export * from './queue/queue.js';
 export * from './read-models/keys.js';
 export * from './read-models/libraries.js';

@@ -132,6 +132,19 @@ describe('the configuration', () => {
     }
   });
 
+  it('takes an SMTP server for the members’ mail as smtp:// or smtps://, never showing it back', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@smtp.example:465' }).SMTP_URL).toBe(
+      'smtps://user:pass@smtp.example:465',
+    );
+    expect(loadConfig({ SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    const problems = problemsOf({ SMTP_URL: 'http://user:secret-pass@smtp.example' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//),
+    ]);
+    expect(problems[0]).toMatch(/got a hidden value/);
+    expect(problems[0]).not.toContain('secret-pass');
+  });
+
   it('warns when a production site has no PUBLIC_URL, and only then', () => {
     expect(configWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([
       expect.stringMatching(/^PUBLIC_URL is not set: canonical addresses, the sitemap and robots\.txt/),

@@ -101,4 +101,39 @@ describe('the users read model', () => {
       { type: 'SessionsEnded', data: { userId: 'u-bob', tokenVersion: 1 } },
     ]).then({}, { twice: true });
   });
+
+  it("follows a member's new name and confirmed new address, never the password or links", async () => {
+    await given([
+      { type: 'UserRegistered', data: ada },
+      { type: 'UserRenamed', data: { userId: 'u-ada', name: 'Ada L.' } },
+      {
+        type: 'EmailChangeRequested',
+        data: { userId: 'u-ada', email: 'ada@new.example', tokenHash: 'h', expiresAt: SPEC_TIME },
+      },
+      { type: 'PasswordResetRequested', data: { userId: 'u-ada', tokenHash: 'h', expiresAt: SPEC_TIME } },
+      { type: 'PasswordChanged', data: { userId: 'u-ada', passwordHash: '$2b$10$new', resetTokenHash: 'h' } },
+      {
+        type: 'EmailChanged',
+        data: { userId: 'u-ada', email: 'ada@new.example', previousEmail: 'ada@example.com' },
+      },
+    ]).then(
+      {
+        'user:u-ada': { ...adaAsMember, name: 'Ada L.', email: 'ada@new.example' },
+        'by-created': { 'u-ada': signedUpAt },
+      },
+      { twice: true },
+    );
+  });
+
+  it('does not bring a deleted member back for a change recorded after the deletion', async () => {
+    await given([
+      { type: 'UserRegistered', data: bob },
+      { type: 'UserDeleted', data: { userId: 'u-bob' } },
+      { type: 'UserRenamed', data: { userId: 'u-bob', name: 'Robert' } },
+      {
+        type: 'EmailChanged',
+        data: { userId: 'u-bob', email: 'b@x.example', previousEmail: 'bob@example.com' },
+      },
+    ]).then({}, { twice: true });
+  });
 });

@@ -83,7 +83,7 @@ describe('the help center', () => {
     await open(page, '/help-center', 'Help Center');
     const answers: Record<string, RegExp> = {
       'How do I create an account?': /Sign Up .* at least 6 characters/,
-      'How do I reset my password?': /Contact page/,
+      'How do I reset my password?': /Forgot Password on the login screen/,
       'Why will a video not play?': /Server 1 and Server 2 .* internet connection, and disable ad blockers/,
       'How do favorites and the watchlist work?':
         /Add to Favorites \(the heart\).*Add to Watchlist \(the bookmark\)/,

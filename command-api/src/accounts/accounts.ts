@@ -3,8 +3,14 @@
  * Each decides on the event streams themselves, never on a read model, so a decision is never
  * made on stale state.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { type ListItem, normalizeEmail, type Role, streams } from '@cinefold/contracts';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  ACCOUNT_LINK_LIFETIME_MS,
+  type ListItem,
+  normalizeEmail,
+  type Role,
+  streams,
+} from '@cinefold/contracts';
 import {
   type AppendResult,
   type CommandContext,
@@ -17,7 +23,7 @@ import bcrypt from 'bcrypt';
 import { loadState, runCommand } from '../shared/run-command.js';
 import { ABANDONED_RESERVATION_MS, reservation } from './email-reservation.js';
 import { type RoleCommand, rolesDecider } from './roles.js';
-import { userDecider, type UserState } from './user.js';
+import { type ActiveUser, LINK_NOT_VALID, linkStands, userDecider, type UserState } from './user.js';
 
 /** bcrypt work factor: about 50 ms a hash on the development machine. */
 export const BCRYPT_COST = 10;
@@ -26,6 +32,34 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const BAD_CREDENTIALS = 'Invalid email or password.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
+
+/**
+ * A link mailed to a member: the token the link carries (`{userId}.{secret}`), and the SHA-256 of
+ * the secret, which is all the store keeps.
+ */
+export interface AccountLink {
+  readonly token: string;
+  readonly tokenHash: string;
+  readonly expiresAt: Date;
+}
+
+const hashOfSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+function newLink(userId: string, now: Date): AccountLink {
+  const secret = randomBytes(32).toString('base64url');
+  return {
+    token: `${userId}.${secret}`,
+    tokenHash: hashOfSecret(secret),
+    expiresAt: new Date(now.getTime() + ACCOUNT_LINK_LIFETIME_MS),
+  };
+}
+
+/** The member a link's token names and the hash of its secret (the token's shape is checked by its schema). */
+function readLink(token: string): { userId: string; tokenHash: string } {
+  const dot = token.lastIndexOf('.');
+  return { userId: token.slice(0, dot), tokenHash: hashOfSecret(token.slice(dot + 1)) };
+}
 
 export interface Account {
   readonly id: string;
@@ -69,13 +103,52 @@ export class Accounts {
     };
   }
 
-  /** The active account registered with this address, if any. */
-  async findByEmail(email: string): Promise<(UserState & { status: 'active' }) | null> {
-    const stream = streams.emailReservation(normalizeEmail(email));
-    const { state: reserved } = await loadState(this.log, stream, reservation);
+  /**
+   * The active account registered with this address, if any. A reservation still names a member
+   * who has moved to another address since: the address is no longer theirs.
+   */
+  async findByEmail(email: string): Promise<ActiveUser | null> {
+    const address = normalizeEmail(email);
+    const { state: reserved } = await loadState(this.log, streams.emailReservation(address), reservation);
     if (!reserved.userId) return null;
     const user = await this.userState(reserved.userId);
-    return user.status === 'active' ? user : null;
+    return user.status === 'active' && user.email === address ? user : null;
+  }
+
+  /**
+   * Reserves `email` for `userId` (a sign-up, a confirmed change of address), or refuses with
+   * EMAIL_TAKEN: the stream is created with 'no_stream' or appended at the revision read, so of
+   * two members reserving one address at once only one can.
+   */
+  private async reserveEmail(email: string, userId: string, context: CommandContext): Promise<void> {
+    const reservationStream = streams.emailReservation(email);
+    for (let attempt = 0; ; attempt++) {
+      const { state: reserved, revision } = await loadState(this.log, reservationStream, reservation);
+      if (reserved.userId === userId) return;
+      if (reserved.userId) {
+        const holder = await this.userState(reserved.userId);
+        const abandoned =
+          holder.status === 'none' &&
+          Date.parse(reserved.reservedAt ?? '') < context.now.getTime() - ABANDONED_RESERVATION_MS;
+        // Held by a live account still at this address, or by a sign-up still under way.
+        if (
+          (holder.status === 'active' && holder.email === email) ||
+          (holder.status === 'none' && !abandoned)
+        ) {
+          throw new Rejection('conflict', EMAIL_TAKEN);
+        }
+      }
+      try {
+        await this.log.append(reservationStream, [{ type: 'EmailReserved', data: { email, userId } }], {
+          expectedRevision: revision ?? 'no_stream',
+          context,
+        });
+        return;
+      } catch (error) {
+        // Someone reserved it between our read and our append: look again (it is probably taken now).
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= 3) throw error;
+      }
+    }
   }
 
   async register(
@@ -85,31 +158,7 @@ export class Accounts {
     const email = normalizeEmail(input.email);
     const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
     const userId = randomUUID();
-    const reservationStream = streams.emailReservation(email);
-
-    for (let attempt = 0; ; attempt++) {
-      const { state: reserved, revision } = await loadState(this.log, reservationStream, reservation);
-      if (reserved.userId) {
-        const holder = await this.userState(reserved.userId);
-        const abandoned =
-          holder.status === 'none' &&
-          Date.parse(reserved.reservedAt ?? '') < context.now.getTime() - ABANDONED_RESERVATION_MS;
-        // Held by a live account, or by a sign-up still under way.
-        if (holder.status === 'active' || (holder.status === 'none' && !abandoned)) {
-          throw new Rejection('conflict', EMAIL_TAKEN);
-        }
-      }
-      try {
-        await this.log.append(reservationStream, [{ type: 'EmailReserved', data: { email, userId } }], {
-          expectedRevision: revision ?? 'no_stream',
-          context,
-        });
-        break;
-      } catch (error) {
-        // Someone reserved it between our read and our append: look again (it is probably taken now).
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= 3) throw error;
-      }
-    }
+    await this.reserveEmail(email, userId, context);
 
     const { result } = await runCommand(
       this.log,
@@ -152,6 +201,135 @@ export class Accounts {
       context,
     );
     return result;
+  }
+
+  /**
+   * A link to set a new password, for the member at `email`, or null when no account has that
+   * address (the caller answers the same either way). A newer link voids the one before.
+   */
+  async requestPasswordReset(
+    email: string,
+    context: CommandContext,
+  ): Promise<{ user: ActiveUser; link: AccountLink } | null> {
+    const user = await this.findByEmail(email);
+    if (!user) return null;
+    const link = newLink(user.userId, context.now);
+    await runCommand(
+      this.log,
+      streams.user(user.userId),
+      userDecider,
+      { type: 'RequestPasswordReset', tokenHash: link.tokenHash, expiresAt: link.expiresAt },
+      context,
+    );
+    return { user, link };
+  }
+
+  /** Sets a new password through a reset link, once, before it expires; every session ends. */
+  async resetPassword(
+    token: string,
+    password: string,
+    context: CommandContext,
+  ): Promise<{ userId: string; result: AppendResult }> {
+    const { userId, tokenHash } = readLink(token);
+    const user = await this.userState(userId);
+    // Checked before the (slow) hash too, so a wrong link costs no bcrypt; the decider checks again.
+    if (user.status !== 'active' || !linkStands(user.passwordReset, tokenHash, context.now))
+      throw new Rejection('invalid', LINK_NOT_VALID);
+    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    const { result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      userDecider,
+      { type: 'ResetPassword', tokenHash, passwordHash, now: context.now },
+      context,
+    );
+    return { userId, result: result! };
+  }
+
+  /** The signed-in member's own password, given the current one; ends every session, this one's too. */
+  async changePassword(
+    userId: string,
+    currentPassword: string,
+    newPassword: string,
+    context: CommandContext,
+  ): Promise<{ result: AppendResult; tokenVersion: number }> {
+    const user = await this.userState(userId);
+    if (user.status !== 'active') throw new Rejection('not-found', 'There is no such user.');
+    if (!(await bcrypt.compare(currentPassword, user.passwordHash)))
+      throw new Rejection('invalid', WRONG_CURRENT_PASSWORD);
+    const passwordHash = await bcrypt.hash(newPassword, BCRYPT_COST);
+    const { events, result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      userDecider,
+      { type: 'ChangePassword', currentPasswordHash: user.passwordHash, passwordHash },
+      context,
+    );
+    const ended = events.find((event) => event.type === 'SessionsEnded');
+    if (ended?.type !== 'SessionsEnded') throw new Error('a new password must end the sessions');
+    return { result: result!, tokenVersion: ended.data.tokenVersion };
+  }
+
+  async rename(userId: string, name: string, context: CommandContext): Promise<AppendResult | null> {
+    const { result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      userDecider,
+      { type: 'Rename', name },
+      context,
+    );
+    return result;
+  }
+
+  /**
+   * A link to confirm `email` as the member's new address, given their password. An address that
+   * has an account is refused as sign-up refuses it (nothing more is told than sign-up tells).
+   */
+  async requestEmailChange(
+    userId: string,
+    input: { email: string; password: string },
+    context: CommandContext,
+  ): Promise<{ user: ActiveUser; email: string; link: AccountLink }> {
+    const email = normalizeEmail(input.email);
+    const user = await this.userState(userId);
+    if (user.status !== 'active') throw new Rejection('not-found', 'There is no such user.');
+    if (!(await bcrypt.compare(input.password, user.passwordHash)))
+      throw new Rejection('invalid', WRONG_CURRENT_PASSWORD);
+    if (email === user.email) throw new Rejection('invalid', 'This is already your email address.');
+    if (await this.findByEmail(email)) throw new Rejection('conflict', EMAIL_TAKEN);
+    const link = newLink(userId, context.now);
+    await runCommand(
+      this.log,
+      streams.user(userId),
+      userDecider,
+      { type: 'RequestEmailChange', email, tokenHash: link.tokenHash, expiresAt: link.expiresAt },
+      context,
+    );
+    return { user, email, link };
+  }
+
+  /**
+   * The new address's link was opened: the address is reserved for the member (refused when
+   * someone took it meanwhile), then becomes theirs. The old one is free from then on.
+   */
+  async confirmEmailChange(
+    token: string,
+    context: CommandContext,
+  ): Promise<{ userId: string; email: string; result: AppendResult }> {
+    const { userId, tokenHash } = readLink(token);
+    const user = await this.userState(userId);
+    const pending = user.status === 'active' ? user.emailChange : null;
+    if (!pending || !linkStands(pending, tokenHash, context.now))
+      throw new Rejection('invalid', LINK_NOT_VALID);
+    await this.reserveEmail(pending.email, userId, context);
+    const { result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      userDecider,
+      { type: 'ConfirmEmailChange', tokenHash, now: context.now },
+      context,
+    );
+    return { userId, email: pending.email, result: result! };
   }
 
   /** A demoted admin's tokens end with the role: whoever holds one signs in again, as a member. */

@@ -1,19 +1,29 @@
 import {
   type AuthResponse,
+  changeEmailRequest,
+  changeNameRequest,
+  changePasswordRequest,
   changeRoleRequest,
+  confirmEmailRequest,
+  forgotPasswordRequest,
   loginRequest,
   logoutRequest,
   normalizeEmail,
   registerRequest,
+  resetPasswordRequest,
   userIdParams,
 } from '@cinefold/contracts';
 import {
   clientAddress,
   clientNetwork,
   commandContext,
+  HttpError,
   issueToken,
+  type Logger,
+  type Mailer,
   rateLimit,
   recordWrite,
+  requireUser,
   signedInClaims,
   signedInUser,
   validate,
@@ -22,12 +32,29 @@ import {
 import { type Request, Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Account, Accounts } from './accounts.js';
+import { emailChangeMail, passwordResetMail } from './mail.js';
 
 export interface AccountsDependencies {
   readonly accounts: Accounts;
   readonly redis: Redis;
   readonly jwtSecret: string;
+  /** Sends the links for a new password and a new address (SMTP, or the log's outbox). */
+  readonly mailer: Mailer;
+  readonly logger: Logger;
+  /** The site's public address (PUBLIC_URL), which links name; unset, the request's own. */
+  readonly publicUrl?: string;
+  /** The time commands are decided at: tests move it to see a link expire. */
+  readonly clock?: () => Date;
 }
+
+export const RESET_REQUESTED =
+  'If an account exists for this email, we have sent it a link to reset the password. The link works once, within an hour.';
+export const PASSWORD_RESET = 'Your password has been changed. Sign in with your new password.';
+export const PASSWORD_CHANGED = 'Your password has been changed. You were signed out everywhere else.';
+export const NAME_CHANGED = 'Your name has been saved.';
+export const EMAIL_CHANGE_REQUESTED =
+  'We have sent a link to your new email address. Your email changes once you open it (within an hour).';
+export const EMAIL_CHANGED = 'Your email address has been changed.';
 
 const attemptedEmail = (req: Request) =>
   normalizeEmail(String((req.body as { email?: unknown }).email ?? ''));
@@ -41,9 +68,28 @@ const loginSchemas = { body: loginRequest };
 const logoutSchemas = { body: logoutRequest };
 const roleSchemas = { params: userIdParams, body: changeRoleRequest };
 const userSchemas = { params: userIdParams };
+const forgotSchemas = { body: forgotPasswordRequest };
+const resetSchemas = { body: resetPasswordRequest };
+const nameSchemas = { body: changeNameRequest };
+const passwordSchemas = { body: changePasswordRequest };
+const emailSchemas = { body: changeEmailRequest };
+const confirmSchemas = { body: confirmEmailRequest };
 
-export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependencies): Router {
+/** A limit per signed-in member (their routes require one first). */
+const perMember = (req: Request) => req.user?.id ?? null;
+
+export function accountsRouter({
+  accounts,
+  redis,
+  jwtSecret,
+  mailer,
+  logger,
+  publicUrl,
+  clock = () => new Date(),
+}: AccountsDependencies): Router {
   const router = Router();
+  const siteAddress = (req: Request) =>
+    publicUrl?.replace(/\/+$/, '') ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
   router.post(
     '/auth/register',
@@ -122,6 +168,157 @@ export function accountsRouter({ accounts, redis, jwtSecret }: AccountsDependenc
     if (result) await recordWrite(redis, res, result, { userId });
     res.status(204).end();
   });
+
+  // Answered at once, the same words whether the address has an account or not, before anything
+  // is looked up: neither the answer nor its time tells who is registered. The link is made and
+  // mailed after the answer; a failure there is the operator's to see in the log.
+  router.post(
+    '/auth/forgot-password',
+    validate(forgotSchemas),
+    rateLimit(redis, {
+      name: 'password-reset-network',
+      limit: 20,
+      windowSeconds: 3600,
+      message: 'Too many password reset requests from your network. Please try again later.',
+    }),
+    // Counted for every address asked, registered or not, so the limit tells nothing either.
+    rateLimit(redis, {
+      name: 'password-reset-email',
+      limit: 3,
+      windowSeconds: 3600,
+      key: attemptedEmail,
+      message: 'Too many password reset requests for this email. Please wait an hour and try again.',
+    }),
+    (req, res) => {
+      const { body } = validated(req, forgotSchemas);
+      const context = commandContext(req, clock());
+      const site = siteAddress(req);
+      res.status(202).json({ message: RESET_REQUESTED });
+      void (async () => {
+        const requested = await accounts.requestPasswordReset(body.email, context);
+        if (requested) await mailer.send(passwordResetMail(site, requested.user, requested.link));
+      })().catch((error: unknown) => logger.error('a password reset link was not sent', { error }));
+    },
+  );
+
+  router.post(
+    '/auth/reset-password',
+    validate(resetSchemas),
+    // Only refused links count: guessing is bounded, using a good link never is.
+    rateLimit(redis, {
+      name: 'password-reset-use',
+      limit: 20,
+      windowSeconds: 900,
+      counts: (status) => status === 400,
+      message: 'Too many attempts with reset links from your network. Please wait 15 minutes and try again.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, resetSchemas);
+      const { userId, result } = await accounts.resetPassword(
+        body.token,
+        body.password,
+        commandContext(req, clock()),
+      );
+      // The member's old tokens wait for the users read model to pass the end of their sessions.
+      await recordWrite(redis, res, result, { userId });
+      res.json({ message: PASSWORD_RESET });
+    },
+  );
+
+  router.patch(
+    '/auth/me',
+    requireUser,
+    validate(nameSchemas),
+    rateLimit(redis, {
+      name: 'account-name',
+      limit: 30,
+      windowSeconds: 3600,
+      key: perMember,
+      message: 'Too many changes of your name. Please try again later.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, nameSchemas);
+      const { id } = signedInUser(req);
+      const result = await accounts.rename(id, body.name, commandContext(req, clock()));
+      if (result) await recordWrite(redis, res, result, { userId: id });
+      res.json({ message: NAME_CHANGED, name: body.name });
+    },
+  );
+
+  router.post(
+    '/auth/change-password',
+    requireUser,
+    validate(passwordSchemas),
+    rateLimit(redis, {
+      name: 'account-password',
+      limit: 10,
+      windowSeconds: 900,
+      key: perMember,
+      counts: (status) => status === 400,
+      message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, passwordSchemas);
+      const { id } = signedInUser(req);
+      const { result, tokenVersion } = await accounts.changePassword(
+        id,
+        body.currentPassword,
+        body.newPassword,
+        commandContext(req, clock()),
+      );
+      await recordWrite(redis, res, result, { userId: id });
+      // Every token so far has ended, this one too: this device carries on with one of the new version.
+      res.json({ message: PASSWORD_CHANGED, token: issueToken(jwtSecret, id, tokenVersion) });
+    },
+  );
+
+  router.post(
+    '/auth/change-email',
+    requireUser,
+    validate(emailSchemas),
+    // Each request mails a stranger's address: a few an hour.
+    rateLimit(redis, {
+      name: 'account-email',
+      limit: 5,
+      windowSeconds: 3600,
+      key: perMember,
+      message: 'Too many email changes asked for. Please try again later.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, emailSchemas);
+      const { id } = signedInUser(req);
+      const { user, email, link } = await accounts.requestEmailChange(id, body, commandContext(req, clock()));
+      try {
+        await mailer.send(emailChangeMail(siteAddress(req), user, email, link));
+      } catch (error) {
+        logger.error('an email confirmation link was not sent', { error });
+        throw new HttpError(503, 'The confirmation email could not be sent. Please try again later.');
+      }
+      res.status(202).json({ message: EMAIL_CHANGE_REQUESTED });
+    },
+  );
+
+  router.post(
+    '/auth/confirm-email',
+    validate(confirmSchemas),
+    rateLimit(redis, {
+      name: 'email-confirm-use',
+      limit: 20,
+      windowSeconds: 900,
+      counts: (status) => status === 400,
+      message:
+        'Too many attempts with confirmation links from your network. Please wait 15 minutes and try again.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, confirmSchemas);
+      const { userId, email, result } = await accounts.confirmEmailChange(
+        body.token,
+        commandContext(req, clock()),
+      );
+      await recordWrite(redis, res, result, { userId });
+      res.json({ message: EMAIL_CHANGED, email });
+    },
+  );
 
   router.put('/admin/users/:id/role', validate(roleSchemas), async (req, res) => {
     const { params, body } = validated(req, roleSchemas);

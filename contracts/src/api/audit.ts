@@ -52,6 +52,12 @@ export const EVENT_AUDIT: { readonly [Type in CinefoldEventType]: AuditAction | 
   UserDeleted: 'user-deleted',
   /** Follows a sign-out, or a role revocation that is itself audited. */
   SessionsEnded: null,
+  /** A member's own account settings and reset links: never an admin's action. */
+  PasswordResetRequested: null,
+  PasswordChanged: null,
+  UserRenamed: null,
+  EmailChangeRequested: null,
+  EmailChanged: null,
   EmailReserved: null,
   AdminRoleGranted: 'role-granted',
   AdminRoleRevoked: 'role-revoked',

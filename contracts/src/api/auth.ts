@@ -13,13 +13,17 @@ const password = z
     message: `Password must be at most ${MAX_PASSWORD_BYTES} bytes`,
   });
 
+/** A password being chosen: at least the spec's length. */
+const newPassword = password.pipe(
+  z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+);
+const memberName = requiredText('Name', 100);
+
 /** POST /api/auth/register */
 export const registerRequest = z.strictObject({
-  name: requiredText('Name', 100),
+  name: memberName,
   email: emailAddress,
-  password: password.pipe(
-    z.string().min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
-  ),
+  password: newPassword,
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -32,6 +36,58 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 /** POST /api/auth/logout: the token in the Authorization header says whose sessions end. */
 export const logoutRequest = z.strictObject({});
+
+/** How long a link mailed for a new password or a new address works. */
+export const ACCOUNT_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * A link's token: the member's id and a secret of 32 random bytes (base64url), `{id}.{secret}`.
+ * Only a hash of the secret is stored.
+ */
+export const accountLinkToken = z
+  .string({ error: 'The link is missing its token' })
+  .max(200, 'This link is not valid')
+  .regex(/^[A-Za-z0-9-]{1,64}\.[A-Za-z0-9_-]{43}$/, 'This link is not valid');
+
+/** POST /api/auth/forgot-password: answered the same whether or not the address has an account. */
+export const forgotPasswordRequest = z.strictObject({ email: emailAddress });
+
+/** POST /api/auth/reset-password: the token of the mailed link and the new password. */
+export const resetPasswordRequest = z.strictObject({ token: accountLinkToken, password: newPassword });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** PATCH /api/auth/me: the member's own name. */
+export const changeNameRequest = z.strictObject({ name: memberName });
+
+/** POST /api/auth/change-password: ends every other session; answers a new token for this one. */
+export const changePasswordRequest = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(1000, 'Current password is not correct'),
+  newPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** POST /api/auth/change-email: mails a confirmation link to the new address. */
+export const changeEmailRequest = z.strictObject({
+  email: emailAddress,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1000, 'Password is not correct'),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequest>;
+
+/** POST /api/auth/confirm-email: the token of the link mailed to the new address. */
+export const confirmEmailRequest = z.strictObject({ token: accountLinkToken });
+
+/** What the account settings' calls answer: what happened, in words for the member. */
+export const accountMessageResponse = z.object({ message: z.string() });
+/** POST /api/auth/change-password: a token of the new version, the older ones having ended. */
+export const passwordChangedResponse = /* @__PURE__ */ accountMessageResponse.extend({ token: z.string() });
+/** POST /api/auth/confirm-email */
+export const emailConfirmedResponse = /* @__PURE__ */ accountMessageResponse.extend({ email: z.string() });
 
 /** An entry of a member's favorites or watchlist. */
 export const listItem = /* @__PURE__ */ listEntry.extend({ addedAt: z.string() });

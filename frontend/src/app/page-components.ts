@@ -28,6 +28,9 @@ const YearPage = page(() => import('./pages/year-page'), 'YearPage');
 const MarvelPage = page(() => import('./pages/marvel-page'), 'MarvelPage');
 const LoginPage = page(() => import('./pages/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('./pages/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./pages/reset-password-page'), 'ResetPasswordPage');
+const ConfirmEmailPage = page(() => import('./pages/confirm-email-page'), 'ConfirmEmailPage');
 const ProfilePage = page(() => import('./pages/profile-page'), 'ProfilePage');
 const AdminUsersPage = page(() => import('./pages/admin-users-page'), 'AdminUsersPage');
 const AdminDatasetsPage = page(() => import('./pages/admin-datasets-page'), 'AdminDatasetsPage');
@@ -57,6 +60,9 @@ export const pageComponents: Readonly<Record<PageId, LazyPage>> = {
   year: YearPage,
   login: LoginPage,
   register: RegisterPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  confirmEmail: ConfirmEmailPage,
   helpCenter: HelpCenterPage,
   terms: TermsPage,
   privacy: PrivacyPage,

@@ -72,6 +72,12 @@ function contractObjects(): { name: string; keys: string[] }[] {
 const BODY_HINTS: readonly [RegExp, string][] = [
   [/\/auth\/register$/, 'registerRequest'],
   [/\/auth\/login$/, 'loginRequest'],
+  [/\/auth\/forgot-password$/, 'forgotPasswordRequest'],
+  [/\/auth\/reset-password$/, 'resetPasswordRequest'],
+  [/\/auth\/me$/, 'changeNameRequest'],
+  [/\/auth\/change-password$/, 'changePasswordRequest'],
+  [/\/auth\/change-email$/, 'changeEmailRequest'],
+  [/\/auth\/confirm-email$/, 'confirmEmailRequest'],
   [/\/support\/contact$/, 'contactMessageRequest'],
   [/\/role$/, 'changeRoleRequest'],
   [/\/hidden$/, 'setHiddenRequest'],

@@ -124,8 +124,13 @@ export const configSchema = z
     PUBLIC_URL: optional(url(['http:', 'https:'], 'https://cinefold.example')),
     /** `production` for a real deployment (the Docker image sets it): what is only a warning elsewhere matters there. */
     NODE_ENV: optional(z.string()),
-    /** The sender of the mail the site writes (the support inbox's messages): never a visitor's address. */
+    /** The sender of the mail the site writes (members' links, the support inbox's messages): never a visitor's address. */
     MAIL_FROM: optional(mailbox).transform((v) => v ?? 'Cinefold <no-reply@cinefold.local>'),
+    /**
+     * Where the mail to members goes out (reset and confirmation links), e.g.
+     * smtps://user:password@smtp.example:465; unset, each message is a line of the log (the outbox).
+     */
+    SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtps://user:password@smtp.cinefold.example:465')),
     UPLOAD_MAX_BYTES: optional(
       z.coerce
         .number({ error: 'must be a number of bytes' })
@@ -217,7 +222,9 @@ export function configWarnings(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_URL'>):
   if (config.NODE_ENV !== 'production' || config.PUBLIC_URL) return [];
   return [
     'PUBLIC_URL is not set: canonical addresses, the sitemap and robots.txt name whatever host each ' +
-      'request names, and anyone can make the site write its sitemap again under new names. ' +
+      'request names, and anyone can make the site write its sitemap again under new names; the links ' +
+      'mailed to members (a new password, a new address) name it too, so a forged Host could send a ' +
+      "member's link elsewhere. " +
       "Set it to the site's public address, e.g. PUBLIC_URL=https://cinefold.example",
   ];
 }
@@ -238,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const shown =
       value === undefined
         ? ''
-        : ` (got ${name.includes('PASSWORD') || name.includes('SECRET') || name.includes('TOKEN') ? 'a hidden value' : JSON.stringify(value)})`;
+        : ` (got ${/PASSWORD|SECRET|TOKEN|SMTP_URL/.test(name) ? 'a hidden value' : JSON.stringify(value)})`;
     return `${name} ${issue.message}${shown}`;
   });
   throw new ConfigError(problems);

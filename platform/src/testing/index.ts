@@ -3,3 +3,4 @@ export * from './redis.js';
 export * from './temp-dir.js';
 export * from './leftovers.js';
 export * from './fixtures.js';
+export * from './smtp-inbox.js';

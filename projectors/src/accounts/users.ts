@@ -1,6 +1,10 @@
 import { USERS } from '@cinefold/platform';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
+// A change of an account deleted meanwhile (in a later batch's replay) must not bring its hash back.
+const SET_IF_PRESENT =
+  "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) end";
+
 /**
  * Who can sign in and with which role: one hash per user (with the token version tokens must
  * reach, once the member has ended their sessions), the sign-up order for the admin list, and the
@@ -8,7 +12,15 @@ import { defineProjector, unhandled } from '../runtime/projector.js';
  */
 export const usersProjector = defineProjector({
   name: USERS.projector,
-  handles: ['UserRegistered', 'UserDeleted', 'AdminRoleGranted', 'AdminRoleRevoked', 'SessionsEnded'],
+  handles: [
+    'UserRegistered',
+    'UserDeleted',
+    'AdminRoleGranted',
+    'AdminRoleRevoked',
+    'SessionsEnded',
+    'UserRenamed',
+    'EmailChanged',
+  ],
   apply({ events, tx, key }) {
     for (const stored of events) {
       const event = stored.event;
@@ -46,6 +58,12 @@ export const usersProjector = defineProjector({
             key(...USERS.user(event.data.userId)),
             event.data.tokenVersion,
           );
+          break;
+        case 'UserRenamed':
+          tx.eval(SET_IF_PRESENT, 1, key(...USERS.user(event.data.userId)), 'name', event.data.name);
+          break;
+        case 'EmailChanged':
+          tx.eval(SET_IF_PRESENT, 1, key(...USERS.user(event.data.userId)), 'email', event.data.email);
           break;
         default:
           unhandled(event);

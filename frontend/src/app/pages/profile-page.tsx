@@ -1,12 +1,13 @@
 import { Box, Container, Stack } from '@chakra-ui/react';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { siteName } from '../../config/site';
+import { AccountSettings } from '../../features/auth/components/account-settings';
 import { ProfileHeader } from '../../features/auth/components/profile-header';
 import { ActivityTimeline } from '../../features/library/components/activity-timeline';
 import { MemberLibrary } from '../../features/library/components/member-library';
 import { useAuth } from '../../lib/auth/auth-context';
 
-/** The member's own page: who they are, their three lists and what they changed lately. */
+/** The member's own page: who they are, their three lists, what they changed lately and their account's settings. */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
@@ -24,6 +25,7 @@ export function ProfilePage() {
               <ProfileHeader user={user} />
               <MemberLibrary />
               <ActivityTimeline />
+              <AccountSettings user={user} />
             </Stack>
           </Container>
         </Box>

@@ -16,7 +16,10 @@ export const privacySections: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>Your account</strong>, if you create one: your name, email address and password, which we
-            keep only as a one-way hash, never as you typed it.
+            keep only as a one-way hash, never as you typed it. When you change your name, email address or
+            password, we keep a record of the change (an earlier address included); a link we email you to
+            reset your password or confirm an address is kept only as a one-way hash, and works once, for an
+            hour.
           </li>
           <li>
             <strong>Your lists</strong>: the titles you add to your favorites and watchlist, and the titles

@@ -14,12 +14,10 @@ export const helpFaqs: readonly HelpFaq[] = [
   },
   {
     question: 'How do I reset my password?',
-    // The spec's answer points to a Forgot Password link on the sign-in screen, which the site
-    // does not have yet (no reset by e-mail exists), so the answer says what works today.
     answer:
-      'Resetting a password by email is not available yet. If you cannot sign in, write to us ' +
-      'through the Contact page from the email address of your account and our team will help ' +
-      'you get back in.',
+      'Select Forgot Password on the login screen and enter the email address of your account. We ' +
+      'email you a link to choose a new password: it works once, within an hour, and setting the ' +
+      'new password signs you out on every device. Signed in, you can change it on your Profile page.',
   },
   {
     question: 'Why will a video not play?',

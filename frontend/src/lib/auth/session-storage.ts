@@ -22,3 +22,8 @@ export function clearStoredSession(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   localStorage.removeItem(USER_STORAGE_KEY);
 }
+
+/** A new token for the same member (their password changed, which ended the old one). */
+export function replaceStoredToken(token: string): void {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/ui/form-error';
+import { RouterLink } from '../../../components/ui/router-link';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { AuthField } from './auth-field';
@@ -32,7 +33,18 @@ export function LoginForm() {
           autoComplete="email"
           placeholder="you@example.com"
         />
-        <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
+        <Stack gap="2">
+          <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
+          <RouterLink
+            to={href('forgotPassword')}
+            alignSelf="end"
+            textStyle="sm"
+            color="brand.fg"
+            fontWeight="medium"
+          >
+            Forgot Password?
+          </RouterLink>
+        </Stack>
         <Button
           type="submit"
           size="lg"

@@ -1,0 +1,164 @@
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormError } from '../../../components/ui/form-error';
+import { FormNotice } from '../../../components/ui/form-notice';
+import { errorMessageOf } from '../../../lib/api-client';
+import type { CurrentUser } from '../../../lib/auth/auth-api';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { changeEmail, changeName, changePassword } from '../api/account';
+import { registrationProblem } from '../registration-problem';
+import { AuthField } from './auth-field';
+
+const FAILED = 'Could not save the change. Please try again.';
+
+/** One setting's card: its heading names the form for assistive technology. */
+function SettingCard({
+  id,
+  title,
+  children,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby={id}
+      p={{ base: '5', md: '6' }}
+      bg="whiteAlpha.50"
+      borderWidth="1px"
+      borderColor="whiteAlpha.100"
+      borderRadius="xl"
+    >
+      <Stack gap="5">
+        <Heading as="h3" id={id} fontSize="lg">
+          {title}
+        </Heading>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+const field = (form: FormData, name: string) => String(form.get(name) ?? '');
+
+function NameForm({ user }: { readonly user: CurrentUser }) {
+  const { refresh } = useAuth();
+  const save = useMutation({ mutationFn: changeName, onSuccess: () => refresh() });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(field(new FormData(event.currentTarget), 'name'));
+  };
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="settings-name">
+      <Stack gap="4">
+        <FormError message={save.isError ? errorMessageOf(save.error, FAILED) : null} />
+        <FormNotice message={save.data?.message ?? null} />
+        <AuthField label="Full Name" name="name" type="text" autoComplete="name" defaultValue={user.name} />
+        <Button type="submit" alignSelf="start" loading={save.isPending} loadingText="Saving...">
+          Save Name
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EmailForm() {
+  const ask = useMutation({ mutationFn: changeEmail });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    ask.mutate(
+      { email: field(form, 'email'), password: field(form, 'password') },
+      { onSuccess: () => (event.target as HTMLFormElement).reset() },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="settings-email">
+      <Stack gap="4">
+        <Text color="fg.muted" textStyle="sm">
+          Your email changes once you open the link we send to the new address.
+        </Text>
+        <FormError message={ask.isError ? errorMessageOf(ask.error, FAILED) : null} />
+        <FormNotice message={ask.data?.message ?? null} />
+        <AuthField label="New Email Address" name="email" type="email" autoComplete="email" />
+        <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
+        <Button type="submit" alignSelf="start" loading={ask.isPending} loadingText="Sending...">
+          Send Confirmation Link
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({ mutationFn: changePassword });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const form = new FormData(target);
+    const found = registrationProblem({
+      password: field(form, 'newPassword'),
+      confirmPassword: field(form, 'confirmPassword'),
+    });
+    setProblem(found);
+    if (found) {
+      change.reset();
+      return;
+    }
+    change.mutate(
+      { currentPassword: field(form, 'currentPassword'), newPassword: field(form, 'newPassword') },
+      { onSuccess: () => target.reset() },
+    );
+  };
+  const message = problem ?? (change.isError ? errorMessageOf(change.error, FAILED) : null);
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="settings-password">
+      <Stack gap="4">
+        <FormError message={message} />
+        <FormNotice message={change.data?.message ?? null} />
+        <AuthField
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+        />
+        <AuthField label="New Password" name="newPassword" type="password" autoComplete="new-password" />
+        <AuthField
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" alignSelf="start" loading={change.isPending} loadingText="Saving...">
+          Change Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The member's own account on the profile: name, email (confirmed by mail) and password. */
+export function AccountSettings({ user }: { readonly user: CurrentUser }) {
+  return (
+    <Stack as="section" aria-labelledby="account-settings" gap="5">
+      <Heading as="h2" id="account-settings" textStyle="display" fontSize={{ base: '2xl', md: '3xl' }}>
+        Account Settings
+      </Heading>
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }} gap="5">
+        <SettingCard id="settings-name" title="Name">
+          <NameForm user={user} />
+        </SettingCard>
+        <SettingCard id="settings-email" title="Email">
+          <EmailForm />
+        </SettingCard>
+        <SettingCard id="settings-password" title="Password">
+          <PasswordForm />
+        </SettingCard>
+      </Box>
+    </Stack>
+  );
+}
