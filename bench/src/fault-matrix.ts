@@ -7,8 +7,8 @@
  * - the import finished with every row exactly once;
  * - every read model verifies equal to its replay from the first event (`npm run verify`).
  *
- * Used by the test of the same name (a short load, each fault once) and by
- * `npm run bench -- faults [seconds] [rounds]` (longer loads, several rounds, a table).
+ * Used by the test of the same name (a short load, one fault of each kind: `SUITE_FAULTS`) and by
+ * `npm run bench -- faults [seconds] [rounds]` (every fault, longer loads, several rounds, a table).
  *
  * The site runs as separate processes (workers, projectors, gateway) on a Redis with its
  * append-only file in the data directory, so each part can be killed alone; "site" kills them all
@@ -40,6 +40,24 @@ import { tempDir } from './temp.js';
 
 export const FAULTS = ['projectors', 'workers', 'gateway', 'redis', 'site'] as const;
 export type Fault = (typeof FAULTS)[number];
+
+/**
+ * The kinds of fault: one process of the site dies while the rest go on; Redis dies under running
+ * processes; everything dies at once. (Redis's data lost is the fourth: `runRedisWiped`.)
+ */
+export const FAULT_KINDS: Readonly<Record<string, readonly Fault[]>> = {
+  'a process of the site': ['projectors', 'workers', 'gateway'],
+  Redis: ['redis'],
+  'the whole site': ['site'],
+};
+
+/**
+ * One fault of each kind, which `npm test` runs; `npm run bench -- faults` runs every fault.
+ * Of the processes, the projectors: killed alone, they come back to a log that went on growing
+ * while they were down (the gateway and the import kept writing), and catch up from their
+ * checkpoints; the whole site's kill stops every writer with them.
+ */
+export const SUITE_FAULTS: readonly Fault[] = ['projectors', 'redis', 'site'];
 
 type Part = 'workers' | 'projectors' | 'gateway';
 const PARTS: readonly Part[] = ['workers', 'projectors', 'gateway'];
