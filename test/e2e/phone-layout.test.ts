@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdImageHost, createAd, imageAd, startAdImageHost } from './support/ads.js';
@@ -345,4 +346,46 @@ describe('the admin content screen on a phone', () => {
       expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
     },
   );
+});
+
+describe('accessibility with ads in the slots', () => {
+  /** Serious and critical problems axe finds (WCAG 2.1 A and AA), as the accessibility suite asks. */
+  async function seriousViolations(page: Page): Promise<string[]> {
+    const result = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+      );
+  }
+
+  it.each([
+    ['/', 'home-hero'],
+    ['/movies', 'movies-top'],
+    ['/action-movies', 'action-movies-top'],
+    ['/movies/{id}', 'details-sidebar'],
+  ])(
+    '%s has no serious or critical problem on a phone and a desktop',
+    async (path, position) => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const page = await site.newPage(viewport);
+        await page.goto(`${site.url}${path.replace('{id}', String(movieId))}`);
+        await adShown(page, position);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+    },
+    60_000,
+  );
+
+  it('the admin content cards have none on a phone', async () => {
+    const page = await site.newPage(PHONE);
+    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await page.goto(`${site.url}/admin/content`);
+    await page.locator('tbody [data-part="title"]').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 60_000);
 });

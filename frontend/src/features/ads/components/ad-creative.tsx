@@ -120,22 +120,20 @@ export function AdStage({ room, children }: AdStageProps) {
 export interface AdCreativeProps {
   readonly ad: PublicAd;
   readonly image: CreativeImage;
-  readonly room: AdStageProps['room'];
+  /** The room's size as laid out (see `AdStage`), null before its first layout. */
+  readonly room: Size | null;
   readonly onClick: () => void;
 }
 
-/** One ad as a slot shows it: from its embed code for a network ad, else its picture and link. */
+/**
+ * One ad as a slot shows it, inside the slot's `AdStage`: from its embed code for a network ad,
+ * else its picture and link.
+ */
 export function AdCreative({ ad, image, room, onClick }: AdCreativeProps) {
-  return (
-    <AdStage room={room}>
-      {(size) =>
-        ad.type === 'network' ? (
-          <NetworkAd ad={ad} room={size} onClick={onClick} />
-        ) : (
-          <ImageAd ad={ad} image={image} room={size} onClick={onClick} />
-        )
-      }
-    </AdStage>
+  return ad.type === 'network' ? (
+    <NetworkAd ad={ad} room={room} onClick={onClick} />
+  ) : (
+    <ImageAd ad={ad} image={image} room={room} onClick={onClick} />
   );
 }
 

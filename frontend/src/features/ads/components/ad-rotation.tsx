@@ -2,7 +2,7 @@ import { Box, chakra, CloseButton, HStack, Text } from '@chakra-ui/react';
 import type { SlotAd } from '@cinefold/contracts';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { createDisplaySession, sendAdBeacon } from '../display-session';
-import { AdCreative, type AdStageProps, useCreativeImage } from './ad-creative';
+import { AdCreative, AdStage, type AdStageProps, useCreativeImage } from './ad-creative';
 import { useViewable } from './use-viewable';
 
 /** Spec section 9: a slot with more than one ad shows the next every 8 seconds. */
@@ -117,7 +117,7 @@ export function AdRotation({ ads, reporting, room, onClose }: AdRotationProps) {
         <>
           {caption || <Box flex="1" />}
           {ads.length > 1 && (
-            <HStack gap="1.5" role="group" aria-label="Choose an ad" flexShrink={0}>
+            <HStack gap="0" role="group" aria-label="Choose an ad" flexShrink={0}>
               {ads.map((each, position) => (
                 <chakra.button
                   key={each.id}
@@ -125,13 +125,21 @@ export function AdRotation({ ads, reporting, room, onClose }: AdRotationProps) {
                   aria-label={`Show ad ${position + 1} of ${ads.length}`}
                   aria-current={position === index ? 'true' : undefined}
                   onClick={() => setChosen(position)}
-                  w="2.5"
-                  h="2.5"
+                  // A 24-pixel target (WCAG 2.2 target size) around a small dot.
+                  boxSize="6"
+                  display="flex"
+                  alignItems="center"
+                  justifyContent="center"
                   borderRadius="full"
-                  bg={position === index ? 'brand.500' : 'whiteAlpha.400'}
-                  _hover={{ bg: position === index ? 'brand.500' : 'whiteAlpha.600' }}
-                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
                   cursor="pointer"
+                  _before={{
+                    content: '""',
+                    boxSize: '2.5',
+                    borderRadius: 'full',
+                    bg: position === index ? 'brand.500' : 'whiteAlpha.400',
+                  }}
+                  _hover={{ _before: { bg: position === index ? 'brand.500' : 'whiteAlpha.600' } }}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
                 />
               ))}
             </HStack>
@@ -140,7 +148,12 @@ export function AdRotation({ ads, reporting, room, onClose }: AdRotationProps) {
         </>
       }
     >
-      <AdCreative key={ad.id} ad={ad} image={image} room={room} onClick={() => session?.clicked(ad)} />
+      {/* One room for all the slot's ads: it is measured once, not again for each ad. */}
+      <AdStage room={room}>
+        {(size) => (
+          <AdCreative key={ad.id} ad={ad} image={image} room={size} onClick={() => session?.clicked(ad)} />
+        )}
+      </AdStage>
     </AdCard>
   );
 }
