@@ -14,6 +14,11 @@
  * best practices although the site is not at fault. Chromium is therefore told that image.tmdb.org
  * is a local stand-in (HTTPS with a certificate made for the run) that answers every image with a
  * drawing of the image's size, as TMDB answers with a picture.
+ *
+ * Every slot of the pages has an ad, as a site that sells its slots has: image ads of the slots'
+ * standard sizes (728×90, 300×250, 970×250) from a stand-in ad host (ads.cinefold.test, served by
+ * the same local server), two in the home hero so it rotates, and a network ad in the middle of the
+ * home page. `BENCH_LIGHTHOUSE_ADS=0` leaves the slots empty.
  */
 import { existsSync, openAsBlob, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -46,6 +51,56 @@ async function importSample(base: string): Promise<void> {
 }
 
 const IMAGE_HOST = 'image.tmdb.org';
+const AD_HOST = 'ads.cinefold.test';
+
+/** The ads the run puts in the slots of the pages it measures. */
+function benchAds(): Record<string, unknown>[] {
+  const image = (position: string, size: string, title: string) => ({
+    title,
+    description: 'A stand-in creative of a standard size',
+    type: 'image',
+    imageUrl: `https://${AD_HOST}/ads/${size}.svg`,
+    linkUrl: 'https://shop.example/',
+    position,
+    active: true,
+  });
+  return [
+    image('home-hero', '728x90', 'Hero leaderboard'),
+    image('home-hero', '320x50', 'Hero phone banner'),
+    image('movies-top', '728x90', 'Movies leaderboard'),
+    image('details-top', '728x90', 'Details leaderboard'),
+    image('details-sidebar', '300x250', 'Details rectangle'),
+    image('details-bottom', '728x90', 'Details bottom leaderboard'),
+    image('global-bottom', '970x250', 'Bottom billboard'),
+    {
+      title: 'Network rectangle',
+      description: '',
+      type: 'network',
+      provider: 'custom',
+      embedCode: '<div style="width:300px;height:250px;background:#1d4ed8"></div>',
+      position: 'home-mid',
+      active: true,
+    },
+  ];
+}
+
+async function createBenchAds(base: string): Promise<void> {
+  const token = await adminToken(base);
+  for (const ad of benchAds()) {
+    const response = await fetch(`${base}/api/admin/ads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(ad),
+    });
+    if (response.status !== 201) throw new Error(`creating a bench ad answered ${response.status}`);
+  }
+}
+
+/** An ad creative of the size in its address (`/ads/728x90.svg`), a few kB as a banner is. */
+function standInAd(path: string): string {
+  const [, width = '300', height = '250'] = /\/ads\/(\d+)x(\d+)\.svg$/.exec(path) ?? [];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#1d4ed8"/></svg>`;
+}
 
 /**
  * A drawing as wide as TMDB's size in the address (`/t/p/w500/…`): 2:3 for posters, 16:9 beyond,
@@ -68,11 +123,20 @@ function standInImage(path: string): string {
 async function startImageHost(): Promise<Server> {
   const pems = await generate([{ name: 'commonName', value: IMAGE_HOST }], {
     keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: IMAGE_HOST }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: IMAGE_HOST },
+          { type: 2, value: AD_HOST },
+        ],
+      },
+    ],
   });
   const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
     response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000' });
-    response.end(standInImage(request.url ?? '/'));
+    const path = request.url ?? '/';
+    response.end(request.headers.host?.startsWith(AD_HOST) ? standInAd(path) : standInImage(path));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
@@ -98,7 +162,7 @@ export async function benchLighthouse(args: string[]): Promise<Row[]> {
     '--headless=new',
     '--disable-gpu',
     '--no-first-run',
-    `--host-resolver-rules=MAP ${IMAGE_HOST} 127.0.0.1:${(images.address() as AddressInfo).port}`,
+    `--host-resolver-rules=MAP ${IMAGE_HOST} 127.0.0.1:${(images.address() as AddressInfo).port}, MAP ${AD_HOST} 127.0.0.1:${(images.address() as AddressInfo).port}`,
     // The stand-in's certificate is made for the run; no other host is reached over HTTPS.
     '--ignore-certificate-errors',
   ];
@@ -107,6 +171,7 @@ export async function benchLighthouse(args: string[]): Promise<Row[]> {
   try {
     await waitForHttp(`${base}/api/health`);
     if (existsSync(SAMPLE)) await importSample(base);
+    if (process.env.BENCH_LIGHTHOUSE_ADS !== '0') await createBenchAds(base);
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags,

@@ -59,3 +59,34 @@ export const HEADER_HEIGHT = { base: '4rem', md: '4.5rem' } as const;
 
 /** The browser's UI colour: index.html and the web app manifest (static files a test holds to it). */
 export const THEME_COLOR = PALETTE.night.value;
+
+/** The standard (IAB) creative sizes the ad slots are made for, in CSS pixels. */
+export const AD_SIZES = {
+  leaderboard: { width: 728, height: 90 },
+  mobileBanner: { width: 320, height: 50 },
+  mediumRectangle: { width: 300, height: 250 },
+  billboard: { width: 970, height: 250 },
+} as const;
+
+export interface AdRoom {
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The room a slot keeps for its creative, on small screens (`base`) and from the `md` breakpoint
+ * on: a creative is shown at its own size when it fits, else scaled down whole, centred. The room
+ * is the same for every ad of the slot, so a slot never changes height as its ads rotate.
+ */
+export const AD_SLOT_ROOMS = {
+  banner: { base: AD_SIZES.mobileBanner, md: AD_SIZES.leaderboard },
+  billboard: { base: AD_SIZES.mediumRectangle, md: AD_SIZES.billboard },
+  rectangle: { base: AD_SIZES.mediumRectangle, md: AD_SIZES.mediumRectangle },
+} as const satisfies Record<string, { readonly base: AdRoom; readonly md: AdRoom }>;
+
+/** The sidebar holds a rectangle, the home page's middle and every page's bottom a billboard. */
+export function adSlotRoom(position: string): (typeof AD_SLOT_ROOMS)[keyof typeof AD_SLOT_ROOMS] {
+  if (position === 'details-sidebar') return AD_SLOT_ROOMS.rectangle;
+  if (position === 'home-mid' || position === 'global-bottom') return AD_SLOT_ROOMS.billboard;
+  return AD_SLOT_ROOMS.banner;
+}

@@ -1,11 +1,19 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, callApi, signIn } from './support/accounts.js';
-import { adminAd, createAd, deleteAd, imageAd } from './support/ads.js';
+import { type AdImageHost, adminAd, createAd, deleteAd, imageAd, startAdImageHost } from './support/ads.js';
 import { adminToken } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
+/** Pictures that load: a picture that cannot is shown as the ad's words instead (see phone-layout). */
+let images: AdImageHost;
+beforeAll(async () => {
+  images = await startAdImageHost();
+});
+afterAll(async () => {
+  await images?.close();
+});
 let token: string;
 
 beforeAll(async () => {
@@ -115,7 +123,7 @@ describe('the admin ads page', () => {
     const dialog = dialogOf(page);
     await field(dialog, 'Title').fill('Autumn festival');
     await field(dialog, 'Description').fill('Films under the stars');
-    await field(dialog, 'Image URL').fill('https://ads.example/autumn.png');
+    await field(dialog, 'Image URL').fill(`${images.url}/300x250.svg`);
     await field(dialog, 'Link URL').fill('https://festival.example/');
     await field(dialog, 'Position').selectOption('movies-top');
 
@@ -143,7 +151,7 @@ describe('the admin ads page', () => {
     ])
       expect(text).toContain(part);
     expect(await card.getByRole('img', { name: 'Autumn festival' }).getAttribute('src')).toBe(
-      'https://ads.example/autumn.png',
+      `${images.url}/300x250.svg`,
     );
     expect(await card.getByRole('button', { name: 'Active', exact: true }).count()).toBe(1);
     expect(await card.getByText('Inactive', { exact: true }).count()).toBe(0);

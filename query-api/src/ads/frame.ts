@@ -6,7 +6,7 @@
  * neither the member's token nor cookies, and cannot move the top page. An iframe's `srcdoc`
  * would not do: it inherits the site's policy, which would block the network's scripts.
  */
-import { adParams, type PublicAd } from '@cinefold/contracts';
+import { AD_SIZE_MESSAGE, adParams, type PublicAd } from '@cinefold/contracts';
 import { ADS, activeGeneration, notFound, readModelKeys, validate, validated } from '@cinefold/platform';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
@@ -16,10 +16,30 @@ export const AD_FRAME_POLICY =
 
 const frameSchemas = { params: adParams };
 
+/**
+ * Tells the slot the unit's size (the farthest right and bottom edge of what the embed code drew),
+ * as it changes, so the slot shows the whole unit at its size, centred, whatever format the network
+ * sends. The only thing the page says to its parent; the slot checks the message came from its frame.
+ */
+const sizeReport =
+  "addEventListener('DOMContentLoaded',function(){var b=document.body,last='';" +
+  'function send(){var w=0,h=0,all=b.getElementsByTagName("*");' +
+  'for(var i=0;i<all.length;i++){var r=all[i].getBoundingClientRect();' +
+  'if(r.width&&r.height){w=Math.max(w,r.right);h=Math.max(h,r.bottom)}}' +
+  "w=Math.ceil(w);h=Math.ceil(h);if(w>0&&h>0&&w+'x'+h!==last){last=w+'x'+h;" +
+  `parent.postMessage({type:'${AD_SIZE_MESSAGE}',width:w,height:h},'*')}}` +
+  'send();if(window.ResizeObserver)new ResizeObserver(send).observe(b);' +
+  'new MutationObserver(send).observe(b,{childList:true,subtree:true,attributes:true});' +
+  "addEventListener('load',send)});";
+
+// `color-scheme` is the site's (dark): a frame whose scheme differs from its page's is painted on
+// an opaque canvas, a white strip on the dark page, where the network's unit leaves it bare.
 const page = (embedCode: string) =>
   '<!doctype html><html><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<meta name="color-scheme" content="dark">' +
   '<style>html,body{margin:0;padding:0;overflow:hidden;background:transparent}</style>' +
+  `<script>${sizeReport}</script>` +
   `</head><body>${embedCode}</body></html>`;
 
 export function adFrameRouter({ redis }: { readonly redis: Redis }): Router {

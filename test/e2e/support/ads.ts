@@ -1,4 +1,6 @@
 import type { AdminAd } from '@cinefold/contracts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { callApi } from './accounts.js';
 
@@ -60,4 +62,37 @@ export function watchBeacons(page: Page): { readonly sent: SentBeacon[] } {
     sent.push({ kind: match[2] as BeaconKind, adId: match[1]! });
   });
   return { sent };
+}
+
+export interface AdImageHost {
+  /** Its origin, e.g. `http://127.0.0.1:41234`; `${url}/728x90.svg` is a 728×90 picture. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Stand-in ad creatives: `/{width}x{height}.svg` answers a picture of that size (a banner's
+ * colours and its size written on it); any other address answers 404, as a creative taken down.
+ */
+export async function startAdImageHost(): Promise<AdImageHost> {
+  const server = createServer((request, response) => {
+    const size = /^\/(\d{2,4})x(\d{2,4})\.svg$/.exec(request.url ?? '');
+    if (!size) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('gone');
+      return;
+    }
+    const [, width, height] = size;
+    response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
+    response.end(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+        `<rect width="100%" height="100%" fill="#1d4ed8"/>` +
+        `<text x="50%" y="50%" fill="#fff" font-family="sans-serif" font-size="20" text-anchor="middle" dominant-baseline="middle">${width}×${height}</text></svg>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -1,4 +1,4 @@
-import { Box, Flex } from '@chakra-ui/react';
+import { Box, Container, Flex } from '@chakra-ui/react';
 import { hasBottomAd, isTrackedPath } from '@cinefold/contracts';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AdSlot } from '../../features/ads/components/ad-slot';
@@ -25,8 +25,13 @@ export function SiteLayout() {
       <Box as="main" id="main-content" flex="1" minH="100dvh" tabIndex={-1} outline="none">
         <Outlet />
       </Box>
-      {/* Keyed by the page: each page shows its own display of the bottom ads. */}
-      {hasBottomAd(pathname) && <AdSlot key={pathname} position="global-bottom" />}
+      {/* Keyed by the page: each page shows its own display of the bottom ads. In the pages'
+          container, in line with their content and the footer's. */}
+      {hasBottomAd(pathname) && (
+        <Container maxW="7xl">
+          <AdSlot key={pathname} position="global-bottom" />
+        </Container>
+      )}
       <SiteFooter />
     </Flex>
   );

@@ -54,7 +54,11 @@ export function ContentFiltersBar({ filters, onChange }: ContentFiltersBarProps)
 
   return (
     <Grid
-      templateColumns={{ base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }}
+      templateColumns={{
+        base: 'minmax(0, 1fr)',
+        sm: 'repeat(2, minmax(0, 1fr))',
+        xl: 'repeat(4, minmax(0, 1fr))',
+      }}
       gap="4"
       p={{ base: '4', md: '5' }}
       bg="rgba(18, 15, 20, 0.75)"
@@ -104,6 +108,7 @@ export function ContentFiltersBar({ filters, onChange }: ContentFiltersBarProps)
             value={filters.dateFrom}
             max={filters.dateTo || undefined}
             onChange={(event) => set({ dateFrom: event.target.value })}
+            minW="0"
             {...fieldStyle}
           />
           <Text color="fg.subtle" textStyle="sm" flexShrink={0}>
@@ -115,6 +120,7 @@ export function ContentFiltersBar({ filters, onChange }: ContentFiltersBarProps)
             value={filters.dateTo}
             min={filters.dateFrom || undefined}
             onChange={(event) => set({ dateTo: event.target.value })}
+            minW="0"
             {...fieldStyle}
           />
         </HStack>

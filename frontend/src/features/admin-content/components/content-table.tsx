@@ -22,6 +22,46 @@ const headerCell = { ...adminHeaderCell, px: '3' } as const;
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '2.5', px: '3' } as const;
 
+/*
+ * On phones the table is a list of cards (seven columns do not fit, and Hide and Delete were off
+ * the screen): each row is a grid, each cell a place in it, named by its column's words (the
+ * header row is not shown there). From `md` on it is the table.
+ */
+const cardRow = {
+  display: { base: 'grid', md: 'table-row' },
+  gridTemplateColumns: 'auto repeat(3, minmax(0, 1fr))',
+  gridTemplateAreas:
+    '"poster title title hidden" "poster popularity rating views" "actions actions actions actions"',
+  columnGap: '3',
+  rowGap: '2',
+  p: { base: '3', md: '0' },
+  mb: { base: '3', md: '0' },
+  borderWidth: { base: '1px', md: '0' },
+  borderColor: 'whiteAlpha.100',
+  borderRadius: { base: 'xl', md: '0' },
+} as const;
+
+function cardCell(area: string, label?: string) {
+  return {
+    ...bodyCell,
+    gridArea: area,
+    display: { base: 'block', md: 'table-cell' },
+    borderBottomWidth: { base: '0', md: '1px' },
+    py: { base: '0', md: '2.5' },
+    px: { base: '0', md: '3' },
+    ...(label && {
+      'data-label': label,
+      textAlign: { base: 'start', md: 'end' },
+      _before: {
+        content: 'attr(data-label)',
+        display: { base: 'block', md: 'none' },
+        textStyle: 'xs',
+        color: 'fg.subtle',
+      },
+    }),
+  } as const;
+}
+
 const countFormat = new Intl.NumberFormat('en-US');
 const decimalFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -29,9 +69,10 @@ const COLUMN_COUNT = 7;
 
 function MessageRow({ children }: { readonly children: string }) {
   return (
-    <Table.Row bg="transparent">
+    <Table.Row bg="transparent" display={{ base: 'block', md: 'table-row' }}>
       <Table.Cell
         colSpan={COLUMN_COUNT}
+        display={{ base: 'block', md: 'table-cell' }}
         py="16"
         textAlign="center"
         color="fg.subtle"
@@ -48,8 +89,8 @@ export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onD
   const wording = typeWording(type);
   return (
     <Table.ScrollArea>
-      <Table.Root size="md" interactive>
-        <Table.Header>
+      <Table.Root size="md" interactive display={{ base: 'block', md: 'table' }}>
+        <Table.Header hideBelow="md">
           <Table.Row bg="transparent">
             <Table.ColumnHeader {...headerCell} w="16">
               Poster
@@ -70,7 +111,7 @@ export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onD
             </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
           {loading ? (
             <MessageRow>Loading...</MessageRow>
           ) : items.length === 0 ? (
@@ -81,14 +122,14 @@ export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onD
               const busy = isBusy(item);
               const date = formatLongDate(type === 'movie' ? item.release_date : item.first_air_date);
               return (
-                <Table.Row key={item.id} bg="transparent" _hover={{ bg: 'whiteAlpha.50' }}>
-                  <Table.Cell {...bodyCell}>
+                <Table.Row key={item.id} bg="transparent" _hover={{ bg: 'whiteAlpha.50' }} {...cardRow}>
+                  <Table.Cell {...cardCell('poster')}>
                     <Box w="10" h="15" borderRadius="md" overflow="hidden" bg="whiteAlpha.100">
                       <PosterImage path={item.poster_path} size="w185" alt={`${title} poster`} />
                     </Box>
                   </Table.Cell>
-                  <Table.Cell {...bodyCell}>
-                    <Stack gap="0.5" minW="36">
+                  <Table.Cell {...cardCell('title')} minW="0">
+                    <Stack gap="0.5" minW={{ base: '0', md: '36' }}>
                       <Text fontWeight="semibold" data-part="title">
                         {title}
                       </Text>
@@ -99,16 +140,16 @@ export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onD
                       )}
                     </Stack>
                   </Table.Cell>
-                  <Table.Cell {...bodyCell} textAlign="end" color="fg.muted">
+                  <Table.Cell {...cardCell('popularity', 'Popularity')} color="fg.muted">
                     {decimalFormat.format(item.popularity)}
                   </Table.Cell>
-                  <Table.Cell {...bodyCell} textAlign="end" color="fg.muted">
+                  <Table.Cell {...cardCell('rating', 'Rating')} color="fg.muted">
                     {decimalFormat.format(item.vote_average)}
                   </Table.Cell>
-                  <Table.Cell {...bodyCell} textAlign="end" color="fg.muted">
+                  <Table.Cell {...cardCell('views', 'Views')} color="fg.muted">
                     {countFormat.format(item.views)}
                   </Table.Cell>
-                  <Table.Cell {...bodyCell}>
+                  <Table.Cell {...cardCell('hidden')} textAlign={{ base: 'end', md: 'start' }}>
                     <Badge
                       borderRadius="full"
                       px="2.5"
@@ -118,7 +159,7 @@ export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onD
                       {item.hidden ? 'Hidden' : 'Visible'}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell {...bodyCell} textAlign="end" whiteSpace="nowrap">
+                  <Table.Cell {...cardCell('actions')} textAlign="end" whiteSpace="nowrap">
                     <HStack gap="1.5" justify="end">
                       <Button
                         size="xs"

@@ -1,7 +1,20 @@
-import { Badge, Box, Button, Center, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Center,
+  Flex,
+  HStack,
+  Icon,
+  IconButton,
+  Image,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { type AdminAd, adPositionLabel } from '@cinefold/contracts';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuImageOff, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { clickThroughRate } from '../ad-stats';
+import { useCreativeImage } from './ad-creative';
 
 export interface AdCardProps {
   readonly ad: AdminAd;
@@ -24,6 +37,24 @@ function Counter({ label, value }: { readonly label: string; readonly value: str
   );
 }
 
+/**
+ * The ad's picture, whole (a banner is not cropped to the card's shape), once it has loaded; one
+ * that cannot load says so, instead of the browser's broken-image icon.
+ */
+function CardPicture({ ad }: { readonly ad: AdminAd }) {
+  const image = useCreativeImage(ad.imageUrl);
+  if (image.status === 'loading') return null;
+  if (image.status === 'failed') {
+    return (
+      <Center h="full" flexDirection="column" gap="1" color="fg.subtle" textStyle="sm">
+        <Icon as={LuImageOff} boxSize="6" />
+        <Text>Image unavailable</Text>
+      </Center>
+    );
+  }
+  return <Image src={ad.imageUrl} alt={ad.title} w="full" h="full" p="2" objectFit="contain" />;
+}
+
 /** One ad of the back office's grid (spec section 2), with its counters and actions. */
 export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
   return (
@@ -43,7 +74,7 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
             {`Network Ad (${ad.provider ?? 'custom'})`}
           </Center>
         ) : (
-          <Image src={ad.imageUrl} alt={ad.title} w="full" h="full" objectFit="cover" />
+          <CardPicture ad={ad} />
         )}
         {!ad.active && (
           <Center position="absolute" inset="0" bg="blackAlpha.700">

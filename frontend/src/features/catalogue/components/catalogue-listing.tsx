@@ -77,7 +77,12 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
 
   return (
     <CataloguePageFrame>
-      <CataloguePageHeader eyebrow="Browse" title={heading} description={props.description}>
+      <CataloguePageHeader
+        eyebrow="Browse"
+        title={heading}
+        description={props.description}
+        descriptionOnPhones={false}
+      >
         <Text color="fg.subtle" textStyle="sm" minH="5" aria-live="polite">
           {count}
         </Text>

@@ -9,6 +9,8 @@ export interface CataloguePageHeaderProps {
   readonly icon?: IconType;
   /** Under the description, e.g. a count of the titles. */
   readonly children?: ReactNode;
+  /** False: the description waits for wider screens (a listing's posters come first on phones). */
+  readonly descriptionOnPhones?: boolean;
 }
 
 /** The title block at the top of the listings and landing pages. */
@@ -18,6 +20,7 @@ export function CataloguePageHeader({
   description,
   icon,
   children,
+  descriptionOnPhones = true,
 }: CataloguePageHeaderProps) {
   return (
     <HStack as="header" gap={{ base: '4', md: '6' }} align="start">
@@ -46,7 +49,13 @@ export function CataloguePageHeader({
           {title}
         </Heading>
         {description && (
-          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }} maxW="3xl" lineHeight="tall">
+          <Text
+            color="fg.muted"
+            fontSize={{ base: 'md', md: 'lg' }}
+            maxW="3xl"
+            lineHeight="tall"
+            hideBelow={descriptionOnPhones ? undefined : 'md'}
+          >
             {description}
           </Text>
         )}

@@ -16,16 +16,19 @@ export interface HomeHeroProps {
   readonly adSlot?: ReactNode;
 }
 
-/** The first trending movie, full width behind the header, with Watch Now and More Info. */
+/**
+ * The first trending movie, full width behind the header, with Watch Now and More Info. Its words
+ * sit at the bottom; the hero grows with them, so they always start below the header.
+ */
 export function HomeHero({ movie, adSlot }: HomeHeroProps) {
   return (
     <Box
       as="section"
       aria-labelledby="home-hero-title"
       position="relative"
-      minH={{ base: '34rem', md: '40rem' }}
-      h={{ base: '78dvh', md: '86dvh' }}
-      maxH="56rem"
+      // As tall as most of the screen, and taller when its words and ad need it: bottom-anchored
+      // in a fixed height, a tall ad card pushed the title up behind the header, out of reach.
+      minH={{ base: 'min(max(34rem, 78dvh), 56rem)', md: 'min(max(40rem, 86dvh), 56rem)' }}
       display="flex"
       alignItems="flex-end"
       overflow="hidden"

@@ -1,6 +1,6 @@
-import { Button, Flex, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
-import { LuSearch } from 'react-icons/lu';
+import { Box, Button, Flex, IconButton, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { type FormEvent, useId, useState } from 'react';
+import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 
 export interface SortOption<Sort extends string> {
   readonly value: Sort;
@@ -29,34 +29,71 @@ const fieldStyle = {
 
 /**
  * The search box (applied on submit), the genre select and the sort order of a listing. The
- * search box starts from the address each time it changes, so Back shows the search it made.
+ * search box starts from the address each time it changes, so Back shows the search it made. On
+ * phones the bar is one line, the search and a Filters button that opens the genre and the order
+ * under it, so the first row of posters is on the first screen.
  */
 export function ListingFilters<Sort extends string>(props: ListingFiltersProps<Sort>) {
   const { noun, searchPlaceholder, search, onSearch, genre, genres, onGenreChange } = props;
   const { sort, sortOptions, onSortChange } = props;
+  const [open, setOpen] = useState(false);
+  const selectsId = useId();
   // A genre from a shared address that the list does not have (yet) must still be selectable.
   const genreOptions = genre && !genres.includes(genre) ? [genre, ...genres] : genres;
 
   return (
     <Flex
       direction={{ base: 'column', md: 'row' }}
-      gap="3"
-      p={{ base: '3', md: '4' }}
+      gap={{ base: '2', md: '3' }}
+      p={{ base: '2', md: '4' }}
       bg="rgba(18, 15, 20, 0.75)"
       backdropFilter="blur(8px)"
       borderWidth="1px"
       borderColor="whiteAlpha.100"
       borderRadius="2xl"
     >
-      <SearchBox
-        key={search}
-        noun={noun}
-        placeholder={searchPlaceholder}
-        initial={search}
-        onSearch={onSearch}
-      />
-      <Flex gap="3" direction={{ base: 'column', sm: 'row' }} flexShrink={0}>
-        <NativeSelect.Root size="lg" w={{ base: 'full', sm: '52' }}>
+      <Flex gap="2" flex="1" minW="0">
+        <SearchBox
+          key={search}
+          noun={noun}
+          placeholder={searchPlaceholder}
+          initial={search}
+          onSearch={onSearch}
+        />
+        <IconButton
+          hideFrom="md"
+          size="md"
+          variant="outline"
+          borderRadius="full"
+          aria-label="Filters"
+          aria-expanded={open}
+          aria-controls={selectsId}
+          onClick={() => setOpen((was) => !was)}
+          position="relative"
+        >
+          <LuSlidersHorizontal />
+          {genre !== '' && (
+            // A genre is chosen: a dot says so while the selects are folded away.
+            <Box
+              aria-hidden="true"
+              position="absolute"
+              top="1"
+              right="1"
+              boxSize="2"
+              borderRadius="full"
+              bg="brand.500"
+            />
+          )}
+        </IconButton>
+      </Flex>
+      <Flex
+        id={selectsId}
+        gap={{ base: '2', md: '3' }}
+        direction={{ base: 'column', sm: 'row' }}
+        flexShrink={0}
+        display={{ base: open ? 'flex' : 'none', md: 'flex' }}
+      >
+        <NativeSelect.Root size={{ base: 'md', md: 'lg' }} w={{ base: 'full', sm: '52' }}>
           <NativeSelect.Field
             aria-label="Genre"
             value={genre}
@@ -73,7 +110,7 @@ export function ListingFilters<Sort extends string>(props: ListingFiltersProps<S
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <NativeSelect.Root size="lg" w={{ base: 'full', sm: '48' }}>
+        <NativeSelect.Root size={{ base: 'md', md: 'lg' }} w={{ base: 'full', sm: '48' }}>
           <NativeSelect.Field
             aria-label="Sort by"
             value={sort}
@@ -115,7 +152,7 @@ function SearchBox({ noun, placeholder, initial, onSearch }: SearchBoxProps) {
       <InputGroup startElement={<LuSearch />} flex="1">
         <Input
           type="search"
-          size="lg"
+          size={{ base: 'md', md: 'lg' }}
           name="search"
           aria-label={`Search ${noun}`}
           placeholder={placeholder}
@@ -125,7 +162,7 @@ function SearchBox({ noun, placeholder, initial, onSearch }: SearchBoxProps) {
           {...fieldStyle}
         />
       </InputGroup>
-      <Button type="submit" size="lg">
+      <Button type="submit" size={{ base: 'md', md: 'lg' }}>
         Search
       </Button>
     </Flex>
