@@ -1,7 +1,8 @@
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { isPastLastPage } from '../../../lib/pagination';
 import { useMovieGenres, useMoviesPage } from '../api/get-movies';
 import { useTvShowGenres, useTvShowsPage } from '../api/get-tv-shows';
 import type { MovieSort, TvShowSort } from '../api/filters';
@@ -74,6 +75,8 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
     onChange({ page });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  // An address past the end (an old link, a list that shrank) offers the last page.
+  const pastEnd = isPastLastPage(params.page, result.pages);
 
   return (
     <CataloguePageFrame>
@@ -106,8 +109,21 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
             label={heading}
             titles={result.titles}
             stale={result.isStale}
-            emptyText={props.emptyText}
-            emptyHint={filtered ? 'Try another search or genre.' : undefined}
+            emptyText={pastEnd ? `There is no page ${formatCount(params.page)}` : props.emptyText}
+            emptyHint={
+              pastEnd
+                ? `The list ends at page ${formatCount(result.pages)}.`
+                : filtered
+                  ? 'Try another search or genre.'
+                  : undefined
+            }
+            emptyAction={
+              pastEnd && (
+                <Button variant="outline" onClick={() => changePage(result.pages)}>
+                  Go to the last page ({formatCount(result.pages)})
+                </Button>
+              )
+            }
           />
           <PaginationNav
             label={`${heading} pages`}

@@ -1,0 +1,135 @@
+import { CSV_COLUMNS } from '@cinefold/platform';
+import { csvRecord } from '@cinefold/workers';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/accounts.js';
+import { importCsv, importSampleMovies } from './support/catalogue.js';
+import { useSiteSession } from './support/session.js';
+
+const site = useSiteSession();
+
+const DESKTOP = { width: 1366, height: 900 } as const;
+const PHONES = [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+] as const;
+
+/** Two titles of our own: one with a single vote, one nobody has rated yet. */
+const ONE_VOTE = { id: 990001, title: 'Lonely Ballot' };
+const NO_VOTES = { id: 990002, title: 'Unseen Premiere' };
+
+function movieRow(fields: Record<string, string>): string {
+  return csvRecord(CSV_COLUMNS.movie.map((column) => fields[column] ?? ''));
+}
+
+const craftedMovies = [
+  csvRecord([...CSV_COLUMNS.movie]),
+  movieRow({
+    id: String(ONE_VOTE.id),
+    title: ONE_VOTE.title,
+    vote_average: '7.0',
+    vote_count: '1',
+    status: 'Released',
+    release_date: '2021-05-01',
+    overview: 'A film one person has rated.',
+    popularity: '0.5',
+    genres: 'Drama',
+    original_language: 'en',
+  }),
+  movieRow({
+    id: String(NO_VOTES.id),
+    title: NO_VOTES.title,
+    vote_average: '0',
+    vote_count: '0',
+    status: 'Released',
+    release_date: '2022-06-01',
+    overview: 'A film nobody has rated.',
+    popularity: '0.4',
+    genres: 'Drama',
+    original_language: 'en',
+  }),
+].join('\n');
+
+let pages = 0;
+
+beforeAll(async () => {
+  // The whole sample: 2,630 movies, 132 pages of 20 in the listing, a four-figure admin total.
+  await importSampleMovies(site.url);
+  const crafted = await importCsv(site.url, `${craftedMovies}\n`);
+  expect(crafted.status).toBe(200);
+  const first = await callApi(site.url, 'GET', '/movies?page=1&sortBy=popularity');
+  pages = (first.body as { pages: number }).pages;
+  expect(pages).toBeGreaterThan(100);
+}, 120_000);
+
+/** The machine is shared: a page of the app can take a few seconds to settle. */
+const POLL = { timeout: 15_000 } as const;
+
+const listingNav = (page: Page) => page.getByRole('navigation', { name: 'Movies pages' });
+
+/** The names of the numbered page buttons, in order: ['Page 1', 'Page 6', …]. */
+async function pageButtons(nav: Locator): Promise<string[]> {
+  await nav.waitFor();
+  return nav
+    .getByRole('button', { name: /^Page \d+$/ })
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+}
+
+const currentPage = (nav: Locator) => nav.locator('[aria-current="page"]').getAttribute('aria-label');
+
+describe('the listing pages (issue item 6)', () => {
+  it('shows page 7 of many among at most five numbered buttons, with the first and the last', async () => {
+    const page = await site.newPage(DESKTOP);
+    await page.goto(`${site.url}/movies?page=7`);
+    const nav = listingNav(page);
+
+    expect(await pageButtons(nav)).toEqual(['Page 1', 'Page 6', 'Page 7', 'Page 8', `Page ${pages}`]);
+    expect(await currentPage(nav)).toBe('Page 7');
+
+    await nav.getByRole('button', { name: `Page ${pages}`, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page'), POLL).toBe(String(pages));
+    await expect.poll(() => currentPage(nav), POLL).toBe(`Page ${pages}`);
+    expect(await pageButtons(nav)).toEqual([
+      'Page 1',
+      `Page ${pages - 3}`,
+      `Page ${pages - 2}`,
+      `Page ${pages - 1}`,
+      `Page ${pages}`,
+    ]);
+
+    await nav.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await expect.poll(() => currentPage(nav), POLL).toBe('Page 1');
+    expect(await pageButtons(nav)).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', `Page ${pages}`]);
+  });
+
+  it('offers the last page for a page past the end instead of an empty grid', async () => {
+    const page = await site.newPage(DESKTOP);
+    await page.goto(`${site.url}/movies?page=${pages + 40}`);
+    const offer = page.getByRole('button', { name: `Go to the last page (${pages})` });
+    await offer.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page'), POLL).toBe(String(pages));
+    await expect.poll(() => currentPage(listingNav(page)), POLL).toBe(`Page ${pages}`);
+    await expect.poll(() => page.locator('main a[href^="/movies/"]').count(), POLL).toBeGreaterThan(0);
+  });
+
+  for (const viewport of PHONES) {
+    it(`keeps Previous, the page buttons and Next on one row on a ${viewport.width}×${viewport.height} phone`, async () => {
+      const page = await site.newPage(viewport);
+      await page.goto(`${site.url}/movies?page=7`);
+      const nav = listingNav(page);
+      await nav.getByRole('button', { name: 'Next', exact: true }).waitFor();
+      const boxOf = async (name: string) => {
+        const box = await nav.getByRole('button', { name, exact: true }).boundingBox();
+        if (!box) throw new Error(`${name} is not shown`);
+        return box;
+      };
+      const previous = await boxOf('Previous');
+      const next = await boxOf('Next');
+      const first = await boxOf('Page 1');
+      expect(Math.abs(next.y - previous.y)).toBeLessThan(4);
+      expect(Math.abs(first.y - previous.y)).toBeLessThan(4);
+      expect(next.x + next.width).toBeLessThanOrEqual(viewport.width);
+      expect(previous.x).toBeGreaterThanOrEqual(0);
+    });
+  }
+});
