@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/accounts.js';
 import { importCsv, importSampleMovies } from './support/catalogue.js';
+import { controlledBy, linksIn } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
@@ -130,6 +131,54 @@ describe('the listing pages (issue item 6)', () => {
       expect(Math.abs(first.y - previous.y)).toBeLessThan(4);
       expect(next.x + next.width).toBeLessThanOrEqual(viewport.width);
       expect(previous.x).toBeGreaterThanOrEqual(0);
+    });
+  }
+});
+
+describe('the phone menu (issue item 7)', () => {
+  /** The genre and top-list links of the desktop header's dropdowns, in order. */
+  async function desktopDropdownLinks(page: Page) {
+    const links = [];
+    for (const name of ['Genres', 'Top Lists']) {
+      const trigger = page.getByRole('banner').getByRole('button', { name });
+      const panel = await controlledBy(page, trigger);
+      await trigger.click();
+      await panel.waitFor({ state: 'visible' });
+      links.push(...(await linksIn(panel)));
+      await page.keyboard.press('Escape');
+    }
+    return links;
+  }
+
+  for (const viewport of PHONES) {
+    it(`holds the genres and top lists of the desktop header on a ${viewport.width}×${viewport.height} phone`, async () => {
+      const desktop = await site.newPage(DESKTOP);
+      await desktop.goto(site.url);
+      const dropdownLinks = await desktopDropdownLinks(desktop);
+      expect(dropdownLinks).toHaveLength(16);
+
+      const page = await site.newPage(viewport);
+      await page.goto(site.url);
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: 'Open menu' }).click();
+      const mobileNav = header.getByRole('navigation', { name: 'Mobile' });
+      await mobileNav.waitFor({ state: 'visible' });
+
+      expect(await linksIn(mobileNav)).toEqual([
+        { name: 'Home', href: '/' },
+        { name: 'Movies', href: '/movies' },
+        { name: 'TV Shows', href: '/tv-shows' },
+        ...dropdownLinks,
+        { name: 'Login', href: '/login' },
+        { name: 'Sign Up', href: '/register' },
+      ]);
+      // The menu scrolls within the screen: its last links can be reached on the smallest phone.
+      await mobileNav.getByRole('link', { name: 'Sign Up' }).scrollIntoViewIfNeeded();
+      expect(await mobileNav.getByRole('link', { name: 'Sign Up' }).isVisible()).toBe(true);
+
+      await mobileNav.getByRole('link', { name: 'Marvel Movies' }).click();
+      await page.waitForURL((url) => url.pathname === '/marvel-movies');
+      await mobileNav.waitFor({ state: 'detached' });
     });
   }
 });

@@ -68,7 +68,12 @@ export function SiteHeader() {
               </SiteNavLink>
             ))}
             {headerNavGroups.map((group) => (
-              <NavDropdown key={group.label} label={group.label} items={group.items} columns={group.columns} />
+              <NavDropdown
+                key={group.label}
+                label={group.label}
+                items={group.items}
+                columns={group.columns}
+              />
             ))}
           </HStack>
           <Spacer hideBelow="lg" />
