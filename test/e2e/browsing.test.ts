@@ -1,8 +1,9 @@
+import type { Movie } from '@cinefold/contracts';
 import { CSV_COLUMNS } from '@cinefold/platform';
 import { csvRecord } from '@cinefold/workers';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from './support/accounts.js';
+import { appSettled, callApi } from './support/accounts.js';
 import { importCsv, importSampleMovies } from './support/catalogue.js';
 import { controlledBy, linksIn } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
@@ -181,4 +182,37 @@ describe('the phone menu (issue item 7)', () => {
       await mobileNav.waitFor({ state: 'detached' });
     });
   }
+});
+
+describe('Watch Now (issue item 8)', () => {
+  it('takes the home hero’s Watch Now to the player on the title page, More Info to its top', async () => {
+    const [first] = (await callApi(site.url, 'GET', '/movies/trending/now')).body as Movie[];
+    const page = await site.newPage(DESKTOP);
+    await page.goto(site.url);
+    await appSettled(page);
+    const watch = page.getByRole('link', { name: 'Watch Now' }).first();
+    expect(await watch.getAttribute('href')).toBe(`/movies/${first!.id}#player`);
+    expect(await page.getByRole('link', { name: /^More Info/ }).getAttribute('href')).toBe(
+      `/movies/${first!.id}`,
+    );
+
+    await watch.click();
+    await page.waitForURL((url) => url.pathname === `/movies/${first!.id}` && url.hash === '#player');
+    const player = page.getByRole('heading', { level: 2, name: 'Watch Now' });
+    await player.waitFor();
+    // The player's heading is on screen, below the fixed header.
+    await expect
+      .poll(async () => {
+        const box = await player.boundingBox();
+        return box !== null && box.y >= 60 && box.y + box.height <= DESKTOP.height;
+      }, POLL)
+      .toBe(true);
+  });
+
+  it('takes the top list’s Watch Now to the player too', async () => {
+    const page = await site.newPage(DESKTOP);
+    await page.goto(`${site.url}/top-100-movies`);
+    const watch = page.getByRole('link', { name: /^Watch Now: / }).first();
+    expect(await watch.getAttribute('href')).toMatch(/^\/movies\/\d+#player$/);
+  });
 });
