@@ -3,7 +3,7 @@ import { CSV_COLUMNS } from '@cinefold/platform';
 import { csvRecord } from '@cinefold/workers';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appSettled, callApi } from './support/accounts.js';
+import { ADMIN, appSettled, callApi, signIn } from './support/accounts.js';
 import { importCsv, importSampleMovies } from './support/catalogue.js';
 import { controlledBy, linksIn } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
@@ -214,5 +214,60 @@ describe('Watch Now (issue item 8)', () => {
     await page.goto(`${site.url}/top-100-movies`);
     const watch = page.getByRole('link', { name: /^Watch Now: / }).first();
     expect(await watch.getAttribute('href')).toMatch(/^\/movies\/\d+#player$/);
+  });
+});
+
+describe('small copy (issue item 9)', () => {
+  it('says "1 vote", not "1 votes"', async () => {
+    const page = await site.newPage(DESKTOP);
+    await page.goto(`${site.url}/movies/${ONE_VOTE.id}`);
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
+    await page.getByRole('heading', { level: 1, name: ONE_VOTE.title }).waitFor();
+    const words = await hero.innerText();
+    expect(words).toContain('(1 vote)');
+    expect(words).not.toContain('1 votes');
+  });
+
+  it('says "Not rated yet" for a title nobody has rated, not "0.0/10"', async () => {
+    const page = await site.newPage(DESKTOP);
+    await page.goto(`${site.url}/movies/${NO_VOTES.id}`);
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
+    await page.getByRole('heading', { level: 1, name: NO_VOTES.title }).waitFor();
+    const words = await hero.innerText();
+    expect(words).toContain('Not rated yet');
+    expect(words).not.toContain('0.0');
+    expect(words).not.toContain('0 votes');
+
+    // The same on its card in a listing.
+    await page.goto(`${site.url}/movies?search=${encodeURIComponent(NO_VOTES.title)}`);
+    const card = page.locator(`main a[href="/movies/${NO_VOTES.id}"]`);
+    await card.waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Movies' }).waitFor();
+    expect(await card.innerText()).toContain('Not rated yet');
+    expect(await card.innerText()).not.toContain('0.0');
+  });
+
+  it('writes the admin content total with a thousands separator', async () => {
+    const page = await site.newPage(DESKTOP);
+    await signIn(page, site.url, ADMIN);
+    await page.goto(`${site.url}/admin/content`);
+    await page.getByText(/^Total: /).waitFor();
+    expect(await page.getByText(/^Total: /).textContent()).toBe('Total: 2,632');
+  });
+
+  it('keeps the hyphen of Sci-Fi in the ad slots named after its page', async () => {
+    const page = await site.newPage(DESKTOP);
+    await signIn(page, site.url, ADMIN);
+    await page.goto(`${site.url}/admin/ads`);
+    await page.getByRole('heading', { level: 1, name: 'Manage Ads' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Create (Your First )?Ad$/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    const options = await dialog.getByLabel('Position', { exact: true }).locator('option').allTextContents();
+    expect(options).toContain('Sci-Fi Movies - Top Banner');
+    expect(options).toContain('Sci-Fi Movies - Bottom Banner');
+    expect(options.filter((option) => option.startsWith('Sci Fi'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Center, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { type AdminAd, adPositionLabel } from '@cinefold/contracts';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { formatCount } from '../../../lib/numbers';
 import { clickThroughRate } from '../ad-stats';
 
 export interface AdCardProps {
@@ -79,9 +80,9 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
           </Text>
         </Stack>
         <HStack gap="5" wrap="wrap">
-          <Counter label="Impressions" value={ad.impressions.toLocaleString('en-US')} />
-          <Counter label="Viewable" value={ad.viewableImpressions.toLocaleString('en-US')} />
-          <Counter label="Clicks" value={ad.clicks.toLocaleString('en-US')} />
+          <Counter label="Impressions" value={formatCount(ad.impressions)} />
+          <Counter label="Viewable" value={formatCount(ad.viewableImpressions)} />
+          <Counter label="Clicks" value={formatCount(ad.clicks)} />
           <Counter label="CTR" value={`${clickThroughRate(ad.clicks, ad.impressions)}%`} />
         </HStack>
         <Flex mt="auto" pt="2" gap="2" align="center">
