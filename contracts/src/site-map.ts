@@ -265,6 +265,14 @@ export function titlePath(type: TitleType, id: number | string): string {
   return `${titlePathStarts()[type]}${encodeURIComponent(String(id))}`;
 }
 
+/** The id of a title page's player: Watch Now links to it. */
+export const PLAYER_ANCHOR = 'player';
+
+/** The address of a title's player, on its page: `/movies/550#player`. */
+export function playerPath(type: TitleType, id: number | string): string {
+  return `${titlePath(type, id)}#${PLAYER_ANCHOR}`;
+}
+
 /** The values a parameter may take where they are a closed list (the genre pages). */
 const KNOWN_VALUES: { readonly [Name in ParamName]?: () => readonly string[] } = {
   genre: () => GENRES.map(({ slug }) => slug),

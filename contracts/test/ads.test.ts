@@ -90,6 +90,9 @@ describe('the ad slots', () => {
     for (const slot of ['sidebar', 'movies-24-top', 'trending-movies-bottom', ''])
       expect(isAdPosition(slot)).toBe(false);
     expect(adPositionLabel('home-hero')).toBe('Home - Hero Banner');
-    expect(adPositionLabel('sci-fi-movies-bottom')).toBe('Sci Fi Movies - Bottom Banner');
+    expect(adPositionLabel('sci-fi-movies-bottom')).toBe('Sci-Fi Movies - Bottom Banner');
+    expect(adPositionLabel('action-movies-top')).toBe('Action Movies - Top Banner');
+    expect(adPositionLabel('top-100-movies-top')).toBe('Top 100 Movies - Top Banner');
+    expect(adPositionLabel('movies-2024-top')).toBe('Movies 2024 - Top Banner');
   });
 });

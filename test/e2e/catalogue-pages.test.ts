@@ -38,17 +38,18 @@ beforeAll(async () => {
 });
 
 describe('the home page', () => {
-  it('puts the first trending movie in the hero, with Watch Now and More Info on its page', async () => {
+  it('puts the first trending movie in the hero, with Watch Now on its player and More Info on its page', async () => {
     const [first] = await api<Movie[]>('/movies/trending/now');
     const page = await site.newPage();
     await page.goto(site.url);
 
     const hero = page.locator('#home-hero-title');
     await expect.poll(() => hero.textContent()).toBe(first!.title);
-    for (const name of ['Watch Now', 'More Info']) {
-      expect(await page.getByRole('link', { name }).first().getAttribute('href')).toBe(
-        `/movies/${first!.id}`,
-      );
+    for (const [name, href] of [
+      ['Watch Now', `/movies/${first!.id}#player`],
+      ['More Info', `/movies/${first!.id}`],
+    ] as const) {
+      expect(await page.getByRole('link', { name }).first().getAttribute('href')).toBe(href);
     }
   });
 

@@ -4,6 +4,28 @@ import { PHONE, useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
 
+const GENRE_LINKS = [
+  { name: 'Action', href: '/action-movies' },
+  { name: 'Comedy', href: '/comedy-movies' },
+  { name: 'Horror', href: '/horror-movies' },
+  { name: 'Drama', href: '/drama-movies' },
+  { name: 'Thriller', href: '/thriller-movies' },
+  { name: 'Sci-Fi', href: '/sci-fi-movies' },
+  { name: 'Romance', href: '/romance-movies' },
+  { name: 'Animation', href: '/animation-movies' },
+  { name: 'Crime', href: '/crime-movies' },
+  { name: 'Fantasy', href: '/fantasy-movies' },
+];
+
+const TOP_LIST_LINKS = [
+  { name: 'Top 100 Movies', href: '/top-100-movies' },
+  { name: 'Trending', href: '/trending-movies' },
+  { name: 'Top Rated', href: '/top-rated-movies' },
+  { name: 'Best of 2024', href: '/movies-2024' },
+  { name: 'Best of 2023', href: '/movies-2023' },
+  { name: 'Marvel Movies', href: '/marvel-movies' },
+];
+
 describe('the site header', () => {
   it('takes visitors to Home, Movies and TV Shows', async () => {
     const page = await site.newPage();
@@ -31,18 +53,7 @@ describe('the site header', () => {
     await panel.waitFor({ state: 'visible' });
 
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
-    expect(await linksIn(panel)).toEqual([
-      { name: 'Action', href: '/action-movies' },
-      { name: 'Comedy', href: '/comedy-movies' },
-      { name: 'Horror', href: '/horror-movies' },
-      { name: 'Drama', href: '/drama-movies' },
-      { name: 'Thriller', href: '/thriller-movies' },
-      { name: 'Sci-Fi', href: '/sci-fi-movies' },
-      { name: 'Romance', href: '/romance-movies' },
-      { name: 'Animation', href: '/animation-movies' },
-      { name: 'Crime', href: '/crime-movies' },
-      { name: 'Fantasy', href: '/fantasy-movies' },
-    ]);
+    expect(await linksIn(panel)).toEqual(GENRE_LINKS);
   });
 
   it('lists exactly the six top lists in the Top Lists dropdown', async () => {
@@ -54,14 +65,7 @@ describe('the site header', () => {
     await trigger.hover();
     await panel.waitFor({ state: 'visible' });
 
-    expect(await linksIn(panel)).toEqual([
-      { name: 'Top 100 Movies', href: '/top-100-movies' },
-      { name: 'Trending', href: '/trending-movies' },
-      { name: 'Top Rated', href: '/top-rated-movies' },
-      { name: 'Best of 2024', href: '/movies-2024' },
-      { name: 'Best of 2023', href: '/movies-2023' },
-      { name: 'Marvel Movies', href: '/marvel-movies' },
-    ]);
+    expect(await linksIn(panel)).toEqual(TOP_LIST_LINKS);
   });
 
   it('opens a dropdown when keyboard focus reaches it, closes it on Escape and reopens it on Enter', async () => {
@@ -89,7 +93,7 @@ describe('the site header', () => {
     expect(await header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register');
   });
 
-  it('opens a mobile menu at phone size holding Home, Movies, TV Shows and the account links', async () => {
+  it('opens a mobile menu at phone size holding Home, Movies, TV Shows, the genres, the top lists and the account links', async () => {
     const page = await site.newPage(PHONE);
     await page.goto(site.url);
     const header = page.getByRole('banner');
@@ -103,12 +107,14 @@ describe('the site header', () => {
       { name: 'Home', href: '/' },
       { name: 'Movies', href: '/movies' },
       { name: 'TV Shows', href: '/tv-shows' },
+      ...GENRE_LINKS,
+      ...TOP_LIST_LINKS,
       { name: 'Login', href: '/login' },
       { name: 'Sign Up', href: '/register' },
     ]);
     await expect.poll(() => backgroundAlpha(header)).toBeGreaterThan(0.8);
 
-    await mobileNav.getByRole('link', { name: 'Movies' }).click();
+    await mobileNav.getByRole('link', { name: 'Movies', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/movies');
     await mobileNav.waitFor({ state: 'detached' });
   });

@@ -124,7 +124,7 @@ describe('the top-100 page', () => {
     );
     expect(shown.map((entry) => entry.rank)).toEqual(expected.map((_, index) => String(index + 1)));
     expect(shown.map((entry) => entry.href)).toEqual(expected.map((movie) => `/movies/${movie.id}`));
-    expect(shown.map((entry) => entry.watch)).toEqual(expected.map((movie) => `/movies/${movie.id}`));
+    expect(shown.map((entry) => entry.watch)).toEqual(expected.map((movie) => `/movies/${movie.id}#player`));
     const first = expected[0]!;
     expect(shown[0]!.text).toContain(first.title);
     expect(shown[0]!.text).toContain(`${first.vote_average.toFixed(1)}/10`);

@@ -46,11 +46,15 @@ export function isAdPosition(value: string): boolean {
 export function adPositionLabel(position: string): string {
   if (position in AD_POSITION_LABELS) return AD_POSITION_LABELS[position as SpecAdPosition];
   const edge = position.endsWith('-bottom') ? 'Bottom Banner' : 'Top Banner';
-  const page = position
-    .replace(/-(top|bottom)$/, '')
-    .split('-')
-    .map((word) => (word === 'tv' ? 'TV' : word.charAt(0).toUpperCase() + word.slice(1)))
-    .join(' ');
+  const slug = position.replace(/-(top|bottom)$/, '');
+  // A genre page is named as the site names it: "Sci-Fi Movies", its hyphen kept.
+  const genre = GENRES.find((each) => href('genre', { genre: each.slug }) === `/${slug}`);
+  const page = genre
+    ? `${genre.label} Movies`
+    : slug
+        .split('-')
+        .map((word) => (word === 'tv' ? 'TV' : word.charAt(0).toUpperCase() + word.slice(1)))
+        .join(' ');
   return `${page} - ${edge}`;
 }
 

@@ -30,6 +30,19 @@ export const topListNavItems: readonly NavItem[] = [
   to('Marvel Movies', 'marvel'),
 ];
 
+/** A dropdown of the desktop header; the phone menu shows the same links under the same label. */
+export interface NavGroup {
+  readonly label: string;
+  readonly items: readonly NavItem[];
+  readonly columns: 1 | 2;
+}
+
+/** The header's groups of links, in order: the desktop header's dropdowns and the phone menu's. */
+export const headerNavGroups: readonly NavGroup[] = [
+  { label: 'Genres', items: genreNavItems, columns: 2 },
+  { label: 'Top Lists', items: topListNavItems, columns: 1 },
+];
+
 const footerGenreSlugs = new Set<string>(['action', 'comedy', 'horror', 'drama', 'sci-fi']);
 
 export const footerGenreItems: readonly NavItem[] = genrePages

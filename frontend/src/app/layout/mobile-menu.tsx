@@ -1,6 +1,7 @@
-import { Box, Container, Separator, Stack } from '@chakra-ui/react';
+import { Box, Container, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
-import { mainNavItems } from '../../config/navigation';
+import { headerNavGroups, mainNavItems, type NavGroup } from '../../config/navigation';
 import { AccountLinks } from '../../features/auth/components/account-links';
 
 export interface MobileMenuProps {
@@ -8,6 +9,32 @@ export interface MobileMenuProps {
   readonly onNavigate: () => void;
 }
 
+/** One of the header's dropdowns, laid open: its label and its links, two to a row. */
+function MenuGroup({ group, onNavigate }: { readonly group: NavGroup; readonly onNavigate: () => void }) {
+  const labelId = useId();
+  return (
+    <Box role="group" aria-labelledby={labelId} pt="3">
+      <Text id={labelId} textStyle="eyebrow" color="fg.subtle" px="3" pb="1">
+        {group.label}
+      </Text>
+      <SimpleGrid as="ul" listStyleType="none" columns={2} gap="0.5">
+        {group.items.map((item) => (
+          <li key={item.to}>
+            <SiteNavLink to={item.to} placement="dropdown" onClick={onNavigate}>
+              {item.label}
+            </SiteNavLink>
+          </li>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+/**
+ * The header's links on a phone: the main pages, the desktop header's dropdowns laid open (the same
+ * groups, so the two never differ) and the account links. Taller than a small phone's screen, it
+ * scrolls on its own under the fixed header.
+ */
 export function MobileMenu({ id, onNavigate }: MobileMenuProps) {
   return (
     <Box
@@ -15,6 +42,9 @@ export function MobileMenu({ id, onNavigate }: MobileMenuProps) {
       hideFrom="md"
       borderTopWidth="1px"
       borderColor="whiteAlpha.100"
+      maxH="calc(100dvh - var(--header-height))"
+      overflowY="auto"
+      overscrollBehavior="contain"
       animationName="fade-in, slide-from-top"
       animationDuration="moderate"
     >
@@ -24,6 +54,9 @@ export function MobileMenu({ id, onNavigate }: MobileMenuProps) {
             <SiteNavLink key={item.to} to={item.to} placement="mobile" onClick={onNavigate}>
               {item.label}
             </SiteNavLink>
+          ))}
+          {headerNavGroups.map((group) => (
+            <MenuGroup key={group.label} group={group} onNavigate={onNavigate} />
           ))}
           <Separator my="3" borderColor="whiteAlpha.100" />
           <AccountLinks placement="mobile" onNavigate={onNavigate} />

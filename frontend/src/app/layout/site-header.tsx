@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { LuMenu, LuX } from 'react-icons/lu';
 import { Logo } from '../../components/logo';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
-import { genreNavItems, mainNavItems, topListNavItems } from '../../config/navigation';
+import { headerNavGroups, mainNavItems } from '../../config/navigation';
 import { AccountLinks } from '../../features/auth/components/account-links';
 import { useIsScrolled } from '../../hooks/use-is-scrolled';
 import { MobileMenu } from './mobile-menu';
@@ -67,8 +67,14 @@ export function SiteHeader() {
                 {item.label}
               </SiteNavLink>
             ))}
-            <NavDropdown label="Genres" items={genreNavItems} columns={2} />
-            <NavDropdown label="Top Lists" items={topListNavItems} />
+            {headerNavGroups.map((group) => (
+              <NavDropdown
+                key={group.label}
+                label={group.label}
+                items={group.items}
+                columns={group.columns}
+              />
+            ))}
           </HStack>
           <Spacer hideBelow="lg" />
           <Suspense fallback={<Box flex="1" maxW="sm" />}>

@@ -78,6 +78,7 @@ describe('the admin content wording', () => {
     expect(pageLabel(1, 0)).toBe('Page 1 of 1');
     expect(totalLabel(42)).toBe('Total: 42');
     expect(totalLabel(0)).toBe('Total: 0');
+    expect(totalLabel(2632)).toBe('Total: 2,632');
     expect(totalLabel(null)).toBe('Fast mode');
   });
 });

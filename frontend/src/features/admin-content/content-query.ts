@@ -1,5 +1,6 @@
 import type { AdminContentItem, TitleType } from '@cinefold/contracts';
 import { ApiError, type QueryParams } from '../../lib/api-client';
+import { formatCount } from '../../lib/numbers';
 
 /** Page size of the content table (spec section 9 uses 20 for every admin list). */
 export const ADMIN_CONTENT_PAGE_SIZE = 20;
@@ -93,7 +94,7 @@ export function pageLabel(page: number, pages: number): string {
 
 /** The footer: the number of matching titles, or 'Fast mode' when the server did not count them. */
 export function totalLabel(total: number | null | undefined): string {
-  return typeof total === 'number' ? `Total: ${total}` : 'Fast mode';
+  return typeof total === 'number' ? `Total: ${formatCount(total)}` : 'Fast mode';
 }
 
 /**

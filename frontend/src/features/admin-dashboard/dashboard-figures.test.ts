@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clickThroughRate, dayLabel, formatCount, hasCounts } from './dashboard-figures';
+import { formatCount } from '../../lib/numbers';
+import { clickThroughRate, dayLabel, hasCounts } from './dashboard-figures';
 
 describe('the dashboard figures', () => {
   it('shows the click-through rate as clicks / impressions × 100 with two decimals', () => {

@@ -7,9 +7,6 @@ export function clickThroughRate(impressions: number, clicks: number): string {
   return ((clicks / impressions) * 100).toFixed(2);
 }
 
-/** Numbers with thousands separators (spec section 9). */
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
-
 /** The short label of a `YYYY-MM-DD` day on a chart axis: `Nov 24`. */
 export function dayLabel(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -1,7 +1,13 @@
 import type { ImportJobStatus } from '@cinefold/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { ImportFailedError, progressPercent, uploadErrorMessage, waitForImport } from './import-job';
+import {
+  ImportFailedError,
+  progressPercent,
+  replaceQuestion,
+  uploadErrorMessage,
+  waitForImport,
+} from './import-job';
 
 function job(change: Partial<ImportJobStatus> = {}): ImportJobStatus {
   return {
@@ -104,5 +110,15 @@ describe('the progress bar', () => {
     expect(progressPercent({ progress: 1.2 })).toBe(100);
     expect(progressPercent({ progress: -1 })).toBe(0);
     expect(progressPercent({ progress: Number.NaN })).toBe(0);
+  });
+});
+
+describe('the question a replacing import asks', () => {
+  it('names how many titles of the type will go', () => {
+    expect(replaceQuestion('movie', 2630)).toBe(
+      'Replace every movie? This first removes the 2,630 movies in the catalogue, then imports the file. This cannot be undone.',
+    );
+    expect(replaceQuestion('tv', 1)).toContain('the 1 TV show in the catalogue');
+    expect(replaceQuestion('tv', null)).toContain('every TV show in the catalogue');
   });
 });

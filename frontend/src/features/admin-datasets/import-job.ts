@@ -1,5 +1,19 @@
-import type { ImportJobStatus } from '@cinefold/contracts';
+import type { ImportJobStatus, TitleType } from '@cinefold/contracts';
 import { ApiError } from '../../lib/api-client';
+import { countOf, noun } from '../../lib/numbers';
+
+/**
+ * The question a replacing import asks first, naming what it removes: `count` titles of the type,
+ * or, when the count could not be read, all of them.
+ */
+export function replaceQuestion(type: TitleType, count: number | null): string {
+  const counted = type === 'movie' ? noun('movie') : noun('TV show');
+  const what =
+    count === null
+      ? `every ${counted.one} in the catalogue`
+      : `the ${countOf(count, counted)} in the catalogue`;
+  return `Replace every ${counted.one}? This first removes ${what}, then imports the file. This cannot be undone.`;
+}
 
 /** Client-side check (spec section 5): nothing is sent without a file. */
 export const NO_FILE_MESSAGE = 'Please select a CSV file to upload.';

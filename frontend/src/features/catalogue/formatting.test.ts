@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatCount,
   formatMoney,
   formatMonthYear,
   formatRating,
   formatRuntime,
+  isRated,
   truncateText,
 } from './formatting';
 import { genreList, yearOf } from './title-summary';
@@ -25,9 +25,16 @@ describe('title facts as the detail pages write them', () => {
   });
 
   it('writes vote counts with separators and ratings with one decimal', () => {
-    expect(formatCount(34_495)).toBe('34,495');
     expect(formatRating(8.364)).toBe('8.4');
     expect(formatRating(7)).toBe('7.0');
+  });
+
+  it('calls a title with no votes, or an average of 0, not rated', () => {
+    expect(isRated(7.2, 10)).toBe(true);
+    expect(isRated(7.2)).toBe(true);
+    expect(isRated(0, 0)).toBe(false);
+    expect(isRated(0)).toBe(false);
+    expect(isRated(6, 0)).toBe(false);
   });
 
   it('names the month and year of a date', () => {

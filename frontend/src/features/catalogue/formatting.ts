@@ -1,6 +1,5 @@
 import { onFirstUse } from '@cinefold/contracts';
 
-const wholeNumber = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 const dollars = onFirstUse(
   () => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
 );
@@ -22,14 +21,17 @@ export function formatMoney(amount: number | null | undefined): string {
   return dollars().format(amount);
 }
 
-/** Thousands separators: 34495 → "34,495". */
-export function formatCount(count: number): string {
-  return wholeNumber().format(count);
-}
-
 /** A vote average on the 0 to 10 scale with one decimal: "8.4". */
 export function formatRating(rating: number | null | undefined): string {
   return (rating ?? 0).toFixed(1);
+}
+
+/** Said instead of a rating where there is none: no votes, or the 0 the datasets write then. */
+export const NOT_RATED = 'Not rated yet';
+
+/** Whether a title has a rating to show: some votes and an average above 0. */
+export function isRated(rating: number | null | undefined, voteCount?: number | null): boolean {
+  return (rating ?? 0) > 0 && (voteCount === undefined || (voteCount ?? 0) > 0);
 }
 
 /** Cut at a word with an ellipsis; shared with the gateway's first screen. */

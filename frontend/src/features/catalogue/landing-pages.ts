@@ -8,7 +8,7 @@ import {
 } from '@cinefold/contracts';
 import { type GenrePage, genrePages, type GenreSlug } from '../../config/genres';
 import type { MovieFilters } from './api/filters';
-import { formatCount } from './formatting';
+import { countOf, noun } from '../../lib/numbers';
 import { isMarvelTitle } from './marvel';
 
 /**
@@ -67,7 +67,7 @@ export function marvelMovies(movies: readonly Movie[]): Movie[] {
 
 /** "Showing 50 movies" under a landing page's title. */
 export function showingCount(count: number): string {
-  return `Showing ${formatCount(count)} ${count === 1 ? 'movie' : 'movies'}`;
+  return `Showing ${countOf(count, noun('movie'))}`;
 }
 
 /** "Top 100 Movies of November 2026": shared with the gateway, which writes the page's title. */

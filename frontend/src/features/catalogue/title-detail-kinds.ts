@@ -9,11 +9,8 @@ import { useTvShow } from './api/get-tv-show';
 import { EpisodePlayer } from './components/episode-player';
 import { MoviePlayer } from './components/movie-player';
 import type { TitleDetailKind } from './components/title-detail-view';
-import { formatCount, formatMoney, formatRuntime } from './formatting';
-
-function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
+import { countOf, noun } from '../../lib/numbers';
+import { formatMoney, formatRuntime } from './formatting';
 
 export const movieDetail: TitleDetailKind<Movie> = {
   type: 'movie',
@@ -44,8 +41,8 @@ export const tvDetail: TitleDetailKind<TvShow> = {
   date: (show) => show.first_air_date,
   facts: (show) => [
     formatLongDate(show.first_air_date),
-    show.number_of_seasons > 0 ? plural(show.number_of_seasons, 'Season', 'Seasons') : '',
-    show.number_of_episodes > 0 ? plural(show.number_of_episodes, 'Episode', 'Episodes') : '',
+    show.number_of_seasons > 0 ? countOf(show.number_of_seasons, noun('Season')) : '',
+    show.number_of_episodes > 0 ? countOf(show.number_of_episodes, noun('Episode')) : '',
   ],
   info: (show) => [
     { label: 'Status', value: show.status },

@@ -1,4 +1,4 @@
-import { type Movie, titlePath, type TitleType, type TvShow } from '@cinefold/contracts';
+import { type Movie, playerPath, titlePath, type TitleType, type TvShow } from '@cinefold/contracts';
 
 /** What a card, a row, the hero and the ranked list need of a movie or a TV show alike. */
 export interface TitleSummary {
@@ -6,6 +6,8 @@ export interface TitleSummary {
   readonly id: number;
   readonly title: string;
   readonly path: string;
+  /** Its player, on its page: where Watch Now goes. */
+  readonly playerPath: string;
   readonly posterPath: string | null;
   readonly backdropPath: string | null;
   /** Four digits, or empty when the date is unknown. */
@@ -34,6 +36,7 @@ export function summarizeMovie(movie: Movie): TitleSummary {
     id: movie.id,
     title: movie.title,
     path: titlePath('movie', movie.id),
+    playerPath: playerPath('movie', movie.id),
     posterPath: movie.poster_path,
     backdropPath: movie.backdrop_path,
     year: yearOf(movie.release_date),
@@ -49,6 +52,7 @@ export function summarizeTvShow(show: TvShow): TitleSummary {
     id: show.id,
     title: show.name,
     path: titlePath('tv', show.id),
+    playerPath: playerPath('tv', show.id),
     posterPath: show.poster_path,
     backdropPath: show.backdrop_path,
     year: yearOf(show.first_air_date),

@@ -5,6 +5,7 @@ import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { SelectField } from '../../../components/ui/select-field';
 import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { countOf, noun } from '../../../lib/numbers';
 import { useAudit } from '../api/get-audit';
 import { auditFiltersFrom } from '../audit-filters';
 import { AuditTable } from './audit-table';
@@ -42,7 +43,7 @@ export function AuditLog() {
         </Heading>
         <Text color="fg.muted">
           {audit.data
-            ? `${audit.data.total} ${audit.data.total === 1 ? 'admin action' : 'admin actions'}`
+            ? countOf(audit.data.total, noun('admin action'))
             : 'Every admin action, who did it and when'}
         </Text>
       </Stack>

@@ -1,6 +1,7 @@
 import type { DashboardStatsResponse } from '@cinefold/contracts';
 import { Box, Progress, Stack, Text } from '@chakra-ui/react';
-import { clickThroughRate, formatCount } from '../dashboard-figures';
+import { formatCount } from '../../../lib/numbers';
+import { clickThroughRate } from '../dashboard-figures';
 import { Panel } from './panel';
 
 /** Fixed widths (spec section 2): the bars decorate, they do not measure. */

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { type TrafficWindow, useTrafficSummary } from '../api/get-traffic-summary';
 import { useLiveDashboard } from '../api/live-dashboard';
-import { formatCount } from '../dashboard-figures';
+import { formatCount } from '../../../lib/numbers';
 import { AdPerformancePanel } from './ad-performance-panel';
 import { AdminTiles } from './admin-tiles';
 import { StatCards } from './stat-cards';

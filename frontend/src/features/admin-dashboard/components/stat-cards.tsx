@@ -2,7 +2,7 @@ import type { DashboardStatsResponse } from '@cinefold/contracts';
 import { Box, Grid, Icon, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuEye, LuFilm, LuTv, LuUsers } from 'react-icons/lu';
-import { formatCount } from '../dashboard-figures';
+import { formatCount } from '../../../lib/numbers';
 
 function StatCard({
   label,

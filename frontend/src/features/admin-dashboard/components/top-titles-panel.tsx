@@ -1,7 +1,7 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { PosterImage } from '../../../components/ui/poster-image';
 import { RouterLink } from '../../../components/ui/router-link';
-import { formatCount } from '../dashboard-figures';
+import { formatCount } from '../../../lib/numbers';
 import { Panel } from './panel';
 
 export interface RankedTitle {

@@ -5,7 +5,8 @@ import { LuUpload } from 'react-icons/lu';
 import { FormError } from '../../../components/ui/form-error';
 import { SelectField } from '../../../components/ui/select-field';
 import { useUploadDataset } from '../api/upload-dataset';
-import { NO_FILE_MESSAGE, progressPercent, uploadErrorMessage } from '../import-job';
+import { fetchTitleCount } from '../api/get-title-count';
+import { NO_FILE_MESSAGE, progressPercent, replaceQuestion, uploadErrorMessage } from '../import-job';
 import { ImportResult } from './import-result';
 
 const TYPES: readonly { value: TitleType; label: string }[] = [
@@ -31,6 +32,7 @@ export function DatasetImportForm() {
   const [mode, setMode] = useState<ImportMode>('append');
   const [missingFile, setMissingFile] = useState(false);
   const [running, setRunning] = useState<ImportJobStatus | null>(null);
+  const [asking, setAsking] = useState(false);
   const upload = useUploadDataset({ onProgress: setRunning });
   const following = useRef<AbortController | null>(null);
   // Leaving the page stops the polling; the import goes on on the server.
@@ -45,6 +47,20 @@ export function DatasetImportForm() {
       return;
     }
     setMissingFile(false);
+    if (mode === 'replace') void confirmThenUpload(file);
+    else startUpload(file);
+  };
+
+  /** A replace wipes the type first: the admin is told how many titles go, and may say no. */
+  const confirmThenUpload = async (file: File) => {
+    setAsking(true);
+    const count = await fetchTitleCount(type).catch(() => null);
+    setAsking(false);
+    if (count !== 0 && !window.confirm(replaceQuestion(type, count))) return;
+    startUpload(file);
+  };
+
+  const startUpload = (file: File) => {
     setRunning(null);
     following.current?.abort();
     following.current = new AbortController();
@@ -55,7 +71,7 @@ export function DatasetImportForm() {
   };
 
   const error = missingFile ? NO_FILE_MESSAGE : upload.isError ? uploadErrorMessage(upload.error) : null;
-  const busy = upload.isPending;
+  const busy = upload.isPending || asking;
 
   return (
     <Stack gap="6">

@@ -1,8 +1,7 @@
 import { Box, Grid, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ImportJobStatus } from '@cinefold/contracts';
 import { LuCircleCheck } from 'react-icons/lu';
-
-const numberFormat = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../../lib/numbers';
 
 function Figure({ label, value }: { readonly label: string; readonly value: string }) {
   return (
@@ -44,10 +43,10 @@ export function ImportResult({ job }: { readonly job: ImportJobStatus }) {
         </Heading>
       </HStack>
       <Grid as="dl" templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="3">
-        <Figure label="Processed" value={numberFormat.format(job.processed)} />
+        <Figure label="Processed" value={formatCount(job.processed)} />
         <Figure label="Type" value={job.type} />
         <Figure label="Mode" value={job.mode} />
-        <Figure label="Rejected" value={numberFormat.format(job.rejected)} />
+        <Figure label="Rejected" value={formatCount(job.rejected)} />
       </Grid>
       {job.rejections.length > 0 && (
         <Box>

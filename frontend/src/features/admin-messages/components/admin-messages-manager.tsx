@@ -4,6 +4,7 @@ import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { errorMessageOf } from '../../../lib/api-client';
+import { countOf, noun } from '../../../lib/numbers';
 import { useAdminMessages } from '../api/get-admin-messages';
 import { MessageList } from './message-list';
 
@@ -30,7 +31,7 @@ export function AdminMessagesManager() {
         </Heading>
         <Text color="fg.muted">
           {messages.data
-            ? `${messages.data.total} ${messages.data.total === 1 ? 'message' : 'messages'} from the Contact page`
+            ? `${countOf(messages.data.total, noun('message'))} from the Contact page`
             : 'What visitors sent through the Contact page'}
         </Text>
       </Stack>

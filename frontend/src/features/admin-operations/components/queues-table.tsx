@@ -1,6 +1,7 @@
 import type { ImportJobStatus, QueueDepth } from '@cinefold/contracts';
 import { Stack, Table, Text } from '@chakra-ui/react';
 import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { countOf, noun } from '../../../lib/numbers';
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '2.5', px: { base: '3', md: '4' } } as const;
 const COLUMNS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
@@ -50,7 +51,7 @@ export function RunningImports({ imports }: { readonly imports: readonly ImportJ
     <Stack gap="2" py="3" px="4">
       {imports.map((job) => (
         <Text key={job.jobId}>
-          {`${job.type === 'movie' ? 'Movies' : 'TV shows'} (${job.mode}): ${job.state}, ${job.processed} rows, ${Math.round(job.progress * 100)}%`}
+          {`${job.type === 'movie' ? 'Movies' : 'TV shows'} (${job.mode}): ${job.state}, ${countOf(job.processed, noun('row'))}, ${Math.round(job.progress * 100)}%`}
         </Text>
       ))}
     </Stack>

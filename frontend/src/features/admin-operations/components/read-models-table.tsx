@@ -2,10 +2,10 @@ import type { ProjectorOperations, RebuildStatus, VerifyStatus } from '@cinefold
 import { Badge, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { countOf, formatCount, noun } from '../../../lib/numbers';
 import type { ProjectorJobKind } from '../api/start-projector-job';
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '3', px: { base: '3', md: '4' } } as const;
-const numberFormat = new Intl.NumberFormat('en-US');
 
 const running = (state: string | undefined) =>
   state === 'active' || state === 'waiting' || state === 'delayed';
@@ -68,8 +68,8 @@ function VerifyCell({ verify }: { readonly verify: VerifyStatus | null }) {
       </Badge>
       <Text textStyle="xs" color="fg.subtle">
         {verdict === 'different'
-          ? `${differing.length} of ${numberFormat.format(keys)} keys differ: ${differing.slice(0, 3).join(', ')}`
-          : `${numberFormat.format(keys)} ${keys === 1 ? 'key' : 'keys'} compared`}
+          ? `${formatCount(differing.length)} of ${formatCount(keys)} keys differ: ${differing.slice(0, 3).join(', ')}`
+          : `${countOf(keys, noun('key'))} compared`}
       </Text>
     </Stack>
   );
@@ -123,10 +123,10 @@ export function ReadModelsTable({ projectors, onStart, starting }: ReadModelsTab
                   {p.checkpoint ?? '–'}
                 </Table.Cell>
                 <Table.Cell {...bodyCell} textAlign="end">
-                  {p.lag === null ? '–' : numberFormat.format(p.lag)}
+                  {p.lag === null ? '–' : formatCount(p.lag)}
                 </Table.Cell>
                 <Table.Cell {...bodyCell} textAlign="end">
-                  {p.eventsPerSecond === null ? '–' : numberFormat.format(p.eventsPerSecond)}
+                  {p.eventsPerSecond === null ? '–' : formatCount(p.eventsPerSecond)}
                 </Table.Cell>
                 <Table.Cell {...bodyCell}>
                   <Stack gap="1.5" align="start">

@@ -5,6 +5,7 @@ import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { countOf, noun } from '../../../lib/numbers';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -72,9 +73,7 @@ export function AdminUsersManager() {
             Manage Users
           </Heading>
           <Text color="fg.muted">
-            {users.data
-              ? `${users.data.total} ${users.data.total === 1 ? 'account' : 'accounts'}`
-              : 'Every account on the site'}
+            {users.data ? countOf(users.data.total, noun('account')) : 'Every account on the site'}
           </Text>
         </Stack>
         <InputGroup startElement={<LuSearch />} maxW={{ md: 'xs' }} w="full">

@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { type AdminAd, adPositionLabel } from '@cinefold/contracts';
 import { LuImageOff, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { formatCount } from '../../../lib/numbers';
 import { clickThroughRate } from '../ad-stats';
 import { useCreativeImage } from './ad-creative';
 
@@ -110,9 +111,9 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
           </Text>
         </Stack>
         <HStack gap="5" wrap="wrap">
-          <Counter label="Impressions" value={ad.impressions.toLocaleString('en-US')} />
-          <Counter label="Viewable" value={ad.viewableImpressions.toLocaleString('en-US')} />
-          <Counter label="Clicks" value={ad.clicks.toLocaleString('en-US')} />
+          <Counter label="Impressions" value={formatCount(ad.impressions)} />
+          <Counter label="Viewable" value={formatCount(ad.viewableImpressions)} />
+          <Counter label="Clicks" value={formatCount(ad.clicks)} />
           <Counter label="CTR" value={`${clickThroughRate(ad.clicks, ad.impressions)}%`} />
         </HStack>
         <Flex mt="auto" pt="2" gap="2" align="center">

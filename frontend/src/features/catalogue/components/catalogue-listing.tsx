@@ -1,11 +1,12 @@
-import { Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
+import { isPastLastPage } from '../../../lib/pagination';
 import { useMovieGenres, useMoviesPage } from '../api/get-movies';
 import { useTvShowGenres, useTvShowsPage } from '../api/get-tv-shows';
 import type { MovieSort, TvShowSort } from '../api/filters';
-import { formatCount } from '../formatting';
+import { countOf, formatCount, type Noun, noun } from '../../../lib/numbers';
 import {
   type ListingParams,
   listingSearchParams,
@@ -48,7 +49,8 @@ interface ListingResult {
 
 interface ListingViewProps<Sort extends string> {
   readonly heading: string;
-  readonly noun: string;
+  /** What the listing counts: movies, TV shows. */
+  readonly counted: Noun;
   readonly description: string;
   readonly searchPlaceholder: string;
   readonly emptyText: string;
@@ -61,12 +63,12 @@ interface ListingViewProps<Sort extends string> {
 }
 
 function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
-  const { heading, noun, params, result, onChange } = props;
+  const { heading, counted, params, result, onChange } = props;
   const filtered = Boolean(params.search || params.genre);
   const count =
     result.total === null
       ? null
-      : `${formatCount(result.total)} ${noun}${params.search ? ` matching “${params.search}”` : ''}${
+      : `${countOf(result.total, counted)}${params.search ? ` matching “${params.search}”` : ''}${
           params.genre ? ` in ${params.genre}` : ''
         }`;
 
@@ -74,6 +76,8 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
     onChange({ page });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  // An address past the end (an old link, a list that shrank) offers the last page.
+  const pastEnd = isPastLastPage(params.page, result.pages);
 
   return (
     <CataloguePageFrame>
@@ -89,7 +93,7 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
       </CataloguePageHeader>
       {props.banner}
       <ListingFilters
-        noun={noun}
+        noun={counted.other}
         searchPlaceholder={props.searchPlaceholder}
         search={params.search}
         onSearch={(search) => onChange({ search, page: 1 })}
@@ -102,7 +106,7 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
         onSortChange={(sort) => onChange({ sort })}
       />
       {result.isPending ? (
-        <Center py="24" role="status" aria-label={`Loading ${noun}`}>
+        <Center py="24" role="status" aria-label={`Loading ${counted.other}`}>
           <Spinner size="xl" color="brand.500" borderWidth="3px" />
         </Center>
       ) : (
@@ -111,8 +115,21 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
             label={heading}
             titles={result.titles}
             stale={result.isStale}
-            emptyText={props.emptyText}
-            emptyHint={filtered ? 'Try another search or genre.' : undefined}
+            emptyText={pastEnd ? `There is no page ${formatCount(params.page)}` : props.emptyText}
+            emptyHint={
+              pastEnd
+                ? `The list ends at page ${formatCount(result.pages)}.`
+                : filtered
+                  ? 'Try another search or genre.'
+                  : undefined
+            }
+            emptyAction={
+              pastEnd && (
+                <Button variant="outline" onClick={() => changePage(result.pages)}>
+                  Go to the last page ({formatCount(result.pages)})
+                </Button>
+              )
+            }
           />
           <PaginationNav
             label={`${heading} pages`}
@@ -170,7 +187,7 @@ export function MovieListing({ banner }: CatalogueListingProps) {
       <ListPageHead titles={movies.data?.movies ?? []} />
       <ListingView
         heading="Movies"
-        noun="movies"
+        counted={noun('movie')}
         description="Blockbusters, festival favourites and hidden gems, free to stream."
         searchPlaceholder="Search movies..."
         emptyText="No movies found"
@@ -209,7 +226,7 @@ export function TvShowListing({ banner }: CatalogueListingProps) {
       <ListPageHead titles={shows.data?.tvShows ?? []} />
       <ListingView
         heading="TV Shows"
-        noun="TV shows"
+        counted={noun('TV show')}
         description="Binge-worthy series, from prestige drama to comfort comedy."
         searchPlaceholder="Search TV shows..."
         emptyText="No TV shows found"

@@ -1,7 +1,8 @@
 import { Badge, Box, Container, Flex, Heading, HStack, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { PosterImage } from '../../../components/ui/poster-image';
-import { formatCount } from '../formatting';
+import { countOf, noun } from '../../../lib/numbers';
+import { isRated } from '../formatting';
 import { BackdropImage } from './backdrop-image';
 import { RatingBadge } from './rating-badge';
 
@@ -92,8 +93,10 @@ export function DetailHero(props: DetailHeroProps) {
             )}
             <Wrap gap="2" align="center" color="fg.muted" textStyle="sm">
               <HStack gap="1.5">
-                <RatingBadge rating={rating} outOfTen />
-                <Text color="fg.subtle">({formatCount(voteCount)} votes)</Text>
+                <RatingBadge rating={rating} rated={isRated(rating, voteCount)} outOfTen />
+                {isRated(rating, voteCount) && (
+                  <Text color="fg.subtle">({countOf(voteCount, noun('vote'))})</Text>
+                )}
               </HStack>
               {facts.map((fact) => (
                 <HStack key={fact} gap="2">

@@ -1,4 +1,5 @@
-import { Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { PLAYER_ANCHOR } from '@cinefold/contracts';
 import type { ReactNode } from 'react';
 
 export interface DetailLayoutProps {
@@ -34,7 +35,10 @@ export function DetailLayout({
             alignItems="start"
           >
             <Stack gap={{ base: '8', md: '10' }} minW="0">
-              {player}
+              {/* Watch Now's anchor; scrolled to, its top clears the fixed header. */}
+              <Box id={PLAYER_ANCHOR} scrollMarginTop="calc(var(--header-height) + 1rem)">
+                {player}
+              </Box>
               <Stack as="section" aria-labelledby="overview-heading" gap="3">
                 <Heading
                   as="h2"

@@ -90,7 +90,7 @@ export function HomeHero({ movie, adSlot }: HomeHeroProps) {
             </Text>
           )}
           <HStack gap="3" pt="2" wrap="wrap">
-            <LinkButton to={movie.path} size={{ base: 'lg', md: 'xl' }}>
+            <LinkButton to={movie.playerPath} size={{ base: 'lg', md: 'xl' }}>
               <Icon as={LuPlay} fill="currentColor" />
               Watch Now
             </LinkButton>

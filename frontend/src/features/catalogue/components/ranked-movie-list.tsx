@@ -82,7 +82,7 @@ function RankedEntry({ rank, title }: { readonly rank: number; readonly title: T
         </Stack>
         <Box flexShrink={0} alignSelf={{ base: 'start', md: 'center' }}>
           <LinkButton
-            to={title.path}
+            to={title.playerPath}
             size={{ base: 'sm', md: 'md' }}
             aria-label={`Watch Now: ${title.title}`}
           >

@@ -1,4 +1,5 @@
 import { Center, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { LuClapperboard } from 'react-icons/lu';
 import type { TitleSummary } from '../title-summary';
 import { TitleCard } from './title-card';
@@ -8,12 +9,21 @@ export interface TitleGridProps {
   /** Said when there is nothing to show, e.g. 'No movies found'. */
   readonly emptyText: string;
   readonly emptyHint?: string;
+  /** A way on from the empty state, e.g. to the last page of a list. */
+  readonly emptyAction?: ReactNode;
   /** Dims the grid while the next page replaces the one on screen. */
   readonly stale?: boolean;
   readonly label?: string;
 }
 
-export function TitleGrid({ titles, emptyText, emptyHint, stale = false, label }: TitleGridProps) {
+export function TitleGrid({
+  titles,
+  emptyText,
+  emptyHint,
+  emptyAction,
+  stale = false,
+  label,
+}: TitleGridProps) {
   if (titles.length === 0) {
     return (
       <Center py={{ base: '16', md: '24' }}>
@@ -31,6 +41,7 @@ export function TitleGrid({ titles, emptyText, emptyHint, stale = false, label }
             {emptyText}
           </Text>
           {emptyHint && <Text color="fg.subtle">{emptyHint}</Text>}
+          {emptyAction}
         </Stack>
       </Center>
     );
