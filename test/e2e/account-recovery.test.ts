@@ -165,7 +165,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
     await setNewPassword(page, link, 'late-popcorn-9');
     await page.getByRole('main').getByRole('alert').filter({ hasText: NOT_VALID }).waitFor();
     expect(await signInStatus(account.email, account.password)).toBe(200);
-  });
+  }, 60_000);
 
   it('answers an unknown address with the same words as a known one, and mails nobody', async () => {
     const known = newAccount();
@@ -177,7 +177,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
     expect(forUnknown).toBe(forKnown);
     await inbox.waitFor(known.email);
     expect(inbox.to(unknown)).toEqual([]);
-  });
+  }, 60_000);
 
   it('changes the name, the password (given the current one) and the email (once confirmed) on the profile', async () => {
     const account = newAccount('Morgan Lee');

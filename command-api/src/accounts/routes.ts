@@ -193,11 +193,15 @@ export function accountsRouter({
       const { body } = validated(req, forgotSchemas);
       const context = commandContext(req, clock());
       const site = siteAddress(req);
+      // Only once the answer has gone: the look-up and the append are partly synchronous (the
+      // embedded store), and must never hold the answer back, which would tell who is registered.
+      res.once('close', () => {
+        void (async () => {
+          const requested = await accounts.requestPasswordReset(body.email, context);
+          if (requested) await mailer.send(passwordResetMail(site, requested.user, requested.link));
+        })().catch((error: unknown) => logger.error('a password reset link was not sent', { error }));
+      });
       res.status(202).json({ message: RESET_REQUESTED });
-      void (async () => {
-        const requested = await accounts.requestPasswordReset(body.email, context);
-        if (requested) await mailer.send(passwordResetMail(site, requested.user, requested.link));
-      })().catch((error: unknown) => logger.error('a password reset link was not sent', { error }));
     },
   );
 
