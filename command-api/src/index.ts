@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { type RateLimiter, rateLimiter, readMemberLists } from '@cinefold/platform';
+import { type Endpoint, type RateLimiter, rateLimiter, readMemberLists } from '@cinefold/platform';
 import {
   type AdBeacon,
   type AdBeaconDependencies,
+  adBeaconEndpoints,
   adBeaconRecorder,
-  adBeaconsRouter,
   BEACONS,
   type BeaconKind,
 } from './ads/beacons.js';
@@ -22,7 +22,7 @@ import {
   pageViewRecorder,
   TRACK_RATE_LIMIT,
   type TrackDependencies,
-  trackRouter,
+  trackEndpoint,
 } from './traffic/track.js';
 import type { AppendResult } from '@cinefold/platform';
 
@@ -49,9 +49,8 @@ export { TRACK_RATE_LIMIT, trackSchemas } from './traffic/track.js';
 export type { AdBeacon, PageViewRequest };
 
 /**
- * The high-volume commands (page views, ad beacons) and their rate limits, made once and shared
- * by their Express routes and the gateway's pre-Express path: one visitor hasher, one batch of
- * ad look-ups, the same limits.
+ * The high-volume commands (page views, ad beacons) and their rate limits, made once for their
+ * endpoints: one visitor hasher, one batch of ad look-ups, the same limits.
  */
 export interface HighVolumeCommands {
   /** Null when the view is dropped (a bot, the back office). */
@@ -74,15 +73,28 @@ export function highVolumeCommands(deps: TrackDependencies & AdBeaconDependencie
   };
 }
 
-/** Every write of the /api surface, to be mounted under /api after `authenticate`. */
-export function createCommandRouter(
+/**
+ * The writes of the /api surface declared as endpoints (see platform's `endpoint.ts`), served by
+ * Express and, the hot ones, by the gateway's fast lane.
+ */
+export function commandEndpoints(
   deps: CommandApiDependencies,
   highVolume: HighVolumeCommands = highVolumeCommands(deps),
-): Router {
+): Endpoint[] {
+  return [...highVolumeEndpoints(highVolume)];
+}
+
+/** Page views and ad beacons: the hot writes. */
+export function highVolumeEndpoints(highVolume: HighVolumeCommands): Endpoint[] {
+  return [
+    trackEndpoint(highVolume.recordPageView, highVolume.pageViewLimit),
+    ...adBeaconEndpoints(highVolume.recordAdBeacon, highVolume.adBeaconLimits),
+  ];
+}
+
+/** The writes still written as Express routers, to be mounted under /api after `authenticate`. */
+export function createCommandRouter(deps: CommandApiDependencies): Router {
   const router = Router();
-  // The high-volume routes first: thousands of requests a second need not be matched against the others.
-  router.use(trackRouter(deps, highVolume.recordPageView));
-  router.use(adBeaconsRouter(deps, highVolume.recordAdBeacon));
   router.use(contactRouter(deps));
   const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
   router.use(accountsRouter({ accounts, redis: deps.redis, jwtSecret: deps.jwtSecret }));

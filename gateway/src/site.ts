@@ -11,13 +11,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import {
-  Accounts,
-  createCommandRouter,
-  type HighVolumeCommands,
-  highVolumeCommands,
-  requestDemoCatalogue,
-} from '@cinefold/command-api';
+import { Accounts, commandEndpoints, createCommandRouter, requestDemoCatalogue } from '@cinefold/command-api';
 import {
   authenticate,
   type Config,
@@ -28,6 +22,7 @@ import {
   encodePosition,
   configWarnings,
   createEventLog,
+  type Endpoint,
   createQueue,
   type EventStore,
   GroupCommit,
@@ -68,8 +63,8 @@ import type { Express, Router } from 'express';
 import type { RequestListener } from 'node:http';
 import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { createApp, JSON_LIMIT_BYTES, withinBounds } from './app.js';
-import { withFastWrites } from './fast-writes.js';
+import { createApp, jsonBody, withinBounds } from './app.js';
+import { withFastLane } from './fast-lane.js';
 import { BuildWatch, startingApp, whileBuilding } from './starting.js';
 import { withCachedReads } from './cached-reads.js';
 import { withKeptPages } from './kept-pages.js';
@@ -365,8 +360,8 @@ async function createApi(
   // Filled by the catalogue router, read by the HTTP server before Express.
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
   let building: BuildWatch | null = null;
-  // Page views and beacons, also answered before Express (see fast-writes.ts).
-  let highVolume: HighVolumeCommands | null = null;
+  // The endpoint table: hosted by Express, the hot ones also by the fast lane (fast-lane.ts).
+  const endpoints: Endpoint[] = [];
   // The ad slots' answers, also sent before Express (see cached-reads.ts).
   let slotAnswers: AdSlotAnswers | null = null;
   let gauges: ReturnType<typeof siteMetrics> | null = null;
@@ -434,8 +429,8 @@ async function createApi(
         },
         ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
       };
-      highVolume = highVolumeCommands(commandDeps);
-      routers.push(createCommandRouter(commandDeps, highVolume));
+      endpoints.push(...commandEndpoints(commandDeps));
+      routers.push(createCommandRouter(commandDeps));
     }
     if (plan.servesQueries) {
       const liveDashboard = new LiveDashboard({
@@ -492,6 +487,7 @@ async function createApi(
     security: securityOptions(config),
     ...(seo ?? {}),
     trustProxy: config.TRUST_PROXY,
+    endpoints,
     apiRouters: routers,
     ...(building ? { beforeApi: whileBuilding(building) } : {}),
     ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),
@@ -523,19 +519,17 @@ async function createApi(
     };
     listener = withKeptPages(keptPages, listener);
   }
-  if (highVolume) {
-    listener = withFastWrites(
-      {
-        commands: highVolume,
-        serving,
-        headers,
-        trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
-        maxBodyBytes: JSON_LIMIT_BYTES,
-        logger: logger.child('http'),
-      },
-      listener,
-    );
-  }
+  listener = withFastLane(
+    {
+      endpoints,
+      serving,
+      headers,
+      trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+      readBody: jsonBody(),
+      logger: logger.child('http'),
+    },
+    listener,
+  );
   return { app, listener };
 }
 

@@ -24,10 +24,10 @@ export function commandContext(req: Request, now = new Date()): CommandContext {
  * tenth of what each stored view took on disk; such an event reads back as its own correlation.
  */
 export function eventContext(
-  req: Request,
+  req: { readonly user?: { readonly id: string } | undefined },
   { actor, now = new Date() }: { actor?: string; now?: Date } = {},
 ): EventContext {
-  return { actor: actor ?? signedIn(req) ?? 'anonymous', now };
+  return { actor: actor ?? req.user?.id ?? 'anonymous', now };
 }
 
 const addresses = new WeakMap<Request, string | undefined>();
