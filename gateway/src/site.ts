@@ -54,6 +54,7 @@ import {
   AdSlotAnswers,
   CataloguePageReads,
   createQueryRouter,
+  queryEndpoints,
   LiveDashboard,
   projectorStatuses,
   ResponseCache,
@@ -66,7 +67,6 @@ import type { Redis } from 'ioredis';
 import { createApp, jsonBody, withinBounds } from './app.js';
 import { withFastLane } from './fast-lane.js';
 import { BuildWatch, startingApp, whileBuilding } from './starting.js';
-import { withCachedReads } from './cached-reads.js';
 import { withKeptPages } from './kept-pages.js';
 import { apiProxy } from './proxy.js';
 import { type SecurityOptions, securityHeaderValues } from './security-headers.js';
@@ -357,13 +357,11 @@ async function createApi(
     return (pageWatcher = created);
   };
   const projectorNames = projectors.map((p) => p.name);
-  // Filled by the catalogue router, read by the HTTP server before Express.
+  // The catalogue's answer cache: filled by its endpoints, read by the fast lane too (`kept`).
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
   let building: BuildWatch | null = null;
   // The endpoint table: hosted by Express, the hot ones also by the fast lane (fast-lane.ts).
   const endpoints: Endpoint[] = [];
-  // The ad slots' answers, also sent before Express (see cached-reads.ts).
-  let slotAnswers: AdSlotAnswers | null = null;
   let gauges: ReturnType<typeof siteMetrics> | null = null;
   if (store && watcher) {
     // One Queue (one connection) per name, shared by the routers that add jobs and the console.
@@ -441,33 +439,33 @@ async function createApi(
       });
       streams.liveDashboard = liveDashboard;
       const queryRedis = redis('query-api');
-      slotAnswers = new AdSlotAnswers({
+      const slotAnswers = new AdSlotAnswers({
         redis: queryRedis,
         watcher,
         siteTimeZone: config.SITE_TIME_ZONE,
         displayIds,
         cacheMs: config.QUERY_CACHE_MS,
       });
-      routers.push(
-        createQueryRouter({
-          liveDashboard,
-          store,
-          redis: queryRedis,
-          watcher,
-          replayQueue,
-          verifyQueue,
-          importQueue,
-          queues: Object.values(QUEUES).map((name) => queue(name)),
-          projectorNames,
-          cacheMs: config.QUERY_CACHE_MS,
-          answers,
-          slotAnswers,
-          displayIds,
-          siteTimeZone: config.SITE_TIME_ZONE,
-          players: playerTemplates(config),
-          ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
-        }),
-      );
+      const queryDeps = {
+        liveDashboard,
+        store,
+        redis: queryRedis,
+        watcher,
+        replayQueue,
+        verifyQueue,
+        importQueue,
+        queues: Object.values(QUEUES).map((name) => queue(name)),
+        projectorNames,
+        cacheMs: config.QUERY_CACHE_MS,
+        answers,
+        slotAnswers,
+        displayIds,
+        siteTimeZone: config.SITE_TIME_ZONE,
+        players: playerTemplates(config),
+        ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
+      };
+      endpoints.push(...queryEndpoints(queryDeps));
+      routers.push(createQueryRouter(queryDeps));
     }
   }
   if (plan.servesFrontend && !existsSync(`${frontendDir}/index.html`)) {
@@ -508,9 +506,7 @@ async function createApi(
   const serving = () => watch === null || watch.percent === null;
   const security = securityOptions(config);
   const headers = securityHeaderValues(security);
-  let listener: RequestListener = answers.enabled
-    ? withCachedReads({ answers, ...(slotAnswers ? { slots: slotAnswers } : {}), serving, headers }, app)
-    : app;
+  let listener: RequestListener = app;
   if (seo) {
     const keptPages = {
       writing: seo.pageWriting,
