@@ -14,6 +14,7 @@ import {
 } from '@cinefold/platform';
 import compression from 'compression';
 import express, { type Express, type RequestHandler, type Router } from 'express';
+import { routeList } from './routes-table.js';
 import { type SecurityOptions, securityHeaders } from './security-headers.js';
 import { lookUpPage, type PageWriting, sendLookedUpPage } from './seo/page-answers.js';
 import { frontendRouter } from './spa.js';
@@ -128,5 +129,14 @@ export function createApp(options: AppOptions): Express {
     res.status(404).json({ message: `Nothing at ${req.method} ${req.path}.` });
   });
   app.use(errorHandler(options.logger));
+  // What the fuzzer and the route list read (see routes-table.ts).
+  app.locals.routes = routeList(
+    options.apiProxy ? [] : (options.endpoints ?? []),
+    [
+      ...(options.apiProxy ? [] : (options.apiRouters ?? []).map((router) => ({ mount: '/api', router }))),
+      ...(options.siteFiles ? [{ mount: '', router: options.siteFiles }] : []),
+    ],
+    options.metrics ? [{ method: 'GET', path: '/metrics' }] : [],
+  );
   return app;
 }
