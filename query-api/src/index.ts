@@ -4,12 +4,12 @@ import { Router } from 'express';
 import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
 import { type AdReadsDependencies, adReadEndpoints } from './ads/routes.js';
 import { catalogueEndpoints } from './catalogue/routes.js';
-import { importStatusRouter } from './catalogue/import-status.js';
+import { importStatusEndpoint } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
-import { messageReadsRouter } from './support/messages.js';
+import { messageReadsEndpoint } from './support/messages.js';
 import { healthRouter } from './health/health.js';
-import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
-import { type SiteConfigDependencies, siteConfigRouter } from './site/config.js';
+import { type ProjectionsDependencies, projectionsEndpoint } from './projections/routes.js';
+import { type SiteConfigDependencies, siteConfigEndpoint } from './site/config.js';
 import { dashboardRouter } from './traffic/dashboard.js';
 import { auditRouter } from './operations/audit.js';
 import { type OperationsReadsDependencies, operationsRouter } from './operations/status.js';
@@ -34,7 +34,14 @@ export type QueryApiDependencies = ProjectionsDependencies &
  * Express and, the hot ones, by the gateway's fast lane.
  */
 export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
-  return [...catalogueEndpoints(deps), ...adReadEndpoints(deps)];
+  return [
+    projectionsEndpoint(deps),
+    ...catalogueEndpoints(deps),
+    importStatusEndpoint(deps),
+    ...adReadEndpoints(deps),
+    messageReadsEndpoint(deps),
+    siteConfigEndpoint(deps),
+  ];
 }
 
 /** The reads still written as Express routers, to be mounted under /api after `authenticate`. */
@@ -42,15 +49,11 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   const router = Router();
   router.use(healthRouter(deps));
   router.use(accountReadsRouter(deps));
-  router.use(projectionsRouter(deps));
-  router.use(importStatusRouter(deps));
   router.use(trafficReadsRouter(deps));
   router.use(dashboardRouter(deps));
   router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
-  router.use(messageReadsRouter(deps));
   router.use(auditRouter(deps));
   router.use(operationsRouter(deps));
-  router.use(siteConfigRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
