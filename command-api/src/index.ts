@@ -8,15 +8,15 @@ import {
   BEACONS,
   type BeaconKind,
 } from './ads/beacons.js';
-import { adminAdsRouter } from './ads/admin-routes.js';
+import { adminAdsEndpoints } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountsRouter } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
-import { visibilityRouter } from './catalogue/visibility.js';
+import { visibilityEndpoints } from './catalogue/visibility.js';
 import { libraryRouter } from './library/routes.js';
-import { type ReplayDependencies, replayRouter } from './projections/routes.js';
-import { operationsRouter } from './projections/operations.js';
-import { type ContactDependencies, contactRouter } from './support/contact.js';
+import { type ReplayDependencies, replayEndpoint } from './projections/routes.js';
+import { operationsEndpoints } from './projections/operations.js';
+import { type ContactDependencies, contactEndpoint } from './support/contact.js';
 import {
   type PageViewRequest,
   pageViewRecorder,
@@ -81,7 +81,14 @@ export function commandEndpoints(
   deps: CommandApiDependencies,
   highVolume: HighVolumeCommands = highVolumeCommands(deps),
 ): Endpoint[] {
-  return [...highVolumeEndpoints(highVolume)];
+  return [
+    ...highVolumeEndpoints(highVolume),
+    contactEndpoint(deps),
+    replayEndpoint(deps),
+    ...operationsEndpoints(deps),
+    ...visibilityEndpoints(deps),
+    ...adminAdsEndpoints(deps),
+  ];
 }
 
 /** Page views and ad beacons: the hot writes. */
@@ -95,15 +102,10 @@ export function highVolumeEndpoints(highVolume: HighVolumeCommands): Endpoint[] 
 /** The writes still written as Express routers, to be mounted under /api after `authenticate`. */
 export function createCommandRouter(deps: CommandApiDependencies): Router {
   const router = Router();
-  router.use(contactRouter(deps));
   const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
   router.use(accountsRouter({ accounts, redis: deps.redis, jwtSecret: deps.jwtSecret }));
   router.use(libraryRouter(deps));
-  router.use(replayRouter(deps));
-  router.use(operationsRouter(deps));
   router.use(uploadRouter(deps));
-  router.use(visibilityRouter(deps));
-  router.use(adminAdsRouter(deps));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

@@ -77,8 +77,20 @@ export async function recordWrite(
   result: Pick<AppendResult, 'position'>,
   options: { userId?: string | undefined; affectsAuthorization?: boolean } = {},
 ): Promise<void> {
+  res.setHeader(EVENT_POSITION_HEADER, encodePosition(result.position));
+  await rememberWrite(redis, result, options);
+}
+
+/**
+ * The session half of `recordWrite`, for endpoints of the table (whose answer carries the
+ * position): the member's reads wait for it for a minute whatever the client sends back.
+ */
+export async function rememberWrite(
+  redis: Redis,
+  result: Pick<AppendResult, 'position'>,
+  options: { userId?: string | undefined; affectsAuthorization?: boolean } = {},
+): Promise<void> {
   const position = encodePosition(result.position);
-  res.setHeader(EVENT_POSITION_HEADER, position);
   const tx = redis.multi();
   if (options.userId)
     tx.set(consistencyKeys.lastWrite(options.userId), position, 'EX', SESSION_WRITE_TTL_SECONDS);

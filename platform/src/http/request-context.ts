@@ -8,9 +8,21 @@ const signedIn = (req: Request) => (req as Request & { user?: { id: string } }).
 
 /** The command context of an HTTP request: the signed-in actor (or `anonymous`) and a correlation id. */
 export function commandContext(req: Request, now = new Date()): CommandContext {
-  const requestId = req.get('X-Request-Id');
+  return contextOf(signedIn(req), req.get('X-Request-Id'), now);
+}
+
+/** The same for a call of the endpoint table. */
+export function callContext(call: {
+  readonly caller: { readonly user?: { readonly id: string } | undefined };
+  header(name: string): string | undefined;
+  readonly now: Date;
+}): CommandContext {
+  return contextOf(call.caller.user?.id, call.header('x-request-id'), call.now);
+}
+
+function contextOf(actor: string | undefined, requestId: string | undefined, now: Date): CommandContext {
   return {
-    actor: signedIn(req) ?? 'anonymous',
+    actor: actor ?? 'anonymous',
     correlationId: requestId && REQUEST_ID.test(requestId) ? requestId : randomUUID(),
     causationId: null,
     now,
