@@ -7,14 +7,14 @@ import { catalogueEndpoints } from './catalogue/routes.js';
 import { importStatusEndpoint } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
 import { messageReadsEndpoint } from './support/messages.js';
-import { healthRouter } from './health/health.js';
+import { healthEndpoint } from './health/health.js';
 import { type ProjectionsDependencies, projectionsEndpoint } from './projections/routes.js';
 import { type SiteConfigDependencies, siteConfigEndpoint } from './site/config.js';
-import { dashboardRouter } from './traffic/dashboard.js';
-import { auditRouter } from './operations/audit.js';
-import { type OperationsReadsDependencies, operationsRouter } from './operations/status.js';
+import { dashboardEndpoint } from './traffic/dashboard.js';
+import { auditEndpoint } from './operations/audit.js';
+import { type OperationsReadsDependencies, operationsEndpoint } from './operations/status.js';
 import { LiveDashboard, liveDashboardRouter } from './traffic/live-dashboard.js';
-import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
+import { type TrafficReadsDependencies, trafficReadsEndpoint } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies &
@@ -35,11 +35,16 @@ export type QueryApiDependencies = ProjectionsDependencies &
  */
 export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
   return [
+    healthEndpoint(deps),
     projectionsEndpoint(deps),
     ...catalogueEndpoints(deps),
     importStatusEndpoint(deps),
     ...adReadEndpoints(deps),
+    trafficReadsEndpoint(deps),
+    dashboardEndpoint(deps),
     messageReadsEndpoint(deps),
+    auditEndpoint(deps),
+    operationsEndpoint(deps),
     siteConfigEndpoint(deps),
   ];
 }
@@ -47,13 +52,8 @@ export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
 /** The reads still written as Express routers, to be mounted under /api after `authenticate`. */
 export function createQueryRouter(deps: QueryApiDependencies): Router {
   const router = Router();
-  router.use(healthRouter(deps));
   router.use(accountReadsRouter(deps));
-  router.use(trafficReadsRouter(deps));
-  router.use(dashboardRouter(deps));
   router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
-  router.use(auditRouter(deps));
-  router.use(operationsRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
