@@ -13,7 +13,6 @@ import {
   type Caller,
   type Endpoint,
   endpoint,
-  ok,
   readModelKeys,
   readModelsBuildProgress,
 } from '@cinefold/platform';
