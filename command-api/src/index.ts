@@ -13,7 +13,7 @@ import { Accounts } from './accounts/accounts.js';
 import { accountsRouter } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
 import { visibilityEndpoints } from './catalogue/visibility.js';
-import { libraryRouter } from './library/routes.js';
+import { libraryEndpoints } from './library/routes.js';
 import { type ReplayDependencies, replayEndpoint } from './projections/routes.js';
 import { operationsEndpoints } from './projections/operations.js';
 import { type ContactDependencies, contactEndpoint } from './support/contact.js';
@@ -84,6 +84,7 @@ export function commandEndpoints(
   return [
     ...highVolumeEndpoints(highVolume),
     contactEndpoint(deps),
+    ...libraryEndpoints(deps),
     replayEndpoint(deps),
     ...operationsEndpoints(deps),
     ...visibilityEndpoints(deps),
@@ -104,7 +105,6 @@ export function createCommandRouter(deps: CommandApiDependencies): Router {
   const router = Router();
   const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
   router.use(accountsRouter({ accounts, redis: deps.redis, jwtSecret: deps.jwtSecret }));
-  router.use(libraryRouter(deps));
   router.use(uploadRouter(deps));
   return router;
 }
