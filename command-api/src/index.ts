@@ -1,28 +1,35 @@
 import { Router } from 'express';
-import { type Logger, type Mailer, type RateLimiter, rateLimiter, readMemberLists } from '@cinefold/platform';
+import {
+  type Endpoint,
+  type Logger,
+  type Mailer,
+  type RateLimiter,
+  rateLimiter,
+  readMemberLists,
+} from '@cinefold/platform';
 import {
   type AdBeacon,
   type AdBeaconDependencies,
+  adBeaconEndpoints,
   adBeaconRecorder,
-  adBeaconsRouter,
   BEACONS,
   type BeaconKind,
 } from './ads/beacons.js';
-import { adminAdsRouter } from './ads/admin-routes.js';
+import { adminAdsEndpoints } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountsRouter } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
-import { visibilityRouter } from './catalogue/visibility.js';
-import { libraryRouter } from './library/routes.js';
-import { type ReplayDependencies, replayRouter } from './projections/routes.js';
-import { operationsRouter } from './projections/operations.js';
-import { type ContactDependencies, contactRouter } from './support/contact.js';
+import { visibilityEndpoints } from './catalogue/visibility.js';
+import { libraryEndpoints } from './library/routes.js';
+import { type ReplayDependencies, replayEndpoint } from './projections/routes.js';
+import { operationsEndpoints } from './projections/operations.js';
+import { type ContactDependencies, contactEndpoint } from './support/contact.js';
 import {
   type PageViewRequest,
   pageViewRecorder,
   TRACK_RATE_LIMIT,
   type TrackDependencies,
-  trackRouter,
+  trackEndpoint,
 } from './traffic/track.js';
 import type { AppendResult } from '@cinefold/platform';
 
@@ -54,9 +61,8 @@ export { TRACK_RATE_LIMIT, trackSchemas } from './traffic/track.js';
 export type { AdBeacon, PageViewRequest };
 
 /**
- * The high-volume commands (page views, ad beacons) and their rate limits, made once and shared
- * by their Express routes and the gateway's pre-Express path: one visitor hasher, one batch of
- * ad look-ups, the same limits.
+ * The high-volume commands (page views, ad beacons) and their rate limits, made once for their
+ * endpoints: one visitor hasher, one batch of ad look-ups, the same limits.
  */
 export interface HighVolumeCommands {
   /** Null when the view is dropped (a bot, the back office). */
@@ -79,16 +85,36 @@ export function highVolumeCommands(deps: TrackDependencies & AdBeaconDependencie
   };
 }
 
-/** Every write of the /api surface, to be mounted under /api after `authenticate`. */
-export function createCommandRouter(
+/**
+ * The writes of the /api surface declared as endpoints (see platform's `endpoint.ts`), served by
+ * Express and, the hot ones, by the gateway's fast lane.
+ */
+export function commandEndpoints(
   deps: CommandApiDependencies,
   highVolume: HighVolumeCommands = highVolumeCommands(deps),
-): Router {
+): Endpoint[] {
+  return [
+    ...highVolumeEndpoints(highVolume),
+    contactEndpoint(deps),
+    ...libraryEndpoints(deps),
+    replayEndpoint(deps),
+    ...operationsEndpoints(deps),
+    ...visibilityEndpoints(deps),
+    ...adminAdsEndpoints(deps),
+  ];
+}
+
+/** Page views and ad beacons: the hot writes. */
+export function highVolumeEndpoints(highVolume: HighVolumeCommands): Endpoint[] {
+  return [
+    trackEndpoint(highVolume.recordPageView, highVolume.pageViewLimit),
+    ...adBeaconEndpoints(highVolume.recordAdBeacon, highVolume.adBeaconLimits),
+  ];
+}
+
+/** The writes still written as Express routers, to be mounted under /api after `authenticate`. */
+export function createCommandRouter(deps: CommandApiDependencies): Router {
   const router = Router();
-  // The high-volume routes first: thousands of requests a second need not be matched against the others.
-  router.use(trackRouter(deps, highVolume.recordPageView));
-  router.use(adBeaconsRouter(deps, highVolume.recordAdBeacon));
-  router.use(contactRouter(deps));
   const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
   router.use(
     accountsRouter({
@@ -101,12 +127,7 @@ export function createCommandRouter(
       ...(deps.clock ? { clock: deps.clock } : {}),
     }),
   );
-  router.use(libraryRouter(deps));
-  router.use(replayRouter(deps));
-  router.use(operationsRouter(deps));
   router.use(uploadRouter(deps));
-  router.use(visibilityRouter(deps));
-  router.use(adminAdsRouter(deps));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

@@ -3,18 +3,29 @@
  * built frontend. Everything a client sends is answered with JSON errors, never a stack trace.
  */
 import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
-import { apiNotFound, errorHandler, type Logger, requestMetrics, requireAdmin } from '@cinefold/platform';
+import {
+  apiNotFound,
+  type Endpoint,
+  endpointRouter,
+  errorHandler,
+  type Logger,
+  requestMetrics,
+  requireAdmin,
+} from '@cinefold/platform';
 import compression from 'compression';
 import express, { type Express, type RequestHandler, type Router } from 'express';
+import { routeList } from './routes-table.js';
 import { type SecurityOptions, securityHeaders } from './security-headers.js';
 import { lookUpPage, type PageWriting, sendLookedUpPage } from './seo/page-answers.js';
 import { frontendRouter } from './spa.js';
 
 export interface AppOptions {
+  /** The endpoint table (see platform's `endpoint.ts`), mounted under /api before the routers. */
+  readonly endpoints?: readonly Endpoint[];
   /** In-process routers, mounted under /api in this order. */
   readonly apiRouters?: readonly Router[];
   /** Runs first on every /api request (e.g. "starting" while the read models are built). */
-  readonly beforeApi?: RequestHandler;
+  readonly beforeApi?: readonly RequestHandler[];
   /** Runs before the routers on every /api request (who is asking). */
   readonly authenticate?: RequestHandler;
   /** Or: one handler that forwards /api to other services. */
@@ -38,6 +49,9 @@ export interface AppOptions {
 
 /** Largest JSON body accepted by default: 100 kB. */
 export const JSON_LIMIT_BYTES = 100 * 1024;
+
+/** The JSON body parser of the API, Express's and the fast lane's. */
+export const jsonBody = (limit: string | number = JSON_LIMIT_BYTES) => express.json({ limit, strict: true });
 
 /** Longest path answered; no route of the site comes near it. */
 export const MAX_PATH_LENGTH = 2048;
@@ -89,11 +103,11 @@ export function createApp(options: AppOptions): Express {
   if (options.pageWriting) app.use(sendLookedUpPage);
 
   const api = express.Router();
-  if (options.beforeApi) api.use(options.beforeApi);
+  for (const handler of options.beforeApi ?? []) api.use(handler);
   if (options.apiProxy) {
     api.use(options.apiProxy);
   } else {
-    api.use(express.json({ limit: options.jsonLimit ?? JSON_LIMIT_BYTES, strict: true }));
+    api.use(jsonBody(options.jsonLimit));
     api.use((_req, res, next) => {
       res.setHeader('Cache-Control', 'no-store');
       next();
@@ -103,6 +117,7 @@ export function createApp(options: AppOptions): Express {
       // One guard for every admin route, present and future.
       api.use([...ADMIN_API_PREFIXES], requireAdmin);
     }
+    if (options.endpoints?.length) api.use(endpointRouter(options.endpoints, { logger: options.logger }));
     for (const router of options.apiRouters ?? []) api.use(router);
   }
   api.use(apiNotFound);
@@ -114,5 +129,14 @@ export function createApp(options: AppOptions): Express {
     res.status(404).json({ message: `Nothing at ${req.method} ${req.path}.` });
   });
   app.use(errorHandler(options.logger));
+  // What the fuzzer and the route list read (see routes-table.ts).
+  app.locals.routes = routeList(
+    options.apiProxy ? [] : (options.endpoints ?? []),
+    [
+      ...(options.apiProxy ? [] : (options.apiRouters ?? []).map((router) => ({ mount: '/api', router }))),
+      ...(options.siteFiles ? [{ mount: '', router: options.siteFiles }] : []),
+    ],
+    options.metrics ? [{ method: 'GET', path: '/metrics' }] : [],
+  );
   return app;
 }

@@ -2,10 +2,10 @@
  * Kept pages, sent before Express. A page route (a title, a genre, the home page) the gateway
  * assembled a moment ago is kept as bytes until the catalogue changes (see seo/site-pages.ts);
  * asking Express for it again costs routing, helmet and the compressor, several times the send.
- * Here it is written straight from `node:http` with what Express would have sent: the security
- * headers with the page's CSP script hashes, its status (404 and noindex for an unknown title),
- * X-Robots-Tag on private pages, and a compressed copy (made once per page) for clients that
- * accept one.
+ * Here it is written straight from `node:http` by the writer Express's page route uses
+ * (`writePage`, the one answer writer), given the security headers Express would have set, with
+ * the page's CSP script hashes: its status (404 and noindex for an unknown title), X-Robots-Tag
+ * on private pages, and a compressed copy (made once per page) for clients that accept one.
  *
  * Everything else goes to Express: other methods and addresses, a page not kept (Express
  * assembles and keeps it), addresses Express would parse differently, origins only Express can
@@ -13,8 +13,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { isSiteRoute } from '@cinefold/contracts';
-import { encodedBody, encodingFor } from '@cinefold/platform';
-import type { PageWriting } from './seo/page-answers.js';
+import { type PageWriting, writePage } from './seo/page-answers.js';
 import type { SitePage } from './seo/site-pages.js';
 
 /**
@@ -35,18 +34,12 @@ export function withKeptPages(options: KeptPagesOptions, app: RequestListener): 
   const { writing, withinBounds } = options;
   const rawOrigin = writing.rawOrigin;
   if (!rawOrigin) return app;
-  // A page's headers are the same for every request: made once, dropped with the page.
+  // A page's security headers are the same for every request: made once, dropped with the page.
   const headersOf = new WeakMap<SitePage, Readonly<Record<string, string>>>();
   const headers = (page: SitePage) => {
     let known = headersOf.get(page);
     if (!known) {
-      known = {
-        ...options.securityHeaders(page.cspScriptHashes),
-        'Cache-Control': 'no-cache',
-        'Content-Type': 'text/html; charset=utf-8',
-        Vary: 'Accept-Encoding',
-        ...(page.robots ? { 'X-Robots-Tag': page.robots } : {}),
-      };
+      known = options.securityHeaders(page.cspScriptHashes);
       headersOf.set(page, known);
     }
     return known;
@@ -55,17 +48,7 @@ export function withKeptPages(options: KeptPagesOptions, app: RequestListener): 
   return (req: IncomingMessage, res: ServerResponse) => {
     const page = keptPage(req);
     if (!page) return app(req, res);
-    const head = req.method === 'HEAD';
-    // Express's compressor leaves HEAD answers alone, and so does this.
-    const encoding = head ? null : encodingFor(page.body, req.headers['accept-encoding']);
-    const sent = encoding ? encodedBody(page.body, encoding) : page.body;
-    res.writeHead(page.status, {
-      ...headers(page),
-      'Content-Length': sent.length,
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    });
-    // For HEAD, Node leaves the body out.
-    res.end(sent);
+    writePage(req, res, page, headers(page));
   };
 
   function keptPage(req: IncomingMessage): SitePage | undefined {

@@ -11,13 +11,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import {
-  Accounts,
-  createCommandRouter,
-  type HighVolumeCommands,
-  highVolumeCommands,
-  requestDemoCatalogue,
-} from '@cinefold/command-api';
+import { Accounts, commandEndpoints, createCommandRouter, requestDemoCatalogue } from '@cinefold/command-api';
 import {
   authenticate,
   type Config,
@@ -29,6 +23,7 @@ import {
   encodePosition,
   configWarnings,
   createEventLog,
+  type Endpoint,
   createQueue,
   type EventStore,
   GroupCommit,
@@ -61,19 +56,19 @@ import {
   AdSlotAnswers,
   CataloguePageReads,
   createQueryRouter,
+  queryEndpoints,
   LiveDashboard,
   projectorStatuses,
   ResponseCache,
 } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
-import { type Express, Router } from 'express';
+import { type Express, type Router } from 'express';
 import type { RequestListener } from 'node:http';
 import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { createApp, JSON_LIMIT_BYTES, withinBounds } from './app.js';
-import { withFastWrites } from './fast-writes.js';
+import { createApp, jsonBody, withinBounds } from './app.js';
+import { withFastLane } from './fast-lane.js';
 import { BuildWatch, startingApp, whileBuilding } from './starting.js';
-import { withCachedReads } from './cached-reads.js';
 import { withKeptPages } from './kept-pages.js';
 import { apiProxy } from './proxy.js';
 import { type SecurityOptions, securityHeaderValues } from './security-headers.js';
@@ -387,13 +382,13 @@ async function createApi(
     return (pageWatcher = created);
   };
   const projectorNames = projectors.map((p) => p.name);
-  // Filled by the catalogue router, read by the HTTP server before Express.
+  // The catalogue's answer cache: filled by its endpoints, read by the fast lane too (`kept`).
   const answers = new ResponseCache<Buffer>(plan.servesQueries ? config.QUERY_CACHE_MS : 0);
   let building: BuildWatch | null = null;
-  // Page views and beacons, also answered before Express (see fast-writes.ts).
-  let highVolume: HighVolumeCommands | null = null;
-  // The ad slots' answers, also sent before Express (see cached-reads.ts).
-  let slotAnswers: AdSlotAnswers | null = null;
+  // The endpoint table: hosted by Express, the hot ones also by the fast lane (fast-lane.ts).
+  const endpoints: Endpoint[] = [];
+  /** The query side's reads from a replica, when REDIS_REPLICA_URL names one. */
+  let replica: ReplicaReads | null = null;
   let gauges: ReturnType<typeof siteMetrics> | null = null;
   if (store && watcher) {
     // One Queue (one connection) per name, shared by the routers that add jobs and the console.
@@ -468,8 +463,8 @@ async function createApi(
         logger,
         ...(clock ? { clock } : {}),
       };
-      highVolume = highVolumeCommands(commandDeps);
-      routers.push(createCommandRouter(commandDeps, highVolume));
+      endpoints.push(...commandEndpoints(commandDeps));
+      routers.push(createCommandRouter(commandDeps));
     }
     if (plan.servesQueries) {
       const liveDashboard = new LiveDashboard({
@@ -479,17 +474,17 @@ async function createApi(
         logger: logger.child('live-dashboard'),
       });
       streams.liveDashboard = liveDashboard;
-      const replica = config.REDIS_REPLICA_URL ? await replicaReads(config.REDIS_REPLICA_URL, watcher) : null;
+      replica = config.REDIS_REPLICA_URL ? await replicaReads(config.REDIS_REPLICA_URL, watcher) : null;
       const queryRedis = replica?.redis ?? redis('query-api');
       const queryWatcher = replica?.watcher ?? watcher;
-      slotAnswers = new AdSlotAnswers({
+      const slotAnswers = new AdSlotAnswers({
         redis: queryRedis,
         watcher: queryWatcher,
         siteTimeZone: config.SITE_TIME_ZONE,
         displayIds,
         cacheMs: config.QUERY_CACHE_MS,
       });
-      const queryRouter = createQueryRouter({
+      const queryDeps = {
         liveDashboard,
         store,
         redis: queryRedis,
@@ -506,8 +501,9 @@ async function createApi(
         siteTimeZone: config.SITE_TIME_ZONE,
         players: playerTemplates(config),
         ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
-      });
-      routers.push(replica ? Router().use(replica.scope, queryRouter) : queryRouter);
+      };
+      endpoints.push(...queryEndpoints(queryDeps));
+      routers.push(createQueryRouter(queryDeps));
     }
   }
   if (plan.servesFrontend && !existsSync(`${frontendDir}/index.html`)) {
@@ -527,8 +523,10 @@ async function createApi(
     security: securityOptions(config),
     ...(seo ?? {}),
     trustProxy: config.TRUST_PROXY,
+    endpoints,
     apiRouters: routers,
-    ...(building ? { beforeApi: whileBuilding(building) } : {}),
+    // A replica's read scope wraps every /api request, so a read can move to the primary.
+    beforeApi: [...(building ? [whileBuilding(building)] : []), ...(replica ? [replica.scope] : [])],
     ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),
     ...(plan.proxied
       ? {
@@ -547,9 +545,7 @@ async function createApi(
   const serving = () => watch === null || watch.percent === null;
   const security = securityOptions(config);
   const headers = securityHeaderValues(security);
-  let listener: RequestListener = answers.enabled
-    ? withCachedReads({ answers, ...(slotAnswers ? { slots: slotAnswers } : {}), serving, headers }, app)
-    : app;
+  let listener: RequestListener = app;
   if (seo) {
     const keptPages = {
       writing: seo.pageWriting,
@@ -558,19 +554,17 @@ async function createApi(
     };
     listener = withKeptPages(keptPages, listener);
   }
-  if (highVolume) {
-    listener = withFastWrites(
-      {
-        commands: highVolume,
-        serving,
-        headers,
-        trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
-        maxBodyBytes: JSON_LIMIT_BYTES,
-        logger: logger.child('http'),
-      },
-      listener,
-    );
-  }
+  listener = withFastLane(
+    {
+      endpoints,
+      serving,
+      headers,
+      trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+      readBody: jsonBody(),
+      logger: logger.child('http'),
+    },
+    listener,
+  );
   return { app, listener };
 }
 

@@ -37,7 +37,7 @@ export function frontendRouter(distDir: string, writing?: PageWriting): Router {
     const page = writing && !starting ? await writing.pages.page(req.path, writing.origin(req)) : null;
     if (page) {
       (res.locals as PageLocals).cspScriptHashes = page.cspScriptHashes;
-      return writePage(res, page);
+      return writePage(req, res, page);
     }
     if (!existsSync(indexFile)) return next();
     cached ??= readFileSync(indexFile, 'utf8');

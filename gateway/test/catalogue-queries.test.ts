@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import { ProjectionWatcher } from '@cinefold/platform';
-import { catalogueRouter, ResponseCache } from '@cinefold/query-api';
+import { createLogger, endpointRouter, ProjectionWatcher } from '@cinefold/platform';
+import { catalogueEndpoints, ResponseCache } from '@cinefold/query-api';
 import express from 'express';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +75,12 @@ describe('the answer cache', () => {
     watcher = new ProjectionWatcher(new Redis(site.redisUrl), new Redis(site.redisUrl));
     const app = express();
     app.set('query parser', 'simple');
-    app.use('/api', catalogueRouter({ redis, store: site.running.store!, watcher, answers }));
+    app.use(
+      '/api',
+      endpointRouter(catalogueEndpoints({ redis, store: site.running.store!, watcher, answers }), {
+        logger: createLogger('test'),
+      }),
+    );
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`;

@@ -1,12 +1,12 @@
 /**
- * Page views and ad beacons answered before Express (fast-writes.ts): the same answers as their
+ * Page views and ad beacons answered by the fast lane (fast-lane.ts): the same answers as their
  * Express routes, whatever the request. Each request is sent twice to the real site: as it is
  * (answered before Express) and with a query string (which the fast path leaves to Express,
  * whose routes ignore it), and the two answers must be the same, headers included.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { highVolumeCommands } from '@cinefold/command-api';
+import { highVolumeCommands, highVolumeEndpoints } from '@cinefold/command-api';
 import type { SlotAd } from '@cinefold/contracts';
 import {
   AdDisplayIds,
@@ -17,7 +17,8 @@ import {
   USERS,
 } from '@cinefold/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withFastWrites } from '../src/fast-writes.js';
+import { jsonBody } from '../src/app.js';
+import { withFastLane } from '../src/fast-lane.js';
 import { useSite } from './support/site.js';
 
 const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
@@ -323,13 +324,13 @@ describe('what the fast path leaves to Express', () => {
       displayIds: new AdDisplayIds('a secret of the stand-in site, 32+ characters'),
     });
     // Express stands in as a listener that says it was asked.
-    const express = withFastWrites(
+    const express = withFastLane(
       {
-        commands,
+        endpoints: highVolumeEndpoints(commands),
         serving: () => serving,
         headers: {},
         trust: (address) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1',
-        maxBodyBytes: 100 * 1024,
+        readBody: jsonBody(),
         logger: createLogger('test'),
       },
       (_req, res) => {

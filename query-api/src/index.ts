@@ -1,20 +1,20 @@
-import type { ImportJobData } from '@cinefold/platform';
+import type { Endpoint, ImportJobData } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
-import { type AdReadsDependencies, adReadsRouter } from './ads/routes.js';
-import { catalogueRouter } from './catalogue/routes.js';
-import { importStatusRouter } from './catalogue/import-status.js';
+import { type AdReadsDependencies, adReadEndpoints } from './ads/routes.js';
+import { catalogueEndpoints } from './catalogue/routes.js';
+import { importStatusEndpoint } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
-import { messageReadsRouter } from './support/messages.js';
-import { healthRouter } from './health/health.js';
-import { type ProjectionsDependencies, projectionsRouter } from './projections/routes.js';
-import { type SiteConfigDependencies, siteConfigRouter } from './site/config.js';
-import { dashboardRouter } from './traffic/dashboard.js';
-import { auditRouter } from './operations/audit.js';
-import { type OperationsReadsDependencies, operationsRouter } from './operations/status.js';
+import { messageReadsEndpoint } from './support/messages.js';
+import { healthEndpoint } from './health/health.js';
+import { type ProjectionsDependencies, projectionsEndpoint } from './projections/routes.js';
+import { type SiteConfigDependencies, siteConfigEndpoint } from './site/config.js';
+import { dashboardEndpoint } from './traffic/dashboard.js';
+import { auditEndpoint } from './operations/audit.js';
+import { type OperationsReadsDependencies, operationsEndpoint } from './operations/status.js';
 import { LiveDashboard, liveDashboardRouter } from './traffic/live-dashboard.js';
-import { type TrafficReadsDependencies, trafficReadsRouter } from './traffic/summary.js';
+import { type TrafficReadsDependencies, trafficReadsEndpoint } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
   AccountReadsDependencies &
@@ -29,22 +29,31 @@ export type QueryApiDependencies = ProjectionsDependencies &
     readonly liveDashboard?: LiveDashboard;
   };
 
-/** Every read of the /api surface, answered from Redis, to be mounted under /api after `authenticate`. */
+/**
+ * The reads of the /api surface declared as endpoints (see platform's `endpoint.ts`), served by
+ * Express and, the hot ones, by the gateway's fast lane.
+ */
+export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
+  return [
+    healthEndpoint(deps),
+    projectionsEndpoint(deps),
+    ...catalogueEndpoints(deps),
+    importStatusEndpoint(deps),
+    ...adReadEndpoints(deps),
+    trafficReadsEndpoint(deps),
+    dashboardEndpoint(deps),
+    messageReadsEndpoint(deps),
+    auditEndpoint(deps),
+    operationsEndpoint(deps),
+    siteConfigEndpoint(deps),
+  ];
+}
+
+/** The reads still written as Express routers, to be mounted under /api after `authenticate`. */
 export function createQueryRouter(deps: QueryApiDependencies): Router {
   const router = Router();
-  router.use(healthRouter(deps));
   router.use(accountReadsRouter(deps));
-  router.use(projectionsRouter(deps));
-  router.use(catalogueRouter(deps));
-  router.use(importStatusRouter(deps));
-  router.use(trafficReadsRouter(deps));
-  router.use(dashboardRouter(deps));
   router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
-  router.use(adReadsRouter(deps));
-  router.use(messageReadsRouter(deps));
-  router.use(auditRouter(deps));
-  router.use(operationsRouter(deps));
-  router.use(siteConfigRouter(deps));
   return router;
 }
 export { runQuery } from './catalogue/engine.js';
@@ -52,7 +61,7 @@ export { CatalogueSearch, type FoundTitles } from './catalogue/search/catalogue-
 export { compareResults } from './catalogue/strategies/fetch-and-sort.js';
 export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
 export type { TitleQuery } from './catalogue/title-query.js';
-export { catalogueRouter } from './catalogue/routes.js';
+export { catalogueEndpoints } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
 export { AdSlotAnswers } from './ads/slot-answers.js';

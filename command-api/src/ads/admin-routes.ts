@@ -4,17 +4,18 @@
  * the position, so the admin's next read of the list shows the change.
  */
 import { adInput, adParams, streams } from '@cinefold/contracts';
-import {
-  commandContext,
-  type EventLog,
-  recordWrite,
-  signedInUser,
-  validate,
-  validated,
-} from '@cinefold/platform';
-import { Router } from 'express';
-import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import {
+  callContext,
+  created,
+  type Endpoint,
+  endpoint,
+  type EndpointCall,
+  type EventLog,
+  ok,
+  rememberWrite,
+} from '@cinefold/platform';
+import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { type AdCommand, adDecider } from './ad.js';
 
@@ -27,37 +28,56 @@ const createSchemas = { body: adInput };
 const updateSchemas = { params: adParams, body: adInput };
 const deleteSchemas = { params: adParams };
 
-export function adminAdsRouter({ log, redis }: AdminAdsDependencies): Router {
-  const router = Router();
-
-  async function run(req: Parameters<typeof commandContext>[0], command: AdCommand) {
-    return runCommand(log, streams.ad(command.adId), adDecider, command, commandContext(req));
+export function adminAdsEndpoints({ log, redis }: AdminAdsDependencies): Endpoint[] {
+  /** Decides the command on the ad's stream; the admin's next reads wait for what it wrote. */
+  async function run(call: EndpointCall, command: AdCommand) {
+    const outcome = await runCommand(log, streams.ad(command.adId), adDecider, command, callContext(call));
+    if (outcome.result) await rememberWrite(redis, outcome.result, { userId: call.caller.user!.id });
+    return outcome.result?.position;
   }
 
-  router.post('/admin/ads', validate(createSchemas), async (req, res) => {
-    const { body } = validated(req, createSchemas);
-    const adminId = signedInUser(req).id;
-    const adId = randomUUID();
-    const outcome = await run(req, { type: 'CreateAd', adId, adminId, ad: body });
-    if (outcome.result) await recordWrite(redis, res, outcome.result, { userId: adminId });
-    res.status(201).json({ id: adId, ...body });
-  });
-
-  router.put('/admin/ads/:id', validate(updateSchemas), async (req, res) => {
-    const { params, body } = validated(req, updateSchemas);
-    const adminId = signedInUser(req).id;
-    const outcome = await run(req, { type: 'UpdateAd', adId: params.id, adminId, ad: body });
-    if (outcome.result) await recordWrite(redis, res, outcome.result, { userId: adminId });
-    res.json({ id: params.id, ...body });
-  });
-
-  router.delete('/admin/ads/:id', validate(deleteSchemas), async (req, res) => {
-    const { params } = validated(req, deleteSchemas);
-    const adminId = signedInUser(req).id;
-    const outcome = await run(req, { type: 'DeleteAd', adId: params.id, adminId });
-    await recordWrite(redis, res, outcome.result!, { userId: adminId });
-    res.json({ message: 'The ad was deleted.' });
-  });
-
-  return router;
+  return [
+    endpoint({
+      method: 'POST',
+      path: '/api/admin/ads',
+      schemas: createSchemas,
+      access: 'admin',
+      handle: async (call) => {
+        const adId = randomUUID();
+        const position = await run(call, {
+          type: 'CreateAd',
+          adId,
+          adminId: call.caller.user!.id,
+          ad: call.body,
+        });
+        return created({ id: adId, ...call.body }, position);
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      path: '/api/admin/ads/:id',
+      schemas: updateSchemas,
+      access: 'admin',
+      handle: async (call) => {
+        const { params, body } = call;
+        const command = {
+          type: 'UpdateAd',
+          adId: params.id,
+          adminId: call.caller.user!.id,
+          ad: body,
+        } as const;
+        return { ...ok({ id: params.id, ...body }), position: await run(call, command) };
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: '/api/admin/ads/:id',
+      schemas: deleteSchemas,
+      access: 'admin',
+      handle: async (call) => {
+        const command = { type: 'DeleteAd', adId: call.params.id, adminId: call.caller.user!.id } as const;
+        return { ...ok({ message: 'The ad was deleted.' }), position: await run(call, command) };
+      },
+    }),
+  ];
 }

@@ -15,21 +15,20 @@ import {
   type AdDisplayIds,
   type AppendResult,
   badRequest,
+  type Endpoint,
+  endpoint,
   type EventContext,
   eventContext,
   type GroupCommit,
+  noContent,
   notFound,
-  rateLimit,
+  type RateLimiter,
   type RateLimitRule,
   readModelKeys,
-  sendPosition,
   servedOn,
   siteDay,
   TurnBatch,
-  validate,
-  validated,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 
 export interface AdBeaconDependencies {
@@ -87,8 +86,7 @@ type AdWindow = Pick<AdFields, 'active' | 'startDate' | 'endDate'>;
 
 /**
  * Records one beacon: 404 for an ad no slot serves today (unknown, deleted, switched off, outside
- * its dates), 400 for a display id this site did not issue for the ad. Used by the Express routes
- * and by the gateway's pre-Express path alike.
+ * its dates), 400 for a display id this site did not issue for the ad. Used by the beacons' endpoints.
  */
 export function adBeaconRecorder({
   redis,
@@ -131,23 +129,31 @@ export function adBeaconRecorder({
   };
 }
 
-export function adBeaconsRouter(deps: AdBeaconDependencies, record = adBeaconRecorder(deps)): Router {
-  const router = Router();
-  for (const [kind, { limit }] of Object.entries(BEACONS) as [BeaconKind, (typeof BEACONS)[BeaconKind]][]) {
-    const perClient = rateLimit(deps.redis, limit);
-    router.post(`/ads/:id/${kind}`, validate(beaconSchemas), perClient, async (req, res) => {
-      const { params, body } = validated(req, beaconSchemas);
-      const result = await record({
-        kind,
-        adId: params.id,
-        displayId: body.displayId,
-        context: eventContext(req),
-      });
-      // A member's write answers with its position (read your own writes); a guest's does not,
-      // or anyone could read the site's write volume off it.
-      sendPosition(req, res, result);
-      res.status(204).end();
-    });
-  }
-  return router;
+/**
+ * POST /api/ads/{id}/{kind}, one endpoint per kind, validated before its limit. A member's beacon
+ * answers with its position (read your own writes); a guest's does not (`positionHeader`).
+ */
+export function adBeaconEndpoints(
+  record: (beacon: AdBeacon) => Promise<AppendResult>,
+  limiters: Readonly<Record<BeaconKind, RateLimiter>>,
+): Endpoint[] {
+  return (Object.keys(BEACONS) as BeaconKind[]).map((kind) =>
+    endpoint({
+      method: 'POST',
+      path: `/api/ads/:id/${kind}`,
+      schemas: beaconSchemas,
+      access: 'anyone',
+      limits: [{ limiter: limiters[kind] }],
+      hot: true,
+      handle: async ({ params, body, caller, now }) => {
+        const result = await record({
+          kind,
+          adId: params.id,
+          displayId: body.displayId,
+          context: eventContext(caller, { now }),
+        });
+        return noContent(result.position);
+      },
+    }),
+  );
 }

@@ -5,19 +5,18 @@
  */
 import { contentParams, setHiddenRequest, streams, type TitleType } from '@cinefold/contracts';
 import {
+  callContext,
   CATALOGUE,
   catalogueKey,
-  commandContext,
+  type Endpoint,
+  endpoint,
   type EventLog,
   locateCatalogue,
   notFound,
+  ok,
   type ProjectionWatcher,
-  recordWrite,
-  signedInUser,
-  validate,
-  validated,
+  rememberWrite,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 
 export interface VisibilityDependencies {
@@ -32,42 +31,51 @@ const APPLIED_WAIT_MS = 5000;
 const hiddenSchemas = { params: contentParams, body: setHiddenRequest };
 const deleteSchemas = { params: contentParams };
 
-export function visibilityRouter({ log, redis, watcher }: VisibilityDependencies): Router {
-  const router = Router();
-
+export function visibilityEndpoints({ log, redis, watcher }: VisibilityDependencies): Endpoint[] {
   async function mustExist(type: TitleType, id: number) {
     const location = await locateCatalogue(redis);
     const exists = location ? await redis.exists(catalogueKey(location, type, 'doc', String(id))) : 0;
     if (!exists) throw notFound(type === 'movie' ? 'Movie not found' : 'TV show not found');
   }
 
-  router.patch('/admin/content/:type/:id/hidden', validate(hiddenSchemas), async (req, res) => {
-    const { params, body } = validated(req, hiddenSchemas);
-    const id = Number(params.id);
-    await mustExist(params.type, id);
-    const result = await log.append(
-      streams.title(params.type, id),
-      [{ type: body.hidden ? 'TitleHidden' : 'TitleUnhidden', data: { type: params.type, id } }],
-      { expectedRevision: 'any', context: commandContext(req) },
-    );
-    await recordWrite(redis, res, result, { userId: signedInUser(req).id });
-    await watcher.waitFor([CATALOGUE.projector], result.position, APPLIED_WAIT_MS);
-    res.json({ id, type: params.type, hidden: body.hidden });
-  });
-
-  router.delete('/admin/content/:type/:id', validate(deleteSchemas), async (req, res) => {
-    const { params } = validated(req, deleteSchemas);
-    const id = Number(params.id);
-    await mustExist(params.type, id);
-    const result = await log.append(
-      streams.title(params.type, id),
-      [{ type: 'TitleDeleted', data: { type: params.type, id } }],
-      { expectedRevision: 'any', context: commandContext(req) },
-    );
-    await recordWrite(redis, res, result, { userId: signedInUser(req).id });
-    await watcher.waitFor([CATALOGUE.projector], result.position, APPLIED_WAIT_MS);
-    res.json({ message: 'The title was deleted.' });
-  });
-
-  return router;
+  return [
+    endpoint({
+      method: 'PATCH',
+      path: '/api/admin/content/:type/:id/hidden',
+      schemas: hiddenSchemas,
+      access: 'admin',
+      handle: async (call) => {
+        const { params, body } = call;
+        const id = Number(params.id);
+        await mustExist(params.type, id);
+        const result = await log.append(
+          streams.title(params.type, id),
+          [{ type: body.hidden ? 'TitleHidden' : 'TitleUnhidden', data: { type: params.type, id } }],
+          { expectedRevision: 'any', context: callContext(call) },
+        );
+        await rememberWrite(redis, result, { userId: call.caller.user!.id });
+        await watcher.waitFor([CATALOGUE.projector], result.position, APPLIED_WAIT_MS);
+        return { ...ok({ id, type: params.type, hidden: body.hidden }), position: result.position };
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: '/api/admin/content/:type/:id',
+      schemas: deleteSchemas,
+      access: 'admin',
+      handle: async (call) => {
+        const { params } = call;
+        const id = Number(params.id);
+        await mustExist(params.type, id);
+        const result = await log.append(
+          streams.title(params.type, id),
+          [{ type: 'TitleDeleted', data: { type: params.type, id } }],
+          { expectedRevision: 'any', context: callContext(call) },
+        );
+        await rememberWrite(redis, result, { userId: call.caller.user!.id });
+        await watcher.waitFor([CATALOGUE.projector], result.position, APPLIED_WAIT_MS);
+        return { ...ok({ message: 'The title was deleted.' }), position: result.position };
+      },
+    }),
+  ];
 }

@@ -1,14 +1,6 @@
 import { projectorRequest } from '@cinefold/contracts';
-import {
-  badRequest,
-  commandContext,
-  recordWrite,
-  signedInUser,
-  validate,
-  validated,
-} from '@cinefold/platform';
+import { badRequest, callContext, type Endpoint, endpoint, rememberWrite } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import { Router } from 'express';
 import { type ProjectionRequestDependencies, requestProjectionJob } from './requests.js';
 
 export interface OperationsDependencies extends ProjectionRequestDependencies {
@@ -22,30 +14,35 @@ const schemas = { body: projectorRequest };
  * The operator's console's commands: POST /admin/operations/rebuilds and /verifies, body
  * `{ projector }`, answered 202 with the job to follow on GET /admin/operations.
  */
-export function operationsRouter(deps: OperationsDependencies): Router {
-  const router = Router();
+export function operationsEndpoints(deps: OperationsDependencies): Endpoint[] {
   const known = (name: string) => {
     if (!deps.projectorNames.includes(name)) {
       throw badRequest(`There is no read model called "${name}". Known: ${deps.projectorNames.join(', ')}.`);
     }
     return name;
   };
-  for (const [path, kind] of [
-    ['/admin/operations/rebuilds', 'rebuild'],
-    ['/admin/operations/verifies', 'verify'],
-  ] as const) {
-    router.post(path, validate(schemas), async (req, res) => {
-      const { body } = validated(req, schemas);
-      const { recorded, ...started } = await requestProjectionJob(
-        deps,
-        kind,
-        known(body.projector),
-        commandContext(req),
-      );
-      // The admin's next read of the audit shows the request.
-      if (recorded) await recordWrite(deps.redis, res, recorded, { userId: signedInUser(req).id });
-      res.status(202).json(started);
-    });
-  }
-  return router;
+  return (
+    [
+      ['/api/admin/operations/rebuilds', 'rebuild'],
+      ['/api/admin/operations/verifies', 'verify'],
+    ] as const
+  ).map(([path, kind]) =>
+    endpoint({
+      method: 'POST',
+      path,
+      schemas,
+      access: 'admin',
+      handle: async (call) => {
+        const { recorded, ...started } = await requestProjectionJob(
+          deps,
+          kind,
+          known(call.body.projector),
+          callContext(call),
+        );
+        // The admin's next read of the audit shows the request.
+        if (recorded) await rememberWrite(deps.redis, recorded, { userId: call.caller.user!.id });
+        return { status: 202, json: started, position: recorded?.position };
+      },
+    }),
+  );
 }

@@ -1,5 +1,5 @@
-import { badRequest, commandContext, notFound } from '@cinefold/platform';
-import { Router } from 'express';
+import { badRequest, callContext, type Endpoint, endpoint, notFound } from '@cinefold/platform';
+import { z } from 'zod';
 import { type ProjectionRequestDependencies, requestProjectionJob } from './requests.js';
 
 export interface ReplayDependencies extends ProjectionRequestDependencies {
@@ -11,17 +11,24 @@ export interface ReplayDependencies extends ProjectionRequestDependencies {
  * downtime, as a job the projectors service runs; GET /admin/projections shows its progress.
  * The operator's console asks the same through POST /admin/operations/rebuilds.
  */
-export function replayRouter(deps: ReplayDependencies): Router {
+/** Any name: an unknown one is not found, with the names there are. */
+const schemas = { params: z.object({ name: z.string() }) };
+
+export function replayEndpoint(deps: ReplayDependencies): Endpoint {
   const { projectorNames } = deps;
-  const router = Router();
-  router.post('/admin/projections/:name/replay', async (req, res) => {
-    const name = String(req.params.name);
-    if (name.length > 64) throw badRequest('name is too long.');
-    if (!projectorNames.includes(name)) {
-      throw notFound(`There is no read model called "${name}". Known: ${projectorNames.join(', ')}.`);
-    }
-    const started = await requestProjectionJob(deps, 'rebuild', name, commandContext(req));
-    res.status(202).json({ jobId: started.jobId, message: started.message });
+  return endpoint({
+    method: 'POST',
+    path: '/api/admin/projections/:name/replay',
+    schemas,
+    access: 'admin',
+    handle: async (call) => {
+      const { name } = call.params;
+      if (name.length > 64) throw badRequest('name is too long.');
+      if (!projectorNames.includes(name)) {
+        throw notFound(`There is no read model called "${name}". Known: ${projectorNames.join(', ')}.`);
+      }
+      const started = await requestProjectionJob(deps, 'rebuild', name, callContext(call));
+      return { status: 202, json: { jobId: started.jobId, message: started.message } };
+    },
   });
-  return router;
 }

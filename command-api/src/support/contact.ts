@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { contactMessageRequest, streams } from '@cinefold/contracts';
 import {
-  commandContext,
+  callContext,
+  created,
+  type Endpoint,
+  endpoint,
   type EventLog,
-  rateLimit,
-  sendPosition,
-  validate,
-  validated,
+  rateLimiter,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 
 export interface ContactDependencies {
@@ -20,31 +19,32 @@ export interface ContactDependencies {
 
 const schemas = { body: contactMessageRequest };
 
-/** POST /support/contact: a visitor's message to the team, kept as an event and queued for delivery. */
-export function contactRouter({ log, redis, deliver }: ContactDependencies): Router {
-  const router = Router();
-  router.post(
-    '/support/contact',
-    // Validation first: a visitor fixing a typo should not use up their allowance.
-    validate(schemas),
-    rateLimit(redis, {
-      name: 'contact',
-      limit: 20,
-      windowSeconds: 600,
-      message: 'You have sent several messages already. Please wait a few minutes before sending another.',
-    }),
-    async (req, res) => {
-      const { body } = validated(req, schemas);
+/**
+ * POST /api/support/contact: a visitor's message to the team, kept as an event and queued for
+ * delivery. Validated before its limit: a visitor fixing a typo should not use up their allowance.
+ */
+export function contactEndpoint({ log, redis, deliver }: ContactDependencies): Endpoint {
+  const limiter = rateLimiter(redis, {
+    name: 'contact',
+    limit: 20,
+    windowSeconds: 600,
+    message: 'You have sent several messages already. Please wait a few minutes before sending another.',
+  });
+  return endpoint({
+    method: 'POST',
+    path: '/api/support/contact',
+    schemas,
+    access: 'anyone',
+    limits: [{ limiter }],
+    handle: async (call) => {
       const messageId = randomUUID();
       const result = await log.append(
         streams.contactMessage(messageId),
-        [{ type: 'ContactMessageReceived', data: { messageId, ...body } }],
-        { expectedRevision: 'no_stream', context: commandContext(req) },
+        [{ type: 'ContactMessageReceived', data: { messageId, ...call.body } }],
+        { expectedRevision: 'no_stream', context: callContext(call) },
       );
       await deliver(messageId);
-      sendPosition(req, res, result);
-      res.status(201).json({ id: messageId, message: 'Thanks! Your message has been sent.' });
+      return created({ id: messageId, message: 'Thanks! Your message has been sent.' }, result.position);
     },
-  );
-  return router;
+  });
 }

@@ -8,20 +8,18 @@ import {
 } from '@cinefold/contracts';
 import {
   type AppendResult,
-  clientAddress,
   countryOf,
   deviceOf,
+  type Endpoint,
+  endpoint,
   type GroupCommit,
   isBot,
-  rateLimit,
-  sendPosition,
+  noContent,
+  type RateLimiter,
   siteDay,
   trafficSource,
-  validate,
-  validated,
   VisitorHasher,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 
@@ -83,7 +81,7 @@ export const trackSchemas = schemas;
  * visitor hash) and appended to the day's stream by group commit; null when it is dropped. The
  * address and User-Agent it is derived from are never stored. Views of bots and of the back
  * office are accepted and dropped: the page has nothing to do about them. Used by the Express
- * route and by the gateway's pre-Express path alike.
+ * endpoint, whichever host serves it.
  */
 export function pageViewRecorder({
   redis,
@@ -122,28 +120,31 @@ export function pageViewRecorder({
   };
 }
 
-/** POST /analytics/track: see `pageViewRecorder`. */
-export function trackRouter(deps: TrackDependencies, record = pageViewRecorder(deps)): Router {
-  const router = Router();
-  router.post(
-    '/analytics/track',
-    rateLimit(deps.redis, TRACK_RATE_LIMIT),
-    validate(schemas),
-    async (req, res) => {
-      const { body } = validated(req, schemas);
+/**
+ * POST /api/analytics/track: see `pageViewRecorder`. Counted before validation: a flood of bad
+ * views is still a flood. A member's view answers with its position (an admin watching their own
+ * visit may send it back to read the dashboard after it); a guest's does not (`positionHeader`).
+ */
+export function trackEndpoint(
+  record: (view: PageViewRequest) => Promise<AppendResult | null>,
+  limiter: RateLimiter,
+): Endpoint {
+  return endpoint({
+    method: 'POST',
+    path: '/api/analytics/track',
+    schemas,
+    access: 'anyone',
+    limits: [{ limiter, beforeValidation: true }],
+    hot: true,
+    handle: async ({ body, header, address, now }) => {
       const result = await record({
         body,
-        userAgent: req.get('user-agent'),
-        address: clientAddress(req) ?? '',
-        host: req.get('host') ?? '',
-        now: new Date(),
+        userAgent: header('user-agent'),
+        address: address ?? '',
+        host: header('host') ?? '',
+        now,
       });
-      // A member's view answers with its position (an admin watching their own visit may send it
-      // back to read the dashboard after it); a guest's does not, or anyone could read the site's
-      // write volume off it.
-      if (result) sendPosition(req, res, result);
-      res.status(204).end();
+      return noContent(result?.position);
     },
-  );
-  return router;
+  });
 }

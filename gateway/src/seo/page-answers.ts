@@ -6,9 +6,10 @@
  * 2. `sendLookedUpPage`, right after the security headers and the address check, writes it: a
  *    page needs no more routing, and no more of Express's `send` than the bytes already made.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { isSiteRoute } from '@cinefold/contracts';
+import { type Answer, bytes, writeAnswer } from '@cinefold/platform';
 import type { SitePage, SitePages } from './site-pages.js';
 
 /** How pages are written: with their heads from the catalogue, and the site's public address. */
@@ -58,17 +59,33 @@ export function lookUpPage(writing: PageWriting, withinBounds: (url: string) => 
 }
 
 /** Writes the page `lookUpPage` found (for HEAD, Node leaves the body out). */
-export const sendLookedUpPage: RequestHandler = (_req, res, next) => {
+export const sendLookedUpPage: RequestHandler = (req, res, next) => {
   const page = (res.locals as PageLocals).sitePage;
   if (!page) return next();
-  writePage(res, page);
+  writePage(req, res, page);
 };
 
-export function writePage(res: Response, page: SitePage): void {
-  res.statusCode = page.status;
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Content-Length', page.body.length);
-  if (page.robots) res.setHeader('X-Robots-Tag', page.robots);
-  res.end(page.body);
+const pageAnswers = new WeakMap<SitePage, Answer>();
+
+/** A page as an answer: its status, HTML, revalidated on each visit, and its robots rule. */
+export function pageAnswer(page: SitePage): Answer {
+  let answer = pageAnswers.get(page);
+  if (!answer) {
+    answer = {
+      ...bytes(page.body, 'text/html; charset=utf-8', page.status),
+      headers: { 'Cache-Control': 'no-cache', ...(page.robots ? { 'X-Robots-Tag': page.robots } : {}) },
+    };
+    pageAnswers.set(page, answer);
+  }
+  return answer;
+}
+
+/** Writes a page with the one answer writer: `base`, headers the response does not carry yet. */
+export function writePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: SitePage,
+  base?: Readonly<Record<string, string>>,
+): void {
+  writeAnswer(req, res, pageAnswer(page), { noStore: false, ...(base ? { base } : {}) });
 }

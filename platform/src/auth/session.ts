@@ -152,21 +152,32 @@ export async function adminsStillStanding(
   });
 }
 
+/**
+ * Why `caller` may not call an endpoint open to `access`, or null. Fails closed: when the users
+ * read model is still behind a change of roles or accounts, the role it holds may be one that was
+ * just taken away, so admin endpoints answer 503 rather than trust it.
+ */
+export function accessRefusal(
+  access: 'anyone' | 'member' | 'admin',
+  caller: Pick<Request, 'user' | 'sessionProblem' | 'authStale'>,
+): HttpError | null {
+  if (access === 'anyone') return null;
+  if (!caller.user) return unauthorized(caller.sessionProblem);
+  if (access === 'member') return null;
+  if (caller.authStale)
+    return new HttpError(503, 'Your permissions are being updated. Please try again in a moment.', {
+      'Retry-After': '1',
+    });
+  return caller.user.role === 'admin' ? null : forbidden('Only admins can do that.');
+}
+
 export const requireUser: RequestHandler = (req, _res, next) => {
-  next(req.user ? undefined : unauthorized(req.sessionProblem));
+  next(accessRefusal('member', req) ?? undefined);
 };
 
-/**
- * Fails closed: when the users read model is still behind a change of roles or accounts, the role
- * it holds may be one that was just taken away, so admin routes answer 503 rather than trust it.
- */
-export const requireAdmin: RequestHandler = (req, res, next) => {
-  if (!req.user) return next(unauthorized(req.sessionProblem));
-  if (req.authStale) {
-    res.setHeader('Retry-After', '1');
-    return next(new HttpError(503, 'Your permissions are being updated. Please try again in a moment.'));
-  }
-  next(req.user.role === 'admin' ? undefined : forbidden('Only admins can do that.'));
+/** The admin guard of every `/api/admin` route (see `accessRefusal`). */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  next(accessRefusal('admin', req) ?? undefined);
 };
 
 export function signedInUser(req: Request): AuthenticatedUser {

@@ -6,12 +6,15 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { WrongExpectedVersionError } from '../event-store/port.js';
 import type { Logger } from '../logging/logger.js';
+import { refusal, writeAnswer } from './endpoint.js';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
   constructor(
     readonly status: number,
     message: string,
+    /** Headers the refusal goes out with (a 503's Retry-After). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -102,7 +105,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, message } = errorAnswer(error, logger, { method: req.method, path: req.path });
     if (res.headersSent) return;
-    res.status(status).json({ message });
+    const headers = error instanceof HttpError ? error.headers : undefined;
+    writeAnswer(req, res, refusal(status, message, headers), { noStore: false });
   };
 }
 

@@ -171,22 +171,22 @@ export interface RateLimiter {
   /** The 429's message. */
   readonly message: string;
   take(address: string | undefined): Promise<number | null>;
+  /** The same for another subject (a member's id). */
+  reserve(subject: string): Promise<number | null>;
 }
 
 export function rateLimiter(redis: Redis, rule: Omit<RateLimitRule, 'key' | 'counts'>): RateLimiter {
   const windowMs = rule.windowSeconds * 1000;
   const prefix = `ratelimit:${rule.name}:`;
   const batch = reservations(redis);
+  const reserve = async (subject: string) => {
+    const [reserved, detail] = await batch.ask({ key: prefix + subject, limit: rule.limit, windowMs });
+    return reserved ? null : retryAfterSeconds(detail);
+  };
   return {
     message: tooManyRequests(rule.message).message,
-    take: async (address) => {
-      const [reserved, detail] = await batch.ask({
-        key: prefix + clientNetwork(address),
-        limit: rule.limit,
-        windowMs,
-      });
-      return reserved ? null : retryAfterSeconds(detail);
-    },
+    take: (address) => reserve(clientNetwork(address)),
+    reserve,
   };
 }
 

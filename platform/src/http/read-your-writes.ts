@@ -48,16 +48,22 @@ export function laterPosition(a: Position | null, b: Position | null): Position 
 }
 
 /**
- * Puts the position of a write's last event on its response, for a signed-in member only: a
- * visitor's position is never honoured by a read (see `ReadAfterOptions.membersOnly`), so
- * handing one out would only tell a guest how busy the store is.
+ * The one rule for handing out a write's position: to a signed-in member only. A visitor's
+ * position is never honoured by a read (see `ReadAfterOptions.membersOnly`), so handing one out
+ * would only tell a guest how busy the store is. The header's value, or null to send none.
  */
+export function positionHeader(signedIn: boolean, position: Position | undefined): string | null {
+  return signedIn && position !== undefined ? encodePosition(position) : null;
+}
+
+/** Puts the position of a write's last event on an Express response, by `positionHeader`'s rule. */
 export function sendPosition(
   req: Pick<Request, 'user'>,
   res: Response,
   result: Pick<AppendResult, 'position'>,
 ): void {
-  if (req.user) res.setHeader(EVENT_POSITION_HEADER, encodePosition(result.position));
+  const header = positionHeader(req.user !== undefined, result.position);
+  if (header !== null) res.setHeader(EVENT_POSITION_HEADER, header);
 }
 
 /**
@@ -71,8 +77,20 @@ export async function recordWrite(
   result: Pick<AppendResult, 'position'>,
   options: { userId?: string | undefined; affectsAuthorization?: boolean } = {},
 ): Promise<void> {
+  res.setHeader(EVENT_POSITION_HEADER, encodePosition(result.position));
+  await rememberWrite(redis, result, options);
+}
+
+/**
+ * The session half of `recordWrite`, for endpoints of the table (whose answer carries the
+ * position): the member's reads wait for it for a minute whatever the client sends back.
+ */
+export async function rememberWrite(
+  redis: Redis,
+  result: Pick<AppendResult, 'position'>,
+  options: { userId?: string | undefined; affectsAuthorization?: boolean } = {},
+): Promise<void> {
   const position = encodePosition(result.position);
-  res.setHeader(EVENT_POSITION_HEADER, position);
   const tx = redis.multi();
   if (options.userId)
     tx.set(consistencyKeys.lastWrite(options.userId), position, 'EX', SESSION_WRITE_TTL_SECONDS);
@@ -103,12 +121,30 @@ export function readAfterWrites(
   options: ReadAfterOptions = {},
 ): RequestHandler {
   return async (req, res, next) => {
-    let position = req.readAfter ?? positionSentBy(req);
-    if (position && options.membersOnly && !req.user) position = null;
-    if (position && options.head && comparePositions(position, await options.head()) > 0) position = null;
-    req.readAfter = position ?? undefined;
-    if (position && !(await waitForReadModels(watcher, projectors, position)))
-      res.setHeader('X-Read-Model-Behind', '1');
+    const { position, behind } = await readPositionFor(watcher, projectors, options, {
+      user: req.user,
+      readAfter: req.readAfter,
+      sent: req.get(EVENT_POSITION_HEADER),
+    });
+    req.readAfter = position;
+    if (behind) res.setHeader('X-Read-Model-Behind', '1');
     next();
   };
+}
+
+/**
+ * The position a read must reflect (the member's own last write, else the one the client sent
+ * back, by `options`' rules), waited for: `behind` when the read models did not pass it in time.
+ */
+export async function readPositionFor(
+  watcher: ProjectionWatcher,
+  projectors: readonly string[],
+  options: ReadAfterOptions,
+  asked: { user: unknown; readAfter: Position | undefined; sent: string | undefined },
+): Promise<{ position: Position | undefined; behind: boolean }> {
+  let position = asked.readAfter ?? parsePosition(asked.sent);
+  if (position && options.membersOnly && !asked.user) position = null;
+  if (position && options.head && comparePositions(position, await options.head()) > 0) position = null;
+  if (!position) return { position: undefined, behind: false };
+  return { position, behind: !(await waitForReadModels(watcher, projectors, position)) };
 }

@@ -8,9 +8,21 @@ const signedIn = (req: Request) => (req as Request & { user?: { id: string } }).
 
 /** The command context of an HTTP request: the signed-in actor (or `anonymous`) and a correlation id. */
 export function commandContext(req: Request, now = new Date()): CommandContext {
-  const requestId = req.get('X-Request-Id');
+  return contextOf(signedIn(req), req.get('X-Request-Id'), now);
+}
+
+/** The same for a call of the endpoint table. */
+export function callContext(call: {
+  readonly caller: { readonly user?: { readonly id: string } | undefined };
+  header(name: string): string | undefined;
+  readonly now: Date;
+}): CommandContext {
+  return contextOf(call.caller.user?.id, call.header('x-request-id'), call.now);
+}
+
+function contextOf(actor: string | undefined, requestId: string | undefined, now: Date): CommandContext {
   return {
-    actor: signedIn(req) ?? 'anonymous',
+    actor: actor ?? 'anonymous',
     correlationId: requestId && REQUEST_ID.test(requestId) ? requestId : randomUUID(),
     causationId: null,
     now,
@@ -24,10 +36,10 @@ export function commandContext(req: Request, now = new Date()): CommandContext {
  * tenth of what each stored view took on disk; such an event reads back as its own correlation.
  */
 export function eventContext(
-  req: Request,
+  req: { readonly user?: { readonly id: string } | undefined },
   { actor, now = new Date() }: { actor?: string; now?: Date } = {},
 ): EventContext {
-  return { actor: actor ?? signedIn(req) ?? 'anonymous', now };
+  return { actor: actor ?? req.user?.id ?? 'anonymous', now };
 }
 
 const addresses = new WeakMap<Request, string | undefined>();

@@ -14,6 +14,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ServerResponse } from 'node:http';
 
 const registry = new Registry();
 
@@ -40,6 +41,9 @@ export const processMetrics = {
   }),
 } as const;
 
+/** Requests whose metrics `serveEndpoint` records (the Express middleware leaves them alone). */
+export const measuredResponses = new WeakSet<ServerResponse>();
+
 /**
  * The route an Express request matched, as a pattern; `(unmatched)` when none did (404s, the
  * built pages). A route that failed is reported after its router handed the error on, with the
@@ -57,6 +61,8 @@ export function requestMetrics(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const end = processMetrics.httpDuration.startTimer();
     res.once('finish', () => {
+      // An endpoint of the table records its own (see `serveEndpoint`).
+      if (measuredResponses.has(res)) return;
       end({ method: req.method, route: routeOf(req), status_code: String(res.statusCode) });
     });
     next();

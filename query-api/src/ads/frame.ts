@@ -7,8 +7,15 @@
  * would not do: it inherits the site's policy, which would block the network's scripts.
  */
 import { AD_SIZE_MESSAGE, adParams, type PublicAd } from '@cinefold/contracts';
-import { ADS, activeGeneration, notFound, readModelKeys, validate, validated } from '@cinefold/platform';
-import { Router } from 'express';
+import {
+  ADS,
+  activeGeneration,
+  bytes,
+  type Endpoint,
+  endpoint,
+  notFound,
+  readModelKeys,
+} from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 
 export const AD_FRAME_POLICY =
@@ -42,19 +49,24 @@ const page = (embedCode: string) =>
   `<script>${sizeReport}</script>` +
   `</head><body>${embedCode}</body></html>`;
 
-export function adFrameRouter({ redis }: { readonly redis: Redis }): Router {
-  const router = Router();
-  router.get('/ads/:id/frame', validate(frameSchemas), async (req, res) => {
-    const { params } = validated(req, frameSchemas);
-    const generation = await activeGeneration(redis, ADS.projector);
-    const json =
-      generation === null
-        ? null
-        : await redis.hget(readModelKeys.key(ADS.projector, generation, ADS.all), params.id);
-    const ad = json === null ? null : (JSON.parse(json) as PublicAd);
-    if (!ad || ad.type !== 'network') throw notFound('Ad not found');
-    res.setHeader('Content-Security-Policy', AD_FRAME_POLICY);
-    res.type('html').send(page(ad.embedCode));
+export function adFrameEndpoint({ redis }: { readonly redis: Redis }): Endpoint {
+  return endpoint({
+    method: 'GET',
+    path: '/api/ads/:id/frame',
+    schemas: frameSchemas,
+    access: 'anyone',
+    handle: async ({ params }) => {
+      const generation = await activeGeneration(redis, ADS.projector);
+      const json =
+        generation === null
+          ? null
+          : await redis.hget(readModelKeys.key(ADS.projector, generation, ADS.all), params.id);
+      const ad = json === null ? null : (JSON.parse(json) as PublicAd);
+      if (!ad || ad.type !== 'network') throw notFound('Ad not found');
+      return {
+        ...bytes(Buffer.from(page(ad.embedCode)), 'text/html; charset=utf-8'),
+        headers: { 'Content-Security-Policy': AD_FRAME_POLICY },
+      };
+    },
   });
-  return router;
 }

@@ -9,15 +9,15 @@ import {
   AD_COUNTERS_NAMES,
   ADS,
   type AdDisplayIds,
+  bytes,
+  type Endpoint,
+  endpoint,
+  ok,
   type ProjectionWatcher,
-  readAfterWrites,
   readModelKeys,
-  validate,
-  validated,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
-import { adFrameRouter } from './frame.js';
+import { adFrameEndpoint } from './frame.js';
 import { AdSlotAnswers, newestFirst } from './slot-answers.js';
 
 export interface AdReadsDependencies {
@@ -28,7 +28,7 @@ export interface AdReadsDependencies {
   readonly displayIds: AdDisplayIds;
   /** How long a slot's ads are kept in memory (`QUERY_CACHE_MS`). */
   readonly cacheMs?: number;
-  /** The slots' answers, shared with the gateway's pre-Express path; made here when not given. */
+  /** The slots' answers, shared with the gateway's fast lane; made here when not given. */
   readonly slotAnswers?: AdSlotAnswers;
 }
 
@@ -54,42 +54,53 @@ export async function readAdStats(redis: Redis): Promise<AdStats> {
   return { totalImpressions: Number(impressions ?? 0), totalClicks: Number(clicks ?? 0) };
 }
 
-export function adReadsRouter(deps: AdReadsDependencies): Router {
+/**
+ * A slot's ads (hot: the fast lane sends an address asked before from the kept ads, with new
+ * display ids), a network ad's frame, and the back office's list with its counters.
+ */
+export function adReadEndpoints(deps: AdReadsDependencies): Endpoint[] {
   const { redis, watcher } = deps;
-  const router = Router();
-  const fresh = readAfterWrites(watcher, [ADS.projector, AD_COUNTERS.projector]);
-  router.use(adFrameRouter({ redis }));
   const slots = deps.slotAnswers ?? new AdSlotAnswers({ ...deps, cacheMs: deps.cacheMs ?? 0 });
+  return [
+    adFrameEndpoint({ redis }),
+    endpoint({
+      method: 'GET',
+      path: '/api/ads',
+      schemas: slotSchemas,
+      access: 'anyone',
+      hot: true,
+      kept: (url) => slots.keptAnswer(url),
+      handle: async ({ query, url }) => bytes(await slots.answer(query.position, url)),
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/api/admin/ads',
+      schemas: {},
+      access: 'admin',
+      readsAfter: { watcher, projectors: [ADS.projector, AD_COUNTERS.projector] },
+      handle: async () => ok(await adminAds(redis)),
+    }),
+  ];
+}
 
-  router.get('/ads', validate(slotSchemas), async (req, res) => {
-    const { query } = validated(req, slotSchemas);
-    res.type('application/json').send(await slots.answer(query.position, req.originalUrl));
-  });
-
-  router.get('/admin/ads', fresh, async (req, res) => {
-    const { ads: adsGeneration, counters } = await generations(redis);
-    if (adsGeneration === null) {
-      res.json([]);
-      return;
-    }
-    const reads = redis.pipeline().hvals(readModelKeys.key(ADS.projector, adsGeneration, ADS.all));
-    if (counters !== null)
-      reads.hgetall(readModelKeys.key(AD_COUNTERS.projector, counters, AD_COUNTERS.counts));
-    const replies = (await reads.exec()) ?? [];
-    for (const [error] of replies) if (error) throw error;
-    const values = (replies[0]?.[1] ?? []) as string[];
-    const countOf = (replies[1]?.[1] ?? {}) as Record<string, string>;
-    const ads: AdminAd[] = values
-      .map((json) => JSON.parse(json) as PublicAd)
-      .sort(newestFirst)
-      .map((ad) => {
-        const [impressions, viewableImpressions, clicks] = AD_COUNTERS_NAMES.map((counter) =>
-          Number(countOf[AD_COUNTERS.countField(ad.id, counter)] ?? 0),
-        ) as [number, number, number];
-        return { ...ad, impressions, viewableImpressions, clicks };
-      });
-    res.json(ads);
-  });
-
-  return router;
+/** Every ad, newest first, with its counters. */
+async function adminAds(redis: Redis): Promise<AdminAd[]> {
+  const { ads: adsGeneration, counters } = await generations(redis);
+  if (adsGeneration === null) return [];
+  const reads = redis.pipeline().hvals(readModelKeys.key(ADS.projector, adsGeneration, ADS.all));
+  if (counters !== null)
+    reads.hgetall(readModelKeys.key(AD_COUNTERS.projector, counters, AD_COUNTERS.counts));
+  const replies = (await reads.exec()) ?? [];
+  for (const [error] of replies) if (error) throw error;
+  const values = (replies[0]?.[1] ?? []) as string[];
+  const countOf = (replies[1]?.[1] ?? {}) as Record<string, string>;
+  return values
+    .map((json) => JSON.parse(json) as PublicAd)
+    .sort(newestFirst)
+    .map((ad) => {
+      const [impressions, viewableImpressions, clicks] = AD_COUNTERS_NAMES.map((counter) =>
+        Number(countOf[AD_COUNTERS.countField(ad.id, counter)] ?? 0),
+      ) as [number, number, number];
+      return { ...ad, impressions, viewableImpressions, clicks };
+    });
 }

@@ -28,22 +28,25 @@ import {
   catalogueKey,
   type CatalogueLocation,
   dateScore,
-  encodedBody,
   foldedSearch,
-  encodingFor,
   genreNames,
   genreQuerySlugs,
   locateCatalogue,
   noticeChanges,
   type ProjectionWatcher,
-  readAfterWrites,
+  type Answer,
+  bytes,
   decodeTitle,
+  type Endpoint,
+  type EndpointCall,
+  type EndpointSchemas,
+  endpoint,
   type EventStore,
-  validate,
-  validated,
+  ok,
+  refusal,
 } from '@cinefold/platform';
-import { type Request, type Response, Router } from 'express';
 import type { Redis } from 'ioredis';
+import type { z } from 'zod';
 import { runQuery } from './engine.js';
 import { CatalogueSearch } from './search/catalogue-search.js';
 import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
@@ -108,36 +111,63 @@ async function docs(
 }
 
 /**
- * The key of a request's answer: its route and the query as parsed (every field, defaults
+ * The key of a request's answer: its path and the query as parsed (every field, defaults
  * included, in one order), so only a different query makes a different answer.
  */
-function answerKey(req: Request): string {
-  const query = (validated(req, {}).query ?? {}) as Record<string, unknown>;
+function answerKey(call: EndpointCall): string {
+  const query = (call.query ?? {}) as Record<string, unknown>;
   const fields = Object.keys(query)
     .filter((name) => query[name] !== undefined)
     .sort()
     .map((name): [string, string] => [name, String(query[name])]);
-  const path = `${req.baseUrl}${req.path}`;
+  const mark = call.url.indexOf('?');
+  const path = mark === -1 ? call.url : call.url.slice(0, mark);
   return fields.length > 0 ? `${path}?${new URLSearchParams(fields).toString()}` : path;
 }
 
 /** Events that change only how often titles were viewed. */
 const VIEW_COUNTS: ReadonlySet<string> = new Set(['PageViewed', 'TrafficDayClosed']);
 
-export function catalogueRouter({
+/**
+ * The catalogue's endpoints. The public reads are hot: the fast lane sends their kept answers
+ * (`kept`), the answer cache's, before Express.
+ */
+export function catalogueEndpoints({
   redis,
   store,
   watcher,
   cacheMs = 3000,
   answers,
-}: CatalogueDependencies): Router {
-  const router = Router();
+}: CatalogueDependencies): Endpoint[] {
+  const endpoints: Endpoint[] = [];
   // Nothing a visitor writes shows in the catalogue: only members' (admins') positions are waited for.
-  const fresh = readAfterWrites(watcher, [CATALOGUE.projector], {
+  const readsAfter = {
+    watcher,
+    projectors: [CATALOGUE.projector],
     membersOnly: true,
     head: () => store.headPosition(),
-  });
+  };
   const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
+  const kept = (url: string) => cache.get(url);
+  /** A public read of the catalogue, answered from the cache when it may be. */
+  const read = <S extends EndpointSchemas>(
+    path: string,
+    schemas: S,
+    compute: (call: EndpointCall<S>) => Promise<Buffer | null>,
+    missing = '',
+  ) =>
+    endpoints.push(
+      endpoint({
+        method: 'GET',
+        path: `/api${path}`,
+        schemas,
+        access: 'anyone',
+        readsAfter,
+        hot: true,
+        kept,
+        handle: (call) => cached(call as EndpointCall, () => compute(call), missing),
+      }),
+    );
   const searches = new CatalogueSearch(redis);
   /** Suggestion answers by what was typed and the index versions they were ranked at. */
   const suggestionAnswers = new Map<string, Buffer>();
@@ -161,26 +191,25 @@ export function catalogueRouter({
     suggestionAnswers.clear();
   });
 
-  /** Answers from the cache when the request may use it (no position to wait for), else computes. */
-  async function cached(req: Request, res: Response, compute: () => Promise<Buffer | null>, missing: string) {
-    const mayUseCache = cache.enabled && !req.readAfter;
+  /**
+   * Answers from the cache when the request may use it (no position to wait for), else computes.
+   * A kept answer is the same bytes each time: the writer compresses it once.
+   */
+  async function cached(
+    call: EndpointCall,
+    compute: () => Promise<Buffer | null>,
+    missing: string,
+  ): Promise<Answer> {
+    const mayUseCache = cache.enabled && !call.readAfter;
     let body: Buffer | null;
     if (mayUseCache) {
-      const key = answerKey(req);
+      const key = answerKey(call);
       body = await cache.answer(key, compute);
-      if (body !== null) cache.alias(req.originalUrl, key);
+      if (body !== null) cache.alias(call.url, key);
     } else {
       body = await compute();
     }
-    if (body === null) {
-      res.status(404).json({ message: missing });
-      return;
-    }
-    // Sent compressed from the copy kept beside the cached answer: compressed once, not per request.
-    const encoding = encodingFor(body, req.headers['accept-encoding']);
-    res.vary('Accept-Encoding').type('application/json');
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.send(encoding ? encodedBody(body, encoding) : body);
+    return body === null ? refusal(404, missing) : bytes(body);
   }
 
   async function list(type: TitleType, query: Omit<TitleQuery, 'type' | 'universe'>) {
@@ -252,71 +281,53 @@ export function catalogueRouter({
     ['movie', '/movies'],
     ['tv', '/tvshows'],
   ] as const) {
-    router.get(path, validate(listSchemas), fresh, (req, res) =>
-      cached(
-        req,
-        res,
-        async () => {
-          const { query } = validated(req, listSchemas);
-          const location = await locate();
-          const sets: string[] = [];
-          if (location && query.genre && query.genre.toLowerCase() !== 'all') {
-            sets.push(await genreSet(redis, location, type, query.genre));
-          }
-          if (query.year) sets.push(`year:${query.year}`);
-          const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
-          // Always set: the contract gives a query left without an order its default one.
-          const sortBy = query.sortBy!;
-          let bodies: RenderedTitle[];
-          let total: number;
-          if (query.search && location) {
-            // Genre and year sets hold visible titles only; the search finds visible titles.
-            const found = await searchPage(location, type, query.search, {
-              universe: 'visible',
-              sets,
-              sort: sortBy,
-              descending: sortBy !== 'title',
-              ...page,
-            });
-            ({ total } = found);
-            bodies = await docs(redis, location, type, found.ids);
-          } else {
-            const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
-            ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
-          }
-          // Pages past the deepest one served are not offered.
-          const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
-          return listingJson(type, bodies, { page: query.page, pages, total });
-        },
-        '',
-      ),
-    );
+    read(path, listSchemas, async ({ query }) => {
+      const location = await locate();
+      const sets: string[] = [];
+      if (location && query.genre && query.genre.toLowerCase() !== 'all') {
+        sets.push(await genreSet(redis, location, type, query.genre));
+      }
+      if (query.year) sets.push(`year:${query.year}`);
+      const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+      // Always set: the contract gives a query left without an order its default one.
+      const sortBy = query.sortBy!;
+      let bodies: RenderedTitle[];
+      let total: number;
+      if (query.search && location) {
+        // Genre and year sets hold visible titles only; the search finds visible titles.
+        const found = await searchPage(location, type, query.search, {
+          universe: 'visible',
+          sets,
+          sort: sortBy,
+          descending: sortBy !== 'title',
+          ...page,
+        });
+        ({ total } = found);
+        bodies = await docs(redis, location, type, found.ids);
+      } else {
+        const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
+        ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
+      }
+      // Pages past the deepest one served are not offered.
+      const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
+      return listingJson(type, bodies, { page: query.page, pages, total });
+    });
 
-    router.get(`${path}/metadata/genres`, validate(plainSchemas), fresh, (req, res) =>
-      cached(
-        req,
-        res,
-        async () => {
-          const location = await locate();
-          if (!location) return genresJson([]);
-          const names = Object.values(await redis.hgetall(catalogueKey(location, type, 'genre-names')));
-          return genresJson(names.sort((a, b) => a.localeCompare(b)));
-        },
-        '',
-      ),
-    );
+    read(`${path}/metadata/genres`, plainSchemas, async () => {
+      const location = await locate();
+      if (!location) return genresJson([]);
+      const names = Object.values(await redis.hgetall(catalogueKey(location, type, 'genre-names')));
+      return genresJson(names.sort((a, b) => a.localeCompare(b)));
+    });
 
-    router.get(`${path}/:id`, validate(idSchemas), fresh, (req, res) =>
-      cached(
-        req,
-        res,
-        async () => {
-          const { params } = validated(req, idSchemas);
-          const stored = await visibleDoc(type, params.id);
-          return stored && renderTitle(type, stored);
-        },
-        NOT_FOUND[type],
-      ),
+    read(
+      `${path}/:id`,
+      idSchemas,
+      async ({ params }) => {
+        const stored = await visibleDoc(type, params.id);
+        return stored && renderTitle(type, stored);
+      },
+      NOT_FOUND[type],
     );
   }
 
@@ -331,16 +342,14 @@ export function catalogueRouter({
     return stored && visible ? stored : null;
   }
 
-  router.get('/tvshows/:id/seasons', validate(idSchemas), fresh, (req, res) =>
-    cached(
-      req,
-      res,
-      async () => {
-        const stored = await visibleDoc('tv', validated(req, idSchemas).params.id);
-        return stored && seasonsJson(deriveSeasons(decodeTitle('tv', stored.toString())));
-      },
-      NOT_FOUND.tv,
-    ),
+  read(
+    '/tvshows/:id/seasons',
+    idSchemas,
+    async ({ params }) => {
+      const stored = await visibleDoc('tv', params.id);
+      return stored && seasonsJson(deriveSeasons(decodeTitle('tv', stored.toString())));
+    },
+    NOT_FOUND.tv,
   );
 
   const row = async (type: TitleType, sort: 'popularity' | 'rating') =>
@@ -372,67 +381,59 @@ export function catalogueRouter({
     });
   }
 
-  router.get('/search/suggestions', validate(suggestionSchemas), fresh, (req, res) =>
-    cached(
-      req,
-      res,
-      async () => {
-        const { q, limit } = validated(req, suggestionSchemas).query;
-        const location = await locate();
-        const empty: SearchSuggestions = { movies: [], tvShows: [] };
-        if (!location) return suggestionsJson(empty);
-        const [movieTitles, tvTitles] = await Promise.all([
-          searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
-          searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
-        ]);
-        // Asked on every key stroke: an answer is kept for the index versions it was read at, and
-        // until a notice says the catalogue changed (a poster changes no version).
-        const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
-        const kept = suggestionAnswers.get(key);
-        if (kept) return kept;
-        const [movies, tvShows] = await Promise.all([
-          suggested(location, 'movie', movieTitles.ranked, limit),
-          suggested(location, 'tv', tvTitles.ranked, limit),
-        ]);
-        const answer = suggestionsJson({ movies, tvShows });
-        if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
-          suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
-        suggestionAnswers.set(key, answer);
-        return answer;
-      },
-      '',
-    ),
+  read('/search/suggestions', suggestionSchemas, async ({ query }) => {
+    const { q, limit } = query;
+    const location = await locate();
+    const empty: SearchSuggestions = { movies: [], tvShows: [] };
+    if (!location) return suggestionsJson(empty);
+    const [movieTitles, tvTitles] = await Promise.all([
+      searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
+      searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
+    ]);
+    // Asked on every key stroke: an answer is kept for the index versions it was read at, and
+    // until a notice says the catalogue changed (a poster changes no version).
+    const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
+    const kept = suggestionAnswers.get(key);
+    if (kept) return kept;
+    const [movies, tvShows] = await Promise.all([
+      suggested(location, 'movie', movieTitles.ranked, limit),
+      suggested(location, 'tv', tvTitles.ranked, limit),
+    ]);
+    const answer = suggestionsJson({ movies, tvShows });
+    if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
+      suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
+    suggestionAnswers.set(key, answer);
+    return answer;
+  });
+
+  read('/movies/trending/now', plainSchemas, async () => titlesJson(await row('movie', 'popularity')));
+
+  read('/home', plainSchemas, async () => {
+    const [trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows] = await Promise.all([
+      row('movie', 'popularity'),
+      row('tv', 'popularity'),
+      row('movie', 'rating'),
+      row('tv', 'rating'),
+    ]);
+    return homeJson({ trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows });
+  });
+
+  endpoints.push(
+    endpoint({
+      method: 'GET',
+      path: '/api/admin/content',
+      schemas: adminSchemas,
+      access: 'admin',
+      readsAfter,
+      handle: ({ query }) => adminContent(query),
+    }),
   );
 
-  router.get('/movies/trending/now', validate(plainSchemas), fresh, (req, res) =>
-    cached(req, res, async () => titlesJson(await row('movie', 'popularity')), ''),
-  );
-
-  router.get('/home', validate(plainSchemas), fresh, (req, res) =>
-    cached(
-      req,
-      res,
-      async () => {
-        const [trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows] = await Promise.all([
-          row('movie', 'popularity'),
-          row('tv', 'popularity'),
-          row('movie', 'rating'),
-          row('tv', 'rating'),
-        ]);
-        return homeJson({ trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows });
-      },
-      '',
-    ),
-  );
-
-  router.get('/admin/content', validate(adminSchemas), fresh, async (req, res) => {
-    const { query } = validated(req, adminSchemas);
+  /** The back office's page of titles, hidden ones included, with their views. */
+  async function adminContent(query: z.output<typeof adminContentQuery>): Promise<Answer> {
     const body: AdminContentResponse = { items: [], page: query.page, pages: 0, total: 0 };
     const location = await locate();
-    if (!location) {
-      res.json(body);
-      return;
-    }
+    if (!location) return ok(body);
     const { type } = query;
     const dateRange =
       query.dateFrom || query.dateTo
@@ -487,8 +488,8 @@ export function catalogueRouter({
     }
     body.total = total;
     body.pages = Math.ceil(total / query.limit);
-    res.json(body);
-  });
+    return ok(body);
+  }
 
-  return router;
+  return endpoints;
 }

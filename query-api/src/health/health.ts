@@ -10,11 +10,12 @@ import {
   type EventStore,
   encodePosition,
   type ProjectionWatcher,
-  readAfterWrites,
+  type Caller,
+  type Endpoint,
+  endpoint,
   readModelKeys,
   readModelsBuildProgress,
 } from '@cinefold/platform';
-import { type Request, Router } from 'express';
 import type { Redis } from 'ioredis';
 import { projectorStatuses } from '../projections/status.js';
 
@@ -38,65 +39,71 @@ function sameSecret(given: string | undefined, expected: string | undefined): bo
 }
 
 /** Error texts, versions and counts help an attacker as much as an operator: only these see them. */
-function seesDetails(req: Request, operatorToken: string | undefined): boolean {
-  return req.user?.role === 'admin' || sameSecret(req.get(OPERATOR_TOKEN_HEADER), operatorToken);
+function seesDetails(caller: Caller, token: string | undefined, operatorToken: string | undefined): boolean {
+  return caller.user?.role === 'admin' || sameSecret(token, operatorToken);
 }
 
 /**
  * GET /health: up or not for anyone (a load balancer's probe); for admins and operators also
  * the store, Redis, each projector's lag and the count of every event type.
  */
-export function healthRouter({
+export function healthEndpoint({
   store,
   redis,
   watcher,
   projectorNames,
   operatorToken,
-}: HealthDependencies): Router {
-  const router = Router();
-  router.get('/health', readAfterWrites(watcher, [EVENT_COUNTS.projector]), async (req, res) => {
-    const [storeCheck, redisCheck] = await Promise.allSettled([
-      store.ping().then(() => store.headPosition()),
-      redis.ping(),
-    ]);
-    const head = storeCheck.status === 'fulfilled' ? storeCheck.value : null;
-    const up = head !== null && redisCheck.status === 'fulfilled';
-    const building = up ? await readModelsBuildProgress(redis, projectorNames) : null;
-    const starting: StartingState | undefined =
-      building === null ? undefined : { phase: 'building', percent: building };
-    const summary: PublicHealthResponse = {
-      status: !up ? 'degraded' : starting ? 'starting' : 'ok',
-      ...(starting ? { starting } : {}),
-    };
-    res.status(summary.status === 'ok' ? 200 : 503);
-    if (!seesDetails(req, operatorToken)) return void res.json(summary);
+}: HealthDependencies): Endpoint {
+  return endpoint({
+    method: 'GET',
+    path: '/api/health',
+    schemas: {},
+    access: 'anyone',
+    readsAfter: { watcher, projectors: [EVENT_COUNTS.projector] },
+    handle: async ({ caller, header }) => {
+      const [storeCheck, redisCheck] = await Promise.allSettled([
+        store.ping().then(() => store.headPosition()),
+        redis.ping(),
+      ]);
+      const head = storeCheck.status === 'fulfilled' ? storeCheck.value : null;
+      const up = head !== null && redisCheck.status === 'fulfilled';
+      const building = up ? await readModelsBuildProgress(redis, projectorNames) : null;
+      const starting: StartingState | undefined =
+        building === null ? undefined : { phase: 'building', percent: building };
+      const summary: PublicHealthResponse = {
+        status: !up ? 'degraded' : starting ? 'starting' : 'ok',
+        ...(starting ? { starting } : {}),
+      };
+      const status = summary.status === 'ok' ? 200 : 503;
+      if (!seesDetails(caller, header(OPERATOR_TOKEN_HEADER), operatorToken))
+        return { status, json: summary };
 
-    const body: HealthResponse = {
-      ...summary,
-      eventStore: {
-        ok: head !== null,
-        kind: store.kind,
-        head: head ? encodePosition(head) : null,
-        ...(storeCheck.status === 'rejected' ? { error: reason(storeCheck.reason) } : {}),
-      },
-      redis: {
-        ok: redisCheck.status === 'fulfilled',
-        ...(redisCheck.status === 'rejected' ? { error: reason(redisCheck.reason) } : {}),
-      },
-      projectors: [],
-      events: {},
-    };
-    if (body.redis.ok) {
-      body.projectors = await projectorStatuses(store, redis, projectorNames, head);
-      const counts = body.projectors.find((p) => p.name === EVENT_COUNTS.projector);
-      if (counts?.generation != null) {
-        const raw = await redis.hgetall(
-          readModelKeys.key(EVENT_COUNTS.projector, counts.generation, EVENT_COUNTS.byType),
-        );
-        body.events = Object.fromEntries(Object.entries(raw).map(([type, n]) => [type, Number(n)]));
+      const body: HealthResponse = {
+        ...summary,
+        eventStore: {
+          ok: head !== null,
+          kind: store.kind,
+          head: head ? encodePosition(head) : null,
+          ...(storeCheck.status === 'rejected' ? { error: reason(storeCheck.reason) } : {}),
+        },
+        redis: {
+          ok: redisCheck.status === 'fulfilled',
+          ...(redisCheck.status === 'rejected' ? { error: reason(redisCheck.reason) } : {}),
+        },
+        projectors: [],
+        events: {},
+      };
+      if (body.redis.ok) {
+        body.projectors = await projectorStatuses(store, redis, projectorNames, head);
+        const counts = body.projectors.find((p) => p.name === EVENT_COUNTS.projector);
+        if (counts?.generation != null) {
+          const raw = await redis.hgetall(
+            readModelKeys.key(EVENT_COUNTS.projector, counts.generation, EVENT_COUNTS.byType),
+          );
+          body.events = Object.fromEntries(Object.entries(raw).map(([type, n]) => [type, Number(n)]));
+        }
       }
-    }
-    res.json(body);
+      return { status, json: body };
+    },
   });
-  return router;
 }

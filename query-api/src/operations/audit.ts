@@ -9,13 +9,12 @@ import {
   AUDIT,
   daysAfter,
   type ProjectionWatcher,
-  readAfterWrites,
   readModelKeys,
   startOfDay,
-  validate,
-  validated,
+  type Endpoint,
+  endpoint,
+  ok,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 
 export interface AuditReadsDependencies {
@@ -35,20 +34,17 @@ interface StoredEntry {
   subject: string;
 }
 
-export function auditRouter({ redis, watcher, siteTimeZone }: AuditReadsDependencies): Router {
-  const router = Router();
-  router.get(
-    '/admin/audit',
-    validate(schemas),
-    readAfterWrites(watcher, [AUDIT.projector]),
-    async (req, res) => {
-      const { query } = validated(req, schemas);
+export function auditEndpoint({ redis, watcher, siteTimeZone }: AuditReadsDependencies): Endpoint {
+  return endpoint({
+    method: 'GET',
+    path: '/api/admin/audit',
+    schemas,
+    access: 'admin',
+    readsAfter: { watcher, projectors: [AUDIT.projector] },
+    handle: async ({ query }) => {
       const empty: AuditResponse = { entries: [], page: query.page, pages: 0, total: 0, admins: [] };
       const generation = await activeGeneration(redis, AUDIT.projector);
-      if (generation === null) {
-        res.json(empty);
-        return;
-      }
+      if (generation === null) return ok(empty);
       const key = (...parts: string[]) => readModelKeys.key(AUDIT.projector, generation, ...parts);
       const index =
         query.admin && query.action
@@ -87,7 +83,7 @@ export function auditRouter({ redis, watcher, siteTimeZone }: AuditReadsDependen
           },
         ];
       });
-      res.json({
+      return ok({
         entries,
         page: query.page,
         pages: Math.ceil(total / query.limit),
@@ -97,6 +93,5 @@ export function auditRouter({ redis, watcher, siteTimeZone }: AuditReadsDependen
           .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
       } satisfies AuditResponse);
     },
-  );
-  return router;
+  });
 }

@@ -15,13 +15,15 @@ import {
   decodePosition,
   type EventStore,
   encodePosition,
+  type Endpoint,
+  endpoint,
   type ImportJobData,
   importJobStatus,
+  ok,
   type ReplayJobData,
   type VerifyJobData,
 } from '@cinefold/platform';
 import type { Job, Queue } from 'bullmq';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { projectorStatuses } from '../projections/status.js';
 import { CheckpointRates } from './rates.js';
@@ -118,40 +120,44 @@ async function runningImports(queue: Queue<ImportJobData>): Promise<ImportJobSta
   return statuses.filter((status): status is ImportJobStatus => status !== null);
 }
 
-export function operationsRouter(deps: OperationsReadsDependencies): Router {
+export function operationsEndpoint(deps: OperationsReadsDependencies): Endpoint {
   const rates = new CheckpointRates();
-  const router = Router();
-  router.get('/admin/operations', async (_req, res) => {
-    const [head, rebuilds, verifies, queues, imports] = await Promise.all([
-      deps.store.headPosition(),
-      newestByProjector(deps.replayQueue),
-      newestByProjector(deps.verifyQueue),
-      queueDepths(deps.queues),
-      runningImports(deps.importQueue),
-    ]);
-    const statuses = await projectorStatuses(deps.store, deps.redis, deps.projectorNames, head);
-    const now = Date.now();
-    const countsEvents = deps.store.kind === 'sqlite';
-    const projectors = await Promise.all(
-      statuses.map(async (status) => {
-        const rebuild = rebuilds.get(status.name);
-        const verify = verifies.get(status.name);
-        const commit = status.checkpoint && countsEvents ? decodePosition(status.checkpoint)?.commit : null;
-        return {
-          ...status,
-          eventsPerSecond: rates.sample(status.name, status.generation, commit ?? null, now),
-          rebuild: rebuild ? await rebuildStatus(rebuild) : null,
-          verify: verify ? await verifyStatus(verify) : null,
-        };
-      }),
-    );
-    res.json({
-      sampledAt: new Date(now).toISOString(),
-      head: head ? encodePosition(head) : null,
-      projectors,
-      queues,
-      imports,
-    } satisfies OperationsResponse);
+  return endpoint({
+    method: 'GET',
+    path: '/api/admin/operations',
+    schemas: {},
+    access: 'admin',
+    handle: async () => {
+      const [head, rebuilds, verifies, queues, imports] = await Promise.all([
+        deps.store.headPosition(),
+        newestByProjector(deps.replayQueue),
+        newestByProjector(deps.verifyQueue),
+        queueDepths(deps.queues),
+        runningImports(deps.importQueue),
+      ]);
+      const statuses = await projectorStatuses(deps.store, deps.redis, deps.projectorNames, head);
+      const now = Date.now();
+      const countsEvents = deps.store.kind === 'sqlite';
+      const projectors = await Promise.all(
+        statuses.map(async (status) => {
+          const rebuild = rebuilds.get(status.name);
+          const verify = verifies.get(status.name);
+          const commit = status.checkpoint && countsEvents ? decodePosition(status.checkpoint)?.commit : null;
+          return {
+            ...status,
+            eventsPerSecond: rates.sample(status.name, status.generation, commit ?? null, now),
+            rebuild: rebuild ? await rebuildStatus(rebuild) : null,
+            verify: verify ? await verifyStatus(verify) : null,
+          };
+        }),
+      );
+      return ok({
+        sampledAt: new Date(now).toISOString(),
+        head: head ? encodePosition(head) : null,
+        projectors,
+        queues,
+        imports,
+      } satisfies OperationsResponse);
+    },
   });
-  return router;
 }

@@ -4,8 +4,7 @@
  * may keep it a minute.
  */
 import { noQuery, type PlayerTemplates, type SiteConfigResponse } from '@cinefold/contracts';
-import { validate } from '@cinefold/platform';
-import { Router } from 'express';
+import { bytes, type Endpoint, endpoint } from '@cinefold/platform';
 
 export interface SiteConfigDependencies {
   /** Null where a server is not configured; none at all is a site without players. */
@@ -14,13 +13,17 @@ export interface SiteConfigDependencies {
 
 const NO_PLAYERS: PlayerTemplates = { movie: { 1: null, 2: null }, tv: { 1: null, 2: null } };
 
-export function siteConfigRouter({ players = NO_PLAYERS }: SiteConfigDependencies): Router {
-  const router = Router();
+export function siteConfigEndpoint({ players = NO_PLAYERS }: SiteConfigDependencies): Endpoint {
   const body: SiteConfigResponse = { players };
-  const json = JSON.stringify(body);
-  router.get('/config', validate({ query: noQuery }), (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=60');
-    res.type('application/json').send(json);
+  const answer = {
+    ...bytes(Buffer.from(JSON.stringify(body))),
+    headers: { 'Cache-Control': 'public, max-age=60' },
+  };
+  return endpoint({
+    method: 'GET',
+    path: '/api/config',
+    schemas: { query: noQuery },
+    access: 'anyone',
+    handle: () => answer,
   });
-  return router;
 }

@@ -2,13 +2,12 @@ import { adminMessagesQuery, type AdminMessagesResponse, type ContactMessage } f
 import {
   activeGeneration,
   CONTACT_MESSAGES,
+  type Endpoint,
+  endpoint,
+  ok,
   type ProjectionWatcher,
-  readAfterWrites,
   readModelKeys,
-  validate,
-  validated,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 
 export interface MessageReadsDependencies {
@@ -43,12 +42,13 @@ export async function readContactMessages(
  * GET /admin/messages: the back office's inbox. Only admins reach it (the /admin guard), so a
  * visitor's address is shown to them alone.
  */
-export function messageReadsRouter({ redis, watcher }: MessageReadsDependencies): Router {
-  const router = Router();
-  const fresh = readAfterWrites(watcher, [CONTACT_MESSAGES.projector]);
-  router.get('/admin/messages', validate(schemas), fresh, async (req, res) => {
-    const { query } = validated(req, schemas);
-    res.json(await readContactMessages(redis, query));
+export function messageReadsEndpoint({ redis, watcher }: MessageReadsDependencies): Endpoint {
+  return endpoint({
+    method: 'GET',
+    path: '/api/admin/messages',
+    schemas,
+    access: 'admin',
+    readsAfter: { watcher, projectors: [CONTACT_MESSAGES.projector] },
+    handle: async ({ query }) => ok(await readContactMessages(redis, query)),
   });
-  return router;
 }

@@ -14,16 +14,15 @@ import {
   decodeTitle,
   locateCatalogue,
   type ProjectionWatcher,
-  readAfterWrites,
   readModelKeys,
   siteDay,
   startOfDay,
   TRAFFIC,
   USERS,
-  validate,
-  validated,
+  bytes,
+  type Endpoint,
+  endpoint,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { readAdStats } from '../ads/routes.js';
 import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';
@@ -186,19 +185,21 @@ export async function readDashboardStats(
 const STATS_PROJECTORS = [USERS.projector, CATALOGUE.projector, TRAFFIC.projector, AD_COUNTERS.projector];
 
 /** GET /admin/stats (`fast=1` accepted): admins only, by the guard on /admin. */
-export function dashboardRouter({ redis, watcher, siteTimeZone }: DashboardDependencies): Router {
-  const router = Router();
-  const fresh = readAfterWrites(watcher, STATS_PROJECTORS);
+export function dashboardEndpoint({ redis, watcher, siteTimeZone }: DashboardDependencies): Endpoint {
   const kept = new KeptAnswers(watcher, STATS_PROJECTORS, KEEP_ADMIN_ANSWERS_MS);
-  router.get('/admin/stats', validate(schemas), fresh, async (req, res) => {
+  return endpoint({
+    method: 'GET',
+    path: '/api/admin/stats',
     // `fast` asked the old site for estimates; every figure here is exact and cheap, so it changes nothing.
-    validated(req, schemas);
+    schemas,
+    access: 'admin',
+    readsAfter: { watcher, projectors: STATS_PROJECTORS },
     // Today's date decides the week and the month counted.
-    const now = new Date();
-    const body = await kept.answer(siteDay(siteTimeZone, now), req.readAfter !== undefined, () =>
-      readDashboardStats(redis, siteTimeZone, now),
-    );
-    res.type('json').send(body);
+    handle: async ({ readAfter, now }) =>
+      bytes(
+        await kept.answer(siteDay(siteTimeZone, now), readAfter !== undefined, () =>
+          readDashboardStats(redis, siteTimeZone, now),
+        ),
+      ),
   });
-  return router;
 }

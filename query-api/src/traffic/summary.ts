@@ -2,17 +2,16 @@ import { type TrafficSummaryResponse, trafficSummaryQuery } from '@cinefold/cont
 import {
   daysEndingWith,
   type ProjectionWatcher,
-  readAfterWrites,
   activeGeneration,
   readModelKeys,
   siteDay,
   TRAFFIC,
   TRAFFIC_BREAKDOWNS,
   type TrafficBreakdown,
-  validate,
-  validated,
+  bytes,
+  type Endpoint,
+  endpoint,
 } from '@cinefold/platform';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';
 
@@ -85,19 +84,22 @@ export async function readTrafficSummary(
 }
 
 /** GET /analytics/admin/summary?days=7 (1 to 90): admins only, by the guard on /analytics/admin. */
-export function trafficReadsRouter({ redis, watcher, siteTimeZone }: TrafficReadsDependencies): Router {
-  const router = Router();
-  const fresh = readAfterWrites(watcher, [TRAFFIC.projector]);
+export function trafficReadsEndpoint({ redis, watcher, siteTimeZone }: TrafficReadsDependencies): Endpoint {
   const kept = new KeptAnswers(watcher, [TRAFFIC.projector], KEEP_ADMIN_ANSWERS_MS);
-  router.get('/analytics/admin/summary', validate(schemas), fresh, async (req, res) => {
-    const { query } = validated(req, schemas);
-    // The window ends today: the day is part of what the answer depends on.
-    const now = new Date();
-    const key = `${query.days}:${siteDay(siteTimeZone, now)}`;
-    const body = await kept.answer(key, req.readAfter !== undefined, () =>
-      readTrafficSummary(redis, siteTimeZone, query.days, now),
-    );
-    res.type('json').send(body);
+  return endpoint({
+    method: 'GET',
+    path: '/api/analytics/admin/summary',
+    schemas,
+    access: 'admin',
+    readsAfter: { watcher, projectors: [TRAFFIC.projector] },
+    handle: async ({ query, readAfter, now }) => {
+      // The window ends today: the day is part of what the answer depends on.
+      const key = `${query.days}:${siteDay(siteTimeZone, now)}`;
+      return bytes(
+        await kept.answer(key, readAfter !== undefined, () =>
+          readTrafficSummary(redis, siteTimeZone, query.days, now),
+        ),
+      );
+    },
   });
-  return router;
 }
