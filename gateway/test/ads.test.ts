@@ -214,6 +214,12 @@ describe('a slot', () => {
     await create({ ...imageAd, position, title: 'Off', active: false });
     await settled();
     expect((await slot(position)).sort()).toEqual(['Open ended', 'Today only']);
+    // The back office reads where today stands against each window.
+    const listed = (await adminList()).body;
+    const scheduleOf = (title: string) => listed.find((ad) => ad.title === title)?.schedule;
+    expect(['Today only', 'Open ended', 'Ended yesterday', 'Starts tomorrow', 'Off'].map(scheduleOf)).toEqual(
+      ['running', 'running', 'expired', 'scheduled', 'running'],
+    );
   });
 
   it('gives each ad of an answer a display id of its own, new in every answer', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, callApi, signIn } from './support/accounts.js';
+import { createAd, imageAd } from './support/ads.js';
 import { adminToken, importSampleMovies, SAMPLE_MOVIES_CSV } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
 
@@ -67,5 +68,44 @@ describe('a replacing import (issue item 12)', () => {
     await page.getByRole('region', { name: 'Import result' }).waitFor();
     expect(dialogs).toHaveLength(2);
     await expect.poll(movieTotal, POLL).toBe(5);
+  });
+});
+
+/** `YYYY-MM-DD` `days` from today, in the site's time zone (UTC here). */
+function day(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+const cardOf = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+const textOf = async (card: Locator) => (await card.innerText()).replace(/\s+/g, ' ');
+
+describe('the ad cards (issue item 13)', () => {
+  it('show their date window, and Scheduled or Expired instead of Active outside it', async () => {
+    await createAd(site.url, token, imageAd({ title: 'Next week', startDate: day(2), endDate: day(9) }));
+    await createAd(site.url, token, imageAd({ title: 'Last week', startDate: day(-9), endDate: day(-2) }));
+    await createAd(site.url, token, imageAd({ title: 'This week', startDate: day(-1), endDate: day(5) }));
+    await createAd(site.url, token, imageAd({ title: 'Open ended', startDate: day(-1) }));
+    await createAd(site.url, token, imageAd({ title: 'Switched off', endDate: day(3), active: false }));
+
+    const page = await site.newPage(DESKTOP);
+    await openAsAdmin(page, '/admin/ads', 'Manage Ads');
+    const expected = [
+      ['Next week', 'Scheduled', `${longDate(day(2))} – ${longDate(day(9))}`],
+      ['Last week', 'Expired', `${longDate(day(-9))} – ${longDate(day(-2))}`],
+      ['This week', 'Active', `${longDate(day(-1))} – ${longDate(day(5))}`],
+      ['Open ended', 'Active', `From ${longDate(day(-1))}`],
+      ['Switched off', 'Inactive', `Until ${longDate(day(3))}`],
+    ] as const;
+    for (const [title, status, window] of expected) {
+      const card = cardOf(page, title);
+      await card.waitFor();
+      const toggle = card.getByRole('button', { name: status, exact: true });
+      expect(await toggle.count(), `${title}: ${status}`).toBe(1);
+      expect(await toggle.getAttribute('aria-pressed')).toBe(String(status !== 'Inactive'));
+      expect(await textOf(card)).toContain(window);
+    }
   });
 });

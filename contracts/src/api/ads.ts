@@ -204,8 +204,15 @@ export interface SlotAd extends PublicAd {
   readonly displayId: string;
 }
 
-/** An ad as the back office reads it (`GET /admin/ads`): with its counters. */
+/**
+ * Where the site's day (in its time zone) stands against an ad's date window, whose ends are whole
+ * days and included: before it, inside it, or past it. An ad without dates is always running.
+ */
+export type AdSchedule = 'scheduled' | 'running' | 'expired';
+
+/** An ad as the back office reads it (`GET /admin/ads`): with its counters and its schedule today. */
 export interface AdminAd extends PublicAd {
+  readonly schedule: AdSchedule;
   readonly impressions: number;
   readonly viewableImpressions: number;
   readonly clicks: number;

@@ -12,6 +12,8 @@ import {
   type ProjectionWatcher,
   readAfterWrites,
   readModelKeys,
+  scheduleOn,
+  siteDay,
   validate,
   validated,
 } from '@cinefold/platform';
@@ -79,6 +81,7 @@ export function adReadsRouter(deps: AdReadsDependencies): Router {
     for (const [error] of replies) if (error) throw error;
     const values = (replies[0]?.[1] ?? []) as string[];
     const countOf = (replies[1]?.[1] ?? {}) as Record<string, string>;
+    const today = siteDay(deps.siteTimeZone);
     const ads: AdminAd[] = values
       .map((json) => JSON.parse(json) as PublicAd)
       .sort(newestFirst)
@@ -86,7 +89,7 @@ export function adReadsRouter(deps: AdReadsDependencies): Router {
         const [impressions, viewableImpressions, clicks] = AD_COUNTERS_NAMES.map((counter) =>
           Number(countOf[AD_COUNTERS.countField(ad.id, counter)] ?? 0),
         ) as [number, number, number];
-        return { ...ad, impressions, viewableImpressions, clicks };
+        return { ...ad, schedule: scheduleOn(ad, today), impressions, viewableImpressions, clicks };
       });
     res.json(ads);
   });

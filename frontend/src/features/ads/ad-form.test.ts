@@ -74,6 +74,7 @@ describe('the ad form', () => {
       active: false,
       startDate: null,
       endDate: '2026-12-31',
+      schedule: 'running',
       createdAt: '',
       updatedAt: '',
       impressions: 3,

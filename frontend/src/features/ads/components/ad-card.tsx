@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Center, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { type AdminAd, adPositionLabel } from '@cinefold/contracts';
 import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { formatLongDate } from '../../../lib/dates';
 import { formatCount } from '../../../lib/numbers';
 import { clickThroughRate } from '../ad-stats';
 
@@ -25,8 +26,30 @@ function Counter({ label, value }: { readonly label: string; readonly value: str
   );
 }
 
+/** The ad's date window in words: both ends, one of them, or none. */
+export function dateWindowText({ startDate, endDate }: Pick<AdminAd, 'startDate' | 'endDate'>): string {
+  const start = formatLongDate(startDate);
+  const end = formatLongDate(endDate);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return 'Every day';
+}
+
+/**
+ * What the active toggle says: an active ad outside its date window is not shown, so it says
+ * whether its window is still to come or has passed.
+ */
+const STATUS = {
+  inactive: { label: 'Inactive', palette: 'gray' },
+  running: { label: 'Active', palette: 'green' },
+  scheduled: { label: 'Scheduled', palette: 'blue' },
+  expired: { label: 'Expired', palette: 'orange' },
+} as const;
+
 /** One ad of the back office's grid (spec section 2), with its counters and actions. */
 export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
+  const status = STATUS[ad.active ? (ad.schedule ?? 'running') : 'inactive'];
   return (
     <Stack
       as="article"
@@ -78,6 +101,12 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
             </Text>
             {ad.provider ?? 'none'}
           </Text>
+          <Text>
+            <Text as="span" color="fg.subtle">
+              Dates:{' '}
+            </Text>
+            {dateWindowText(ad)}
+          </Text>
         </Stack>
         <HStack gap="5" wrap="wrap">
           <Counter label="Impressions" value={formatCount(ad.impressions)} />
@@ -89,12 +118,12 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
           <Button
             size="sm"
             variant={ad.active ? 'solid' : 'outline'}
-            colorPalette={ad.active ? 'green' : 'gray'}
+            colorPalette={status.palette}
             onClick={onToggle}
             disabled={busy}
             aria-pressed={ad.active}
           >
-            {ad.active ? 'Active' : 'Inactive'}
+            {status.label}
           </Button>
           <IconButton
             size="sm"
