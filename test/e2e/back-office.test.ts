@@ -109,3 +109,33 @@ describe('the ad cards (issue item 13)', () => {
     }
   });
 });
+
+describe('errors written for people (issue item 14)', () => {
+  it('says why the last admin cannot be made a user', async () => {
+    const page = await site.newPage(DESKTOP);
+    const dialogs = answerDialogs(page, () => true);
+    await openAsAdmin(page, '/admin/users', 'Manage Users');
+    const row = page.getByRole('row').filter({ hasText: ADMIN.email });
+    await row.getByRole('button', { name: 'Make User' }).click();
+    await expect
+      .poll(() => dialogs, POLL)
+      .toEqual([
+        'alert: Failed to update user role. This is the last admin: make someone else an admin first.',
+      ]);
+  });
+
+  it('names the ad form’s fields as the form labels them, never by their names in the code', async () => {
+    const page = await site.newPage(DESKTOP);
+    await openAsAdmin(page, '/admin/ads', 'Manage Ads');
+    await page.getByRole('button', { name: 'Create Ad', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title', { exact: true }).fill('Broken link');
+    await dialog.getByLabel('Image URL', { exact: true }).fill('not a url');
+    await dialog.getByLabel('Start Date', { exact: true }).fill(day(5));
+    await dialog.getByLabel('End Date', { exact: true }).fill(day(1));
+    await dialog.getByRole('button', { name: 'Create Ad' }).click();
+    await dialog.getByText('Image URL must be an http or https address').waitFor();
+    await dialog.getByText('The end date must not be before the start date').waitFor();
+    expect(await dialog.innerText()).not.toMatch(/imageUrl|endDate|startDate/);
+  });
+});
