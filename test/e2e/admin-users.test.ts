@@ -146,7 +146,7 @@ describe('the admin user table', () => {
       .poll(() => dialogs)
       .toEqual([
         'confirm: Are you sure you want to delete this user?',
-        'alert: Failed to delete user. The last admin cannot be deleted: make someone else an admin first.',
+        'alert: Failed to delete user. You cannot delete your own account. Ask another admin to do it.',
       ]);
     expect(await rowOf(page, ADMIN).count()).toBe(1);
   });
