@@ -76,9 +76,10 @@ function day(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 const cardOf = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const textOf = async (card: Locator) => (await card.innerText()).replace(/\s+/g, ' ');
 
@@ -134,8 +135,43 @@ describe('errors written for people (issue item 14)', () => {
     await dialog.getByLabel('Start Date', { exact: true }).fill(day(5));
     await dialog.getByLabel('End Date', { exact: true }).fill(day(1));
     await dialog.getByRole('button', { name: 'Create Ad' }).click();
-    await dialog.getByText('Image URL must be an http or https address').waitFor();
-    await dialog.getByText('The end date must not be before the start date').waitFor();
+    await dialog.getByText('Image URL must be an http or https address.').waitFor();
+    await dialog.getByText('The end date must not be before the start date.').waitFor();
     expect(await dialog.innerText()).not.toMatch(/imageUrl|endDate|startDate/);
+  });
+});
+
+describe('the dashboard (issue item 15)', () => {
+  it('labels the traffic chart’s two lines and says "1 view" in the top lists', async () => {
+    const movies = (await callApi(site.url, 'GET', '/movies?sortBy=title&limit=1')).body as {
+      movies: { id: number; title: string }[];
+    };
+    const movie = movies.movies[0]!;
+    const response = await fetch(`${site.url}/api/analytics/track`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        // Headless Chromium names itself, and the site drops what bots view.
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
+      body: JSON.stringify({ path: `/movies/${movie.id}`, referrer: null }),
+    });
+    expect(response.status).toBe(204);
+
+    const page = await site.newPage(DESKTOP);
+    await openAsAdmin(page, '/admin', 'Admin Dashboard');
+    const top = page.getByRole('region', { name: 'Top Movies', exact: true });
+    await top.getByText(movie.title).waitFor({ timeout: 15_000 });
+    expect(await textOf(top)).toContain('1 view');
+    expect(await textOf(top)).not.toContain('1 views');
+
+    const traffic = page.getByRole('region', {
+      name: 'Traffic: Visits (Last 7 days)',
+      exact: true,
+    });
+    const legend = traffic.getByRole('list', { name: 'Legend' });
+    await legend.waitFor();
+    expect(await legend.getByRole('listitem').allInnerTexts()).toEqual(['Visits', 'Visitors']);
   });
 });
