@@ -39,28 +39,30 @@ describe('the ad form’s schema', () => {
   });
 
   it('names the field of each rule broken', () => {
-    expect(problem({ ...imageAd, title: '  ' })).toEqual(['title: title is required']);
-    expect(problem({ ...imageAd, imageUrl: '' })).toEqual(['imageUrl: imageUrl is required for an image ad']);
+    expect(problem({ ...imageAd, title: '  ' })).toEqual(['title: Title is required']);
+    expect(problem({ ...imageAd, imageUrl: '' })).toEqual([
+      'imageUrl: Image URL is required for an image ad',
+    ]);
     expect(problem({ ...imageAd, imageUrl: 'ftp://x/y.png' })).toEqual([
-      'imageUrl: imageUrl must be an http or https URL',
+      'imageUrl: Image URL must be an http or https address',
     ]);
     expect(problem({ ...imageAd, linkUrl: 'javascript:alert(1)' })).toEqual([
-      'linkUrl: linkUrl must be an http or https URL',
+      'linkUrl: Link URL must be an http or https address',
     ]);
     expect(problem({ title: 'Net', type: 'network', position: 'home-mid' })).toEqual([
-      'embedCode: embedCode is required for a network ad',
+      'embedCode: Embed code is required for a network ad',
     ]);
     expect(
       problem({ title: 'Net', type: 'network', embedCode: 'x'.repeat(20_001), position: 'home-mid' }),
-    ).toEqual(['embedCode: embedCode must be at most 20000 characters']);
+    ).toEqual(['embedCode: Embed code must be at most 20000 characters']);
     expect(problem({ ...imageAd, position: 'sidebar' })).toEqual([
-      'position: position must be one of the site’s ad slots',
+      'position: Position must be one of the site’s ad slots',
     ]);
     expect(problem({ ...imageAd, startDate: '2025-02-30' })).toEqual([
-      'startDate: startDate must be a date (YYYY-MM-DD)',
+      'startDate: Start date must be a date (YYYY-MM-DD)',
     ]);
     expect(problem({ ...imageAd, startDate: '2025-03-02', endDate: '2025-03-01' })).toEqual([
-      'endDate: endDate must not be before startDate',
+      'endDate: The end date must not be before the start date',
     ]);
   });
 

@@ -151,26 +151,29 @@ describe('an admin managing ads', () => {
     expect((await call('DELETE', '/admin/ads/no-such-ad')).body).toEqual({ message: 'Ad not found' });
   });
 
-  it('is refused with a message naming the field for every rule of the form, and nothing is stored', async () => {
+  it('is refused with a message naming the field as the form labels it for every rule, and nothing is stored', async () => {
     const before = (await adminList()).body.length;
     const cases: [object, string][] = [
-      [{ ...imageAd, title: '' }, 'title is required.'],
-      [{ ...imageAd, imageUrl: '' }, 'imageUrl is required for an image ad.'],
-      [{ ...imageAd, imageUrl: 'not a url' }, 'imageUrl must be an http or https URL.'],
-      [{ ...imageAd, linkUrl: 'javascript:alert(document.cookie)' }, 'linkUrl must be an http or https URL.'],
-      [{ ...imageAd, type: 'network', embedCode: ' ' }, 'embedCode is required for a network ad.'],
+      [{ ...imageAd, title: '' }, 'Title is required.'],
+      [{ ...imageAd, imageUrl: '' }, 'Image URL is required for an image ad.'],
+      [{ ...imageAd, imageUrl: 'not a url' }, 'Image URL must be an http or https address.'],
+      [
+        { ...imageAd, linkUrl: 'javascript:alert(document.cookie)' },
+        'Link URL must be an http or https address.',
+      ],
+      [{ ...imageAd, type: 'network', embedCode: ' ' }, 'Embed code is required for a network ad.'],
       [
         { ...imageAd, type: 'network', embedCode: 'x'.repeat(20_001) },
-        'embedCode must be at most 20000 characters.',
+        'Embed code must be at most 20000 characters.',
       ],
-      [{ ...imageAd, type: 'video' }, 'type must be image or network.'],
-      [{ ...imageAd, provider: 'someone' }, 'provider must be evadav, ad-maven or custom.'],
-      [{ ...imageAd, position: 'footer' }, 'position must be one of the site’s ad slots.'],
-      [{ ...imageAd, active: 'yes' }, 'active must be true or false.'],
-      [{ ...imageAd, startDate: '01/03/2025' }, 'startDate must be a date (YYYY-MM-DD).'],
+      [{ ...imageAd, type: 'video' }, 'Type must be image or network.'],
+      [{ ...imageAd, provider: 'someone' }, 'Provider must be evadav, ad-maven or custom.'],
+      [{ ...imageAd, position: 'footer' }, 'Position must be one of the site’s ad slots.'],
+      [{ ...imageAd, active: 'yes' }, 'Active must be true or false.'],
+      [{ ...imageAd, startDate: '01/03/2025' }, 'Start date must be a date (YYYY-MM-DD).'],
       [
         { ...imageAd, startDate: '2025-03-02', endDate: '2025-03-01' },
-        'endDate must not be before startDate.',
+        'The end date must not be before the start date.',
       ],
     ];
     for (const [body, message] of cases) {
@@ -180,7 +183,7 @@ describe('an admin managing ads', () => {
     }
     const id = await create({ ...imageAd, title: 'Valid' });
     expect((await call('PUT', `/admin/ads/${id}`, { body: { ...imageAd, title: ' ' } })).body).toEqual({
-      message: 'title is required.',
+      message: 'Title is required.',
     });
     expect((await adminList()).body).toHaveLength(before + 1);
   });
@@ -214,6 +217,12 @@ describe('a slot', () => {
     await create({ ...imageAd, position, title: 'Off', active: false });
     await settled();
     expect((await slot(position)).sort()).toEqual(['Open ended', 'Today only']);
+    // The back office reads where today stands against each window.
+    const listed = (await adminList()).body;
+    const scheduleOf = (title: string) => listed.find((ad) => ad.title === title)?.schedule;
+    expect(['Today only', 'Open ended', 'Ended yesterday', 'Starts tomorrow', 'Off'].map(scheduleOf)).toEqual(
+      ['running', 'running', 'expired', 'scheduled', 'running'],
+    );
   });
 
   it('gives each ad of an answer a display id of its own, new in every answer', async () => {
@@ -235,7 +244,7 @@ describe('a slot', () => {
     expect(await call('GET', '/ads?position=footer', { auth: false })).toEqual(
       expect.objectContaining({
         status: 400,
-        body: { message: 'position must be one of the site’s ad slots.' },
+        body: { message: 'Position must be one of the site’s ad slots.' },
       }),
     );
     expect((await call('GET', '/ads', { auth: false })).status).toBe(400);

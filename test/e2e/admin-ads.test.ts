@@ -100,19 +100,19 @@ describe('the admin ads page', () => {
     const dialog = dialogOf(page);
 
     await dialog.getByRole('button', { name: 'Create Ad' }).click();
-    await dialog.getByText('title is required').waitFor();
-    await dialog.getByText('imageUrl is required for an image ad').waitFor();
+    await dialog.getByText('Title is required').waitFor();
+    await dialog.getByText('Image URL is required for an image ad').waitFor();
 
     await field(dialog, 'Title').fill('Bad links');
     await field(dialog, 'Image URL').fill('spring.png');
     await field(dialog, 'Link URL').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Create Ad' }).click();
-    await dialog.getByText('imageUrl must be an http or https URL').waitFor();
-    await dialog.getByText('linkUrl must be an http or https URL').waitFor();
+    await dialog.getByText('Image URL must be an http or https address').waitFor();
+    await dialog.getByText('Link URL must be an http or https address').waitFor();
 
     await field(dialog, 'Type').selectOption('network');
     await dialog.getByRole('button', { name: 'Create Ad' }).click();
-    await dialog.getByText('embedCode is required for a network ad').waitFor();
+    await dialog.getByText('Embed code is required for a network ad').waitFor();
     expect(posted).toBe(0);
   });
 

@@ -144,7 +144,10 @@ describe('the admin user table', () => {
 
     await expect
       .poll(() => dialogs)
-      .toEqual(['confirm: Are you sure you want to delete this user?', 'alert: Failed to delete user']);
+      .toEqual([
+        'confirm: Are you sure you want to delete this user?',
+        'alert: Failed to delete user. You cannot delete your own account. Ask another admin to do it.',
+      ]);
     expect(await rowOf(page, ADMIN).count()).toBe(1);
   });
 

@@ -59,8 +59,8 @@ export function adPositionLabel(position: string): string {
 }
 
 export const adPosition = z
-  .string({ error: 'position is required' })
-  .refine(isAdPosition, 'position must be one of the site’s ad slots');
+  .string({ error: 'Position is required' })
+  .refine(isAdPosition, 'Position must be one of the site’s ad slots');
 
 export const AD_TYPES = ['image', 'network'] as const;
 export const AD_PROVIDERS = ['evadav', 'ad-maven', 'custom'] as const;
@@ -77,12 +77,12 @@ const isWebAddress = (value: string) => {
 };
 
 /** An address a visitor's browser will open or load: http(s) only, so never `javascript:`. */
-const webAddress = (field: string) =>
+const webAddress = (label: string) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: `${label} must be text` })
     .trim()
-    .max(2048, `${field} must be at most 2048 characters`)
-    .refine((value) => value === '' || isWebAddress(value), `${field} must be an http or https URL`);
+    .max(2048, `${label} must be at most 2048 characters`)
+    .refine((value) => value === '' || isWebAddress(value), `${label} must be an http or https address`);
 
 const isCalendarDate = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -91,14 +91,14 @@ const isCalendarDate = (value: string) => {
 };
 
 /** A day (spec: date part only); empty or null means no bound. */
-const adDate = (field: string) =>
+const adDate = (label: string) =>
   z
-    .union([z.string(), z.null()], { error: `${field} must be a date (YYYY-MM-DD)` })
+    .union([z.string(), z.null()], { error: `${label} must be a date (YYYY-MM-DD)` })
     .optional()
     .transform((value) =>
       value === undefined || value === null || value.trim() === '' ? null : value.trim(),
     )
-    .refine((value) => value === null || isCalendarDate(value), `${field} must be a date (YYYY-MM-DD)`);
+    .refine((value) => value === null || isCalendarDate(value), `${label} must be a date (YYYY-MM-DD)`);
 
 /**
  * An ad as the admin form sends it (POST and PUT /admin/ads). Not strict: the toggle sends the
@@ -108,57 +108,61 @@ const adDate = (field: string) =>
 export const adInput = z
   .object({
     title: z
-      .string({ error: 'title is required' })
+      .string({ error: 'Title is required' })
       .trim()
-      .min(1, 'title is required')
-      .max(200, 'title must be at most 200 characters'),
+      .min(1, 'Title is required')
+      .max(200, 'Title must be at most 200 characters'),
     description: z
-      .string({ error: 'description must be text' })
+      .string({ error: 'Description must be text' })
       .trim()
-      .max(2000, 'description must be at most 2000 characters')
+      .max(2000, 'Description must be at most 2000 characters')
       .optional()
       .transform((v) => v ?? ''),
     type: z
-      .enum(AD_TYPES, { error: 'type must be image or network' })
+      .enum(AD_TYPES, { error: 'Type must be image or network' })
       .optional()
       .transform((v) => v ?? 'image'),
     provider: z
-      .enum(AD_PROVIDERS, { error: 'provider must be evadav, ad-maven or custom' })
+      .enum(AD_PROVIDERS, { error: 'Provider must be evadav, ad-maven or custom' })
       .nullable()
       .optional()
       .transform((v) => v ?? null),
     embedCode: z
-      .string({ error: 'embedCode must be text' })
-      .max(EMBED_CODE_MAX, `embedCode must be at most ${EMBED_CODE_MAX} characters`)
+      .string({ error: 'Embed code must be text' })
+      .max(EMBED_CODE_MAX, `Embed code must be at most ${EMBED_CODE_MAX} characters`)
       .optional()
       .transform((v) => v ?? ''),
-    imageUrl: webAddress('imageUrl')
+    imageUrl: webAddress('Image URL')
       .optional()
       .transform((v) => v ?? ''),
-    linkUrl: webAddress('linkUrl')
+    linkUrl: webAddress('Link URL')
       .optional()
       .transform((v) => v ?? ''),
     position: adPosition,
     active: z
-      .boolean({ error: 'active must be true or false' })
+      .boolean({ error: 'Active must be true or false' })
       .optional()
       .transform((v) => v ?? true),
-    startDate: adDate('startDate'),
-    endDate: adDate('endDate'),
+    startDate: adDate('Start date'),
+    endDate: adDate('End date'),
   })
   .superRefine((ad, ctx) => {
     if (ad.type === 'image' && ad.imageUrl === '') {
-      ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: 'imageUrl is required for an image ad' });
+      ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: 'Image URL is required for an image ad' });
     }
     if (ad.type === 'network' && ad.embedCode.trim() === '') {
       ctx.addIssue({
         code: 'custom',
         path: ['embedCode'],
-        message: 'embedCode is required for a network ad',
+        message: 'Embed code is required for a network ad',
       });
     }
     if (ad.startDate && ad.endDate && ad.endDate < ad.startDate) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'The end date must not be before the start date',
+      });
     }
   })
   // Spec section 4: saved with a type other than network, an ad has no provider and no embed code.
@@ -204,8 +208,15 @@ export interface SlotAd extends PublicAd {
   readonly displayId: string;
 }
 
-/** An ad as the back office reads it (`GET /admin/ads`): with its counters. */
+/**
+ * Where the site's day (in its time zone) stands against an ad's date window, whose ends are whole
+ * days and included: before it, inside it, or past it. An ad without dates is always running.
+ */
+export type AdSchedule = 'scheduled' | 'running' | 'expired';
+
+/** An ad as the back office reads it (`GET /admin/ads`): with its counters and its schedule today. */
 export interface AdminAd extends PublicAd {
+  readonly schedule: AdSchedule;
   readonly impressions: number;
   readonly viewableImpressions: number;
   readonly clicks: number;

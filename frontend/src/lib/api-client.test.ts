@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, errorMessageOf, forgetEventPosition } from './api-client';
+import { ApiError, apiClient, errorMessageOf, failureWithReason, forgetEventPosition } from './api-client';
 
 interface RecordedCall {
   readonly url: string;
@@ -105,10 +105,29 @@ describe('the api client', () => {
     expect(error).toMatchObject({
       status: 502,
       serverMessage: null,
-      message: 'Request failed with status 502',
+      message: 'The server could not do this just now. Please try again in a moment.',
     });
     expect(errorMessageOf(error, 'Failed to login.')).toBe('Failed to login.');
     expect(errorMessageOf(new TypeError('Failed to fetch'), 'Failed to login.')).toBe('Failed to login.');
+  });
+
+  it('never says "Request failed with status": a failure without a message is put in words', async () => {
+    for (const status of [400, 403, 404, 413, 429, 500, 502, 503]) {
+      expect(new ApiError(status, null).message).not.toMatch(/status|\d{3}/);
+    }
+    expect(new ApiError(500, null).message).toBe(
+      'The server could not do this just now. Please try again in a moment.',
+    );
+  });
+
+  it("follows a screen's own words with the server's reason, when it gave one", () => {
+    const lastAdmin = new ApiError(409, 'This is the last admin: make someone else an admin first.');
+    expect(failureWithReason(lastAdmin, 'Failed to update user role')).toBe(
+      'Failed to update user role. This is the last admin: make someone else an admin first.',
+    );
+    expect(failureWithReason(new ApiError(500, null), 'Failed to update user role')).toBe(
+      'Failed to update user role',
+    );
   });
 
   it('signs the visitor out and goes to /login on a 401', async () => {

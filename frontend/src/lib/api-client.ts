@@ -18,8 +18,18 @@ export class ApiError extends Error {
     /** The whole JSON error body, for the few screens that show more than the message. */
     readonly body: unknown = undefined,
   ) {
-    super(serverMessage ?? `Request failed with status ${status}`);
+    super(serverMessage ?? statusMessage(status));
   }
+}
+
+/** A failure's words when the server sent none (a proxy's error page, a crashed upstream). */
+export function statusMessage(status: number): string {
+  if (status === 403) return 'You do not have permission to do that.';
+  if (status === 404) return 'This could not be found. It may have been removed.';
+  if (status === 413) return 'The file is too large for the server.';
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
+  if (status >= 500) return 'The server could not do this just now. Please try again in a moment.';
+  return 'The request could not be completed. Please try again.';
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,6 +61,14 @@ export function forgetEventPosition(): void {
 function rememberEventPosition(response: Response): void {
   const position = response.headers.get(EVENT_POSITION_HEADER);
   if (position && isNewerPosition(position, latestEventPosition)) latestEventPosition = position;
+}
+
+/**
+ * A screen's own words for a failure (the spec's alert texts), followed by the server's reason
+ * when it sent one: "Failed to update user role. This is the last admin: …".
+ */
+export function failureWithReason(error: unknown, failure: string): string {
+  return error instanceof ApiError && error.serverMessage ? `${failure}. ${error.serverMessage}` : failure;
 }
 
 /** What a screen shows for a failed call: the server's own words when it sent some, else its own. */

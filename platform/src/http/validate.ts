@@ -28,7 +28,9 @@ function describe(error: z.ZodError, part: string): string {
     return 'The request body must be a JSON object.';
   }
   const message = issue.message.replace(/\.$/, '');
-  return field && !message.toLowerCase().startsWith(field.toLowerCase())
+  // A message that names its field already ("Image URL must be…" for `imageUrl`) is left as it is.
+  const words = message.toLowerCase().replace(/[\s_-]+/g, '');
+  return field && !words.includes(field.toLowerCase().replace(/[\s_.-]+/g, ''))
     ? `${field}: ${message}.`
     : `${message}.`;
 }

@@ -8,7 +8,7 @@
  *                  totals         hash counter → n over the ads not deleted (the dashboard's adStats)
  *                  seen:{counter}:{adId}:{day}  set of display ids counted that day
  */
-import type { AdFields } from '@cinefold/contracts';
+import type { AdFields, AdSchedule } from '@cinefold/contracts';
 export const ADS = {
   projector: 'ads',
   all: 'all',
@@ -33,7 +33,12 @@ export const AD_COUNTERS = {
  * only these count beacons.
  */
 export function servedOn(ad: Pick<AdFields, 'active' | 'startDate' | 'endDate'>, day: string): boolean {
-  return (
-    ad.active && (ad.startDate === null || ad.startDate <= day) && (ad.endDate === null || day <= ad.endDate)
-  );
+  return ad.active && scheduleOn(ad, day) === 'running';
+}
+
+/** Where `day` (`YYYY-MM-DD` in the site's time zone) stands against the ad's date window. */
+export function scheduleOn(ad: Pick<AdFields, 'startDate' | 'endDate'>, day: string): AdSchedule {
+  if (ad.startDate !== null && day < ad.startDate) return 'scheduled';
+  if (ad.endDate !== null && ad.endDate < day) return 'expired';
+  return 'running';
 }

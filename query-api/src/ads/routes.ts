@@ -15,6 +15,8 @@ import {
   ok,
   type ProjectionWatcher,
   readModelKeys,
+  scheduleOn,
+  siteDay,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { adFrameEndpoint } from './frame.js';
@@ -78,13 +80,13 @@ export function adReadEndpoints(deps: AdReadsDependencies): Endpoint[] {
       schemas: {},
       access: 'admin',
       readsAfter: { watcher, projectors: [ADS.projector, AD_COUNTERS.projector] },
-      handle: async () => ok(await adminAds(redis)),
+      handle: async () => ok(await adminAds(redis, siteDay(deps.siteTimeZone))),
     }),
   ];
 }
 
 /** Every ad, newest first, with its counters. */
-async function adminAds(redis: Redis): Promise<AdminAd[]> {
+async function adminAds(redis: Redis, today: string): Promise<AdminAd[]> {
   const { ads: adsGeneration, counters } = await generations(redis);
   if (adsGeneration === null) return [];
   const reads = redis.pipeline().hvals(readModelKeys.key(ADS.projector, adsGeneration, ADS.all));
@@ -101,6 +103,6 @@ async function adminAds(redis: Redis): Promise<AdminAd[]> {
       const [impressions, viewableImpressions, clicks] = AD_COUNTERS_NAMES.map((counter) =>
         Number(countOf[AD_COUNTERS.countField(ad.id, counter)] ?? 0),
       ) as [number, number, number];
-      return { ...ad, impressions, viewableImpressions, clicks };
+      return { ...ad, schedule: scheduleOn(ad, today), impressions, viewableImpressions, clicks };
     });
 }

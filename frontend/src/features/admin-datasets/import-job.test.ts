@@ -37,7 +37,9 @@ describe('the upload error message', () => {
 
   it("falls back to the error's message, then to 'Upload failed'", () => {
     expect(uploadErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
-    expect(uploadErrorMessage(new ApiError(502, null))).toBe('Request failed with status 502');
+    expect(uploadErrorMessage(new ApiError(502, null))).toBe(
+      'The server could not do this just now. Please try again in a moment.',
+    );
     expect(uploadErrorMessage(undefined)).toBe('Upload failed');
     expect(uploadErrorMessage(new Error(''))).toBe('Upload failed');
   });

@@ -17,14 +17,14 @@ describe('the ad form', () => {
   it('requires a title, and an image URL that is a URL for an image ad', () => {
     expect(checkAdForm(NEW_AD_VALUES)).toEqual({
       ok: false,
-      errors: { title: 'title is required', imageUrl: 'imageUrl is required for an image ad' },
+      errors: { title: 'Title is required', imageUrl: 'Image URL is required for an image ad' },
     });
     const check = checkAdForm({ ...imageAd, imageUrl: 'spring.png', linkUrl: 'javascript:alert(1)' });
     expect(check).toEqual({
       ok: false,
       errors: {
-        imageUrl: 'imageUrl must be an http or https URL',
-        linkUrl: 'linkUrl must be an http or https URL',
+        imageUrl: 'Image URL must be an http or https address',
+        linkUrl: 'Link URL must be an http or https address',
       },
     });
   });
@@ -33,7 +33,7 @@ describe('the ad form', () => {
     const network = { ...NEW_AD_VALUES, title: 'Network', type: 'network' as const };
     expect(checkAdForm(network)).toEqual({
       ok: false,
-      errors: { embedCode: 'embedCode is required for a network ad' },
+      errors: { embedCode: 'Embed code is required for a network ad' },
     });
     const check = checkAdForm({ ...network, embedCode: '<script></script>' });
     expect(check.ok && check.ad).toMatchObject({
@@ -56,7 +56,7 @@ describe('the ad form', () => {
   it('refuses an end date before the start date', () => {
     expect(checkAdForm({ ...imageAd, startDate: '2026-05-02', endDate: '2026-05-01' })).toEqual({
       ok: false,
-      errors: { endDate: 'endDate must not be before startDate' },
+      errors: { endDate: 'The end date must not be before the start date' },
     });
   });
 
@@ -74,6 +74,7 @@ describe('the ad form', () => {
       active: false,
       startDate: null,
       endDate: '2026-12-31',
+      schedule: 'running',
       createdAt: '',
       updatedAt: '',
       impressions: 3,

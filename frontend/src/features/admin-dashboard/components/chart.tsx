@@ -1,4 +1,4 @@
-import { Box } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ApexOptions } from 'apexcharts';
 import ReactApexChartModule from 'react-apexcharts';
 
@@ -7,6 +7,9 @@ import ReactApexChartModule from 'react-apexcharts';
 const ReactApexChart =
   (ReactApexChartModule as unknown as { default?: typeof ReactApexChartModule }).default ??
   ReactApexChartModule;
+
+/** The series' colours, in order: crimson, amber, then lighter shades. */
+const SERIES_COLORS = ['#ef3b43', '#fbbf24', '#fb6a70', '#f59e0b', '#b9b2b8'];
 
 /** The site's dark palette for every chart: crimson, amber, and muted axes. */
 const BASE: ApexOptions = {
@@ -20,7 +23,7 @@ const BASE: ApexOptions = {
     animations: { enabled: false },
   },
   theme: { mode: 'dark' },
-  colors: ['#ef3b43', '#fbbf24', '#fb6a70', '#f59e0b', '#b9b2b8'],
+  colors: SERIES_COLORS,
   grid: { borderColor: 'rgba(255, 255, 255, 0.08)' },
   dataLabels: { enabled: false },
   tooltip: { theme: 'dark' },
@@ -48,7 +51,7 @@ export function Chart({ type, label, categories, series, horizontal = false, hei
     markers: type === 'line' ? { size: 3 } : {},
     plotOptions: { bar: { horizontal, borderRadius: 4, distributed: horizontal } },
   };
-  return (
+  const chart = (
     <Box role="img" aria-label={label} data-chart={type} minH={`${height}px`}>
       <ReactApexChart
         type={type}
@@ -57,5 +60,28 @@ export function Chart({ type, label, categories, series, horizontal = false, hei
         series={series.map(({ name, data }) => ({ name, data: [...data] }))}
       />
     </Box>
+  );
+  // A chart of one series is named by its panel; two lines need a key to tell them apart.
+  if (series.length < 2) return chart;
+  return (
+    <Stack gap="2">
+      <HStack as="ul" aria-label="Legend" listStyleType="none" gap="4" justify="end" flexWrap="wrap">
+        {series.map(({ name }, index) => (
+          <HStack as="li" key={name} gap="1.5">
+            <Box
+              aria-hidden="true"
+              w="3"
+              h="1"
+              borderRadius="full"
+              bg={SERIES_COLORS[index % SERIES_COLORS.length]}
+            />
+            <Text textStyle="sm" color="fg.muted">
+              {name}
+            </Text>
+          </HStack>
+        ))}
+      </HStack>
+      {chart}
+    </Stack>
   );
 }

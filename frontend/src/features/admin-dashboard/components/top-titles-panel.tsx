@@ -1,7 +1,7 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { PosterImage } from '../../../components/ui/poster-image';
 import { RouterLink } from '../../../components/ui/router-link';
-import { formatCount } from '../../../lib/numbers';
+import { countOf, noun } from '../../../lib/numbers';
 import { Panel } from './panel';
 
 export interface RankedTitle {
@@ -10,6 +10,8 @@ export interface RankedTitle {
   readonly poster_path: string | null;
   readonly views: number;
 }
+
+const VIEWS = noun('view');
 
 /** The most viewed titles, best first: rank, poster, title or name, views. */
 export function TopTitlesPanel({
@@ -37,7 +39,7 @@ export function TopTitlesPanel({
                 {entry.name}
               </RouterLink>
               <Text color="fg.muted" fontSize="sm" whiteSpace="nowrap">
-                {formatCount(entry.views)} views
+                {countOf(entry.views, VIEWS)}
               </Text>
             </Flex>
           ))}

@@ -53,7 +53,7 @@ export function VisitsPanel({
       {summary && hasCounts(summary.timeseries) ? (
         <Chart
           type="line"
-          label="Visits per day"
+          label="Visits and visitors per day"
           categories={summary.timeseries.map((point) => dayLabel(point.day))}
           series={[
             { name: 'Visits', data: summary.timeseries.map((point) => point.count) },

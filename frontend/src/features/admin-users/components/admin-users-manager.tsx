@@ -4,6 +4,7 @@ import { LuSearch } from 'react-icons/lu';
 import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
+import { failureWithReason } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { countOf, noun } from '../../../lib/numbers';
 import { useChangeUserRole } from '../api/change-user-role';
@@ -42,14 +43,16 @@ export function AdminUsersManager() {
       {
         // An admin who hands back their own role loses the back office; the guard needs to know.
         onSuccess: () => (user.id === me?.id ? refresh() : undefined),
-        onError: () => window.alert('Failed to update user role'),
+        onError: (error) => window.alert(failureWithReason(error, 'Failed to update user role')),
       },
     );
   };
 
   const onDelete = (user: UserProfile) => {
     if (!window.confirm(DELETE_QUESTION)) return;
-    removeUser.mutate(user.id, { onError: () => window.alert('Failed to delete user') });
+    removeUser.mutate(user.id, {
+      onError: (error) => window.alert(failureWithReason(error, 'Failed to delete user')),
+    });
   };
 
   const busyUserId = changeRole.isPending

@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { type AdminAd, adPositionLabel } from '@cinefold/contracts';
 import { LuImageOff, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { formatLongDate } from '../../../lib/dates';
 import { formatCount } from '../../../lib/numbers';
 import { clickThroughRate } from '../ad-stats';
 import { useCreativeImage } from './ad-creative';
@@ -56,8 +57,30 @@ function CardPicture({ ad }: { readonly ad: AdminAd }) {
   return <Image src={ad.imageUrl} alt={ad.title} w="full" h="full" p="2" objectFit="contain" />;
 }
 
+/** The ad's date window in words: both ends, one of them, or none. */
+export function dateWindowText({ startDate, endDate }: Pick<AdminAd, 'startDate' | 'endDate'>): string {
+  const start = formatLongDate(startDate);
+  const end = formatLongDate(endDate);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return 'Every day';
+}
+
+/**
+ * What the active toggle says: an active ad outside its date window is not shown, so it says
+ * whether its window is still to come or has passed.
+ */
+const STATUS = {
+  inactive: { label: 'Inactive', palette: 'gray' },
+  running: { label: 'Active', palette: 'green' },
+  scheduled: { label: 'Scheduled', palette: 'blue' },
+  expired: { label: 'Expired', palette: 'orange' },
+} as const;
+
 /** One ad of the back office's grid (spec section 2), with its counters and actions. */
 export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
+  const status = STATUS[ad.active ? (ad.schedule ?? 'running') : 'inactive'];
   return (
     <Stack
       as="article"
@@ -109,6 +132,12 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
             </Text>
             {ad.provider ?? 'none'}
           </Text>
+          <Text>
+            <Text as="span" color="fg.subtle">
+              Dates:{' '}
+            </Text>
+            {dateWindowText(ad)}
+          </Text>
         </Stack>
         <HStack gap="5" wrap="wrap">
           <Counter label="Impressions" value={formatCount(ad.impressions)} />
@@ -120,12 +149,12 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
           <Button
             size="sm"
             variant={ad.active ? 'solid' : 'outline'}
-            colorPalette={ad.active ? 'green' : 'gray'}
+            colorPalette={status.palette}
             onClick={onToggle}
             disabled={busy}
             aria-pressed={ad.active}
           >
-            {ad.active ? 'Active' : 'Inactive'}
+            {status.label}
           </Button>
           <IconButton
             size="sm"
