@@ -79,7 +79,9 @@ async function recordLayoutShifts(page: Page): Promise<void> {
         if (entry.hadRecentInput) continue;
         window.__shifts.push({
           value: entry.value,
-          nodes: (entry.sources || []).map((source) => source.node ? (source.node.id || source.node.nodeName) : '?'),
+          nodes: (entry.sources || []).map((source) =>
+            source.node ? (source.node.id || source.node.nodeName) + ' ' + (source.node.textContent || '').slice(0, 40) : '?',
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -187,6 +189,22 @@ describe('ads and layout shift', () => {
       await page.locator('ul[aria-label="Movies"] li').first().waitFor();
       await slotOf(page, 'movies-top').locator('img').first().waitFor();
       await page.waitForTimeout(500);
+      expect(JSON.stringify(await layoutShifts(page))).toBe('[]');
+    },
+  );
+  it.each(Object.entries({ 'a 390×844 phone': PHONE, 'a 1366×900 desktop': DESKTOP }))(
+    'a page whose slots have no ads does not move either, on %s',
+    async (_name, viewport) => {
+      const page = await site.newPage(viewport);
+      await recordLayoutShifts(page);
+      const answered = page.waitForResponse(
+        (response) => new URL(response.url()).searchParams.get('position') === 'tv-top',
+      );
+      await page.goto(`${site.url}/tv-shows`);
+      await answered;
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(await slotOf(page, 'tv-top').boundingBox()).toBeNull();
       expect(JSON.stringify(await layoutShifts(page))).toBe('[]');
     },
   );

@@ -13,6 +13,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { PageSpinner } from '../components/ui/page-spinner';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { dropFirstScreen } from '../lib/first-screen';
+import { AdSlotsHold } from '../features/ads/components/ad-slots-hold';
 import { AdminLayout } from './layout/admin-layout';
 import { SiteLayout } from './layout/site-layout';
 import { pageComponents } from './page-components';
@@ -40,7 +41,9 @@ function pageRoutes(access: PageAccess): RouteObject[] {
     const View = pageComponents[id];
     const element = (
       <Suspense fallback={<PageSpinner />}>
-        <View />
+        <AdSlotsHold>
+          <View />
+        </AdSlotsHold>
         <FirstScreenHandover />
       </Suspense>
     );

@@ -234,12 +234,13 @@ export function AdFallback({ ad }: { readonly ad: Pick<PublicAd, 'title' | 'desc
         {ad.title}
       </Text>
       {ad.description && (
-        <Text color="fg.muted" textStyle="xs" lineClamp={2}>
+        <Text color="fg.muted" textStyle="xs" lineClamp={{ base: 1, md: 2 }}>
           {ad.description}
         </Text>
       )}
       {ad.linkUrl && (
-        <Text color="brand.400" textStyle="xs" truncate maxW="full">
+        // A phone's banner room (50 pixels) holds two lines: the link's site waits for wider rooms.
+        <Text color="brand.400" textStyle="xs" truncate maxW="full" hideBelow="md">
           {hostOf(ad.linkUrl)}
         </Text>
       )}

@@ -3,8 +3,8 @@ import { adSlotRoom } from '@cinefold/contracts';
 import { useState } from 'react';
 import { useSlotAds } from '../api/get-slot-ads';
 import { closeSlot, isSlotClosed, type SessionStore } from '../closed-slots';
-import { AdCard, AdRotation } from './ad-rotation';
-import { AdStage } from './ad-creative';
+import { AdRotation } from './ad-rotation';
+import { useHoldForAnswer } from './ad-slots-hold';
 
 export interface AdSlotProps {
   /**
@@ -24,11 +24,11 @@ function sessionStore(): SessionStore | null {
 }
 
 /**
- * Where the ads of one named position appear. The slot keeps its format's room (design tokens,
- * `adSlotRoom`) from the start: until its ads are known it shows an empty card of the height its
- * ads will have, so a page never moves as they arrive, load or rotate. A slot whose answer has no
- * ads (or failed) takes no room, not even a gap in a stack. A slot the visitor closed stays closed
- * for the tab's session.
+ * Where the ads of one named position appear. Until its ads are known, and when there are none,
+ * the slot is an empty container that takes no room, not even a gap in a stack; the page around
+ * it stays unseen until it knows (`AdSlotsHold`), so it is first seen as it stays. Its ads keep
+ * the slot's format's room (design tokens, `adSlotRoom`) whatever their creatives, so nothing
+ * moves as they load or rotate. A slot the visitor closed stays closed for the tab's session.
  */
 export function AdSlot({ position }: AdSlotProps) {
   const [closed, setClosed] = useState(() => {
@@ -38,6 +38,7 @@ export function AdSlot({ position }: AdSlotProps) {
   const ads = useSlotAds(position, !closed);
   const shown = !closed && ads.data !== undefined && ads.data.length > 0 ? ads.data : null;
   const room = adSlotRoom(position);
+  useHoldForAnswer(!closed && ads.isPending);
   // A slot seen before shows its kept answer at once, so the page does not move, while it asks
   // again. Its display ids were another display's: the display, and its reports, begin with the
   // answer asked for now, and go on whatever later answers bring.
@@ -57,7 +58,7 @@ export function AdSlot({ position }: AdSlotProps) {
       aria-label={shown ? 'Advertisement' : undefined}
       _empty={{ display: 'none' }}
     >
-      {shown ? (
+      {shown && (
         <AdRotation
           key={ownAnswer ? 'reporting' : 'kept'}
           ads={shown}
@@ -65,13 +66,6 @@ export function AdSlot({ position }: AdSlotProps) {
           room={room}
           onClose={onClose}
         />
-      ) : (
-        !closed &&
-        ads.isPending && (
-          <AdCard>
-            <AdStage room={room} />
-          </AdCard>
-        )
       )}
     </chakra.section>
   );
