@@ -2,6 +2,7 @@ export * from './api/common.js';
 export * from './api/health.js';
 export * from './api/support.js';
 export * from './constants.js';
+export * from './ad-frame.js';
 export * from './design-tokens.js';
 export * from './event-position.js';
 export * from './events/index.js';

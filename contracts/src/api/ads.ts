@@ -242,9 +242,3 @@ export interface AdStats {
   readonly totalImpressions: number;
   readonly totalClicks: number;
 }
-
-/**
- * The message a network ad's frame page sends its slot: `{ type, width, height }`, the unit's size
- * in CSS pixels, each time it changes.
- */
-export const AD_SIZE_MESSAGE = 'cinefold:ad-size';
