@@ -79,10 +79,18 @@ it('runs as separate services behind a gateway, sharing one Redis and one event 
     (await fetch(`http://127.0.0.1:${commandPort}/api/no-such-route`)).status === 404 ? true : undefined,
   );
 
-  // A write through the gateway reaches the command-api...
-  const written = await fetch(`${gateway}/api/support/contact`, {
+  // A member's write through the gateway reaches the command-api (a member's write answers its
+  // position; a guest's does not)...
+  const registered = await fetch(`${gateway}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ann', email: 'ann@example.com', password: 'a-long-password' }),
+  });
+  expect(registered.status).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const written = await fetch(`${gateway}/api/support/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({
       name: 'Ann',
       email: 'ann@example.com',

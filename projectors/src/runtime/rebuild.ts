@@ -112,6 +112,10 @@ export async function rebuildProjection(
           etaSeconds: done > 0 ? ((1 - fraction) * seconds) / done : null,
         });
       }
+      // Up to the head as it was when this catch-up began, not the moving one: on a busy site
+      // events arrive faster than a batch is applied, and a chase of the head would never end.
+      // What comes later is the live runners' (after the switch) or the next catch-up's.
+      if (comparePositions(position, head) >= 0) return;
     }
   };
 
