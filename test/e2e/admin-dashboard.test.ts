@@ -138,10 +138,10 @@ describe('the admin dashboard', () => {
     const topMovies = panel(page, 'Top Movies').getByRole('listitem');
     await expect.poll(() => topMovies.count()).toBe(2);
     expect(await topMovies.nth(0).textContent()).toBe(`1${first!.title}2 views`);
-    expect(await topMovies.nth(1).textContent()).toBe(`2${second!.title}1 views`);
+    expect(await topMovies.nth(1).textContent()).toBe(`2${second!.title}1 view`);
     expect(await topMovies.nth(0).locator('img').count()).toBe(1);
     expect(await panel(page, 'Top TV Shows').getByRole('listitem').first().textContent()).toBe(
-      `1${show.name}1 views`,
+      `1${show.name}1 view`,
     );
 
     await page.getByRole('combobox', { name: 'Traffic window' }).selectOption('30');

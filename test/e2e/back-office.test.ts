@@ -135,8 +135,8 @@ describe('errors written for people (issue item 14)', () => {
     await dialog.getByLabel('Start Date', { exact: true }).fill(day(5));
     await dialog.getByLabel('End Date', { exact: true }).fill(day(1));
     await dialog.getByRole('button', { name: 'Create Ad' }).click();
-    await dialog.getByText('Image URL must be an http or https address.').waitFor();
-    await dialog.getByText('The end date must not be before the start date.').waitFor();
+    await dialog.getByText('Image URL must be an http or https address').waitFor();
+    await dialog.getByText('The end date must not be before the start date').waitFor();
     expect(await dialog.innerText()).not.toMatch(/imageUrl|endDate|startDate/);
   });
 });
