@@ -2,8 +2,6 @@
 // `npm test`: type checks, lint, the frontend build, then every test (server and end-to-end in
 // Chromium), ending with one line `tests: N passed, N failed`. The checks and the build run side by
 // side, as many at once as the machine has cores (at least two); each prints its output when done.
-// Then the end-to-end tests run beside the server and frontend ones, in two Vitest runs whose
-// lines carry `[e2e]` or `[server]`. `npm test -- <files or options>` runs one Vitest run, as asked.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -80,61 +78,22 @@ if (!existsSync(chromium)) {
 if (!existsSync(join(root, 'frontend', 'dist', 'index.html'))) failures.push('frontend not built');
 
 const reportDir = mkdtempSync(join(tmpdir(), 'cinefold-test-'));
-const asked = process.argv.slice(2);
-
-/**
- * One Vitest run; its output goes to the console as it comes, each line after `tag` when given
- * (two runs share the console). Resolves to whether it passed and the JSON report's path.
- */
-function vitest(name, args, tag) {
-  const report = join(reportDir, `${name}.json`);
-  const all = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args];
-  if (!tag) return Promise.resolve({ ok: step('tests', bin('vitest'), all), report });
-  return new Promise((resolve) => {
-    const child = spawn(bin('vitest'), all, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const [from, to] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      let rest = '';
-      from.setEncoding('utf8');
-      from.on('data', (chunk) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop();
-        for (const line of lines) to.write(`${tag} ${line}\n`);
-      });
-      from.on('end', () => rest && to.write(`${tag} ${rest}\n`));
-    }
-    child.on('error', (error) => {
-      process.stderr.write(`${tag} ${error.message}\n`);
-      resolve({ ok: false, report });
-    });
-    child.on('close', (code) => resolve({ ok: code === 0, report }));
-  });
-}
-
-let runs;
-if (asked.length > 0) {
-  // Files or options named on the command line: one run, as asked.
-  runs = [await vitest('tests', asked)];
-} else {
-  // The end-to-end files run one at a time (a browser and a site each), mostly waiting on them;
-  // the server and frontend files run beside them in a second run, so that both cores work.
-  process.stdout.write('\n== tests (server and frontend beside end-to-end)\n');
-  runs = await Promise.all([
-    vitest('server', ['--project', 'server', '--project', 'frontend'], '[server]'),
-    vitest('e2e', ['--project', 'e2e'], '[e2e]'),
-  ]);
-}
-if (runs.some((run) => !run.ok)) failures.push('tests');
+const report = join(reportDir, 'vitest.json');
+const args = [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
+if (!step('tests', bin('vitest'), args)) failures.push('tests');
 
 let passed = 0;
 let failed = 0;
-for (const { report } of runs) {
-  if (!existsSync(report)) continue;
+if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed += results.numPassedTests;
-  failed += results.numFailedTests;
+  passed = results.numPassedTests;
+  failed = results.numFailedTests;
 }
 rmSync(reportDir, { recursive: true, force: true });
 
