@@ -2,7 +2,7 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormError } from '../../../components/ui/form-error';
-import { FormNotice } from '../../../components/ui/form-notice';
+import { FormNotice } from '../../../components/ui/form-error';
 import { errorMessageOf } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';

@@ -2,7 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error';
-import { FormNotice } from '../../../components/ui/form-notice';
+import { FormNotice } from '../../../components/ui/form-error';
 import { errorMessageOf } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/account';
 import { AuthField } from './auth-field';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FormError } from '../../../components/ui/form-error';
-import { FormNotice } from '../../../components/ui/form-notice';
+import { FormNotice } from '../../../components/ui/form-error';
 import { RouterLink } from '../../../components/ui/router-link';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
