@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePosition } from '../src/event-store/port.js';
@@ -69,6 +71,12 @@ function inRequest<T>(reads: ReplicaReads, work: () => Promise<T>): Promise<T> {
 }
 
 const at = (commit: number) => ({ commit: BigInt(commit), prepare: BigInt(commit) });
+
+it('loads the primary without writing a snapshot file where the tests run', () => {
+  // A replica with no data directory takes the primary's data from the socket; a dump.rdb in the
+  // working directory would end up in a commit.
+  expect(existsSync(join(process.cwd(), 'dump.rdb'))).toBe(false);
+});
 
 describe('reads from a replica', () => {
   it('reads from the replica, and waits there for a position that reaches it through replication', async () => {

@@ -190,7 +190,9 @@ function serverConfig(port: number, password: string, options: LocalRedisOptions
       'aof-use-rdb-preamble yes',
     );
   } else {
-    lines.push('appendonly no');
+    // Nothing on disk, a replica included: it loads the primary's snapshot from the socket
+    // instead of writing dump.rdb into whatever directory the process runs in.
+    lines.push('appendonly no', 'repl-diskless-load swapdb');
   }
   lines.push(...(options.extraConfig ?? []));
   return `${lines.join('\n')}\n`;
