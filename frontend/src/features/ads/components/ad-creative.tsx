@@ -1,6 +1,6 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react';
 import { AD_SIZE_MESSAGE, type AdRoom, type PublicAd } from '@cinefold/contracts';
-import { type RefObject, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { API_BASE_PATH } from '../../../lib/api-client';
 
 /**
@@ -52,23 +52,30 @@ export function useCreativeImage(url: string | null | undefined): CreativeImage 
 
 type Size = { readonly width: number; readonly height: number };
 
-/** The size of an element as laid out, kept up to date (null before its first layout). */
+/**
+ * The size of an element as laid out, kept up to date (null before its first layout). Read from a
+ * ResizeObserver, which reports after the browser's own layout: asking the element for its box
+ * while React commits would force a layout of the whole page in the middle of the commit, and a
+ * page with several slots paid for it in long tasks.
+ */
 function useLaidOutSize(target: RefObject<HTMLElement | null>): Size | null {
   const [size, setSize] = useState<Size | null>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = target.current;
     if (!element) return;
-    const read = () => {
-      const rect = element.getBoundingClientRect();
-      setSize((last) =>
-        last && last.width === rect.width && last.height === rect.height
-          ? last
-          : { width: rect.width, height: rect.height },
-      );
-    };
-    read();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(read);
+    const keep = (width: number, height: number) =>
+      setSize((last) => (last && last.width === width && last.height === height ? last : { width, height }));
+    if (typeof ResizeObserver === 'undefined') {
+      const frame = requestAnimationFrame(() => {
+        const rect = element.getBoundingClientRect();
+        keep(rect.width, rect.height);
+      });
+      return () => cancelAnimationFrame(frame);
+    }
+    const observer = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.contentRect;
+      if (box) keep(box.width, box.height);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [target]);
