@@ -11,6 +11,14 @@ describe('dates', () => {
     expect(formatLongDate(null)).toBe('');
   });
 
+  it('writes every day of the year as the browser writes the US long format', () => {
+    const us = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+    for (let day = 0; day < 366; day++) {
+      const date = new Date(2024, 0, 1 + day);
+      expect(formatLongDate(date)).toBe(us.format(date));
+    }
+  });
+
   it('writes a release date as that calendar day, whatever the time zone', () => {
     expect(formatLongDate('2010-07-15')).toBe('July 15, 2010');
     expect(formatLongDate('2011-01-01')).toBe('January 1, 2011');
