@@ -23,9 +23,9 @@ const TvDetailPage = page(() => import('./pages/title-detail-page'), 'TvDetailPa
 const TvShowsPage = page(() => import('./pages/tv-shows-page'), 'TvShowsPage');
 const GenrePage = page(() => import('./pages/genre-page'), 'GenrePage');
 const TopMoviesPage = page(() => import('./pages/top-movies-page'), 'TopMoviesPage');
-const TrendingPage = page(() => import('./pages/trending-page'), 'TrendingPage');
+const TrendingPage = page(() => import('./pages/popular-list-page'), 'TrendingPage');
 const YearPage = page(() => import('./pages/year-page'), 'YearPage');
-const MarvelPage = page(() => import('./pages/marvel-page'), 'MarvelPage');
+const MarvelPage = page(() => import('./pages/popular-list-page'), 'MarvelPage');
 const LoginPage = page(() => import('./pages/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('./pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage');

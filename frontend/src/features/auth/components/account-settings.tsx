@@ -1,13 +1,12 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { FormNotice } from '../../../components/ui/form-error';
-import { errorMessageOf } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { changeEmail, changeName, changePassword } from '../api/account';
-import { registrationProblem } from '../registration-problem';
+import { newPasswordCheck, useAccountForm } from '../use-account-form';
 import { AuthField } from './auth-field';
 
 const FAILED = 'Could not save the change. Please try again.';
@@ -42,19 +41,14 @@ function SettingCard({
   );
 }
 
-const field = (form: FormData, name: string) => String(form.get(name) ?? '');
-
 function NameForm({ user }: { readonly user: CurrentUser }) {
   const { refresh } = useAuth();
   const save = useMutation({ mutationFn: changeName, onSuccess: () => refresh() });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate(field(new FormData(event.currentTarget), 'name'));
-  };
+  const { onSubmit, message } = useAccountForm(save, { failed: FAILED, send: (field) => field('name') });
   return (
     <form onSubmit={onSubmit} aria-labelledby="settings-name">
       <Stack gap="4">
-        <FormError message={save.isError ? errorMessageOf(save.error, FAILED) : null} />
+        <FormError message={message} />
         <FormNotice message={save.data?.message ?? null} />
         <AuthField label="Full Name" name="name" type="text" autoComplete="name" defaultValue={user.name} />
         <Button type="submit" alignSelf="start" loading={save.isPending} loadingText="Saving...">
@@ -67,21 +61,18 @@ function NameForm({ user }: { readonly user: CurrentUser }) {
 
 function EmailForm() {
   const ask = useMutation({ mutationFn: changeEmail });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    ask.mutate(
-      { email: field(form, 'email'), password: field(form, 'password') },
-      { onSuccess: () => (event.target as HTMLFormElement).reset() },
-    );
-  };
+  const { onSubmit, message } = useAccountForm(ask, {
+    failed: FAILED,
+    send: (field) => ({ email: field('email'), password: field('password') }),
+    clearOnSuccess: true,
+  });
   return (
     <form onSubmit={onSubmit} aria-labelledby="settings-email">
       <Stack gap="4">
         <Text color="fg.muted" textStyle="sm">
           Your email changes once you open the link we send to the new address.
         </Text>
-        <FormError message={ask.isError ? errorMessageOf(ask.error, FAILED) : null} />
+        <FormError message={message} />
         <FormNotice message={ask.data?.message ?? null} />
         <AuthField label="New Email Address" name="email" type="email" autoComplete="email" />
         <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
@@ -94,27 +85,13 @@ function EmailForm() {
 }
 
 function PasswordForm() {
-  const [problem, setProblem] = useState<string | null>(null);
   const change = useMutation({ mutationFn: changePassword });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const target = event.currentTarget;
-    const form = new FormData(target);
-    const found = registrationProblem({
-      password: field(form, 'newPassword'),
-      confirmPassword: field(form, 'confirmPassword'),
-    });
-    setProblem(found);
-    if (found) {
-      change.reset();
-      return;
-    }
-    change.mutate(
-      { currentPassword: field(form, 'currentPassword'), newPassword: field(form, 'newPassword') },
-      { onSuccess: () => target.reset() },
-    );
-  };
-  const message = problem ?? (change.isError ? errorMessageOf(change.error, FAILED) : null);
+  const { onSubmit, message } = useAccountForm(change, {
+    failed: FAILED,
+    check: newPasswordCheck('newPassword'),
+    send: (field) => ({ currentPassword: field('currentPassword'), newPassword: field('newPassword') }),
+    clearOnSuccess: true,
+  });
   return (
     <form onSubmit={onSubmit} aria-labelledby="settings-password">
       <Stack gap="4">

@@ -1,10 +1,9 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { FormNotice } from '../../../components/ui/form-error';
-import { errorMessageOf } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/account';
+import { useAccountForm } from '../use-account-form';
 import { AuthField } from './auth-field';
 
 const REQUEST_FAILED = 'Could not send the reset link. Please try again.';
@@ -12,17 +11,15 @@ const REQUEST_FAILED = 'Could not send the reset link. Please try again.';
 /** Asks for a link to set a new password; the answer never says whether the address has an account. */
 export function ForgotPasswordForm() {
   const send = useMutation({ mutationFn: requestPasswordReset });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    send.mutate(String(form.get('email') ?? ''));
-  };
+  const { onSubmit, message } = useAccountForm(send, {
+    failed: REQUEST_FAILED,
+    send: (field) => field('email'),
+  });
 
   return (
     <form onSubmit={onSubmit} aria-label="Reset your password">
       <Stack gap="5">
-        <FormError message={send.isError ? errorMessageOf(send.error, REQUEST_FAILED) : null} />
+        <FormError message={message} />
         <FormNotice message={send.data?.message ?? null} />
         <AuthField
           label="Email"

@@ -1,12 +1,11 @@
 import { href } from '@cinefold/contracts';
 import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/ui/form-error';
 import { RouterLink } from '../../../components/ui/router-link';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useAccountForm } from '../use-account-form';
 import { AuthField } from './auth-field';
 
 const LOGIN_FAILED = 'Failed to login. Please try again.';
@@ -15,17 +14,15 @@ export function LoginForm() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const signIn = useMutation({ mutationFn: login, onSuccess: () => navigate(href('home')) });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    signIn.mutate({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
-  };
+  const { onSubmit, message } = useAccountForm(signIn, {
+    failed: LOGIN_FAILED,
+    send: (field) => ({ email: field('email'), password: field('password') }),
+  });
 
   return (
     <form onSubmit={onSubmit}>
       <Stack gap="5">
-        <FormError message={signIn.isError ? errorMessageOf(signIn.error, LOGIN_FAILED) : null} />
+        <FormError message={message} />
         <AuthField
           label="Email"
           name="email"

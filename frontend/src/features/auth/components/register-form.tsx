@@ -1,12 +1,10 @@
 import { href } from '@cinefold/contracts';
 import { Button, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/ui/form-error';
-import { errorMessageOf } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { registrationProblem } from '../registration-problem';
+import { newPasswordCheck, useAccountForm } from '../use-account-form';
 import { AuthField } from './auth-field';
 
 const REGISTER_FAILED = 'Failed to create account. Please try again.';
@@ -14,26 +12,12 @@ const REGISTER_FAILED = 'Failed to create account. Please try again.';
 export function RegisterForm() {
   const { register } = useAuth();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
   const signUp = useMutation({ mutationFn: register, onSuccess: () => navigate(href('home')) });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? '');
-    const found = registrationProblem({
-      password: field('password'),
-      confirmPassword: field('confirmPassword'),
-    });
-    setProblem(found);
-    if (found) {
-      signUp.reset();
-      return;
-    }
-    signUp.mutate({ name: field('name'), email: field('email'), password: field('password') });
-  };
-
-  const message = problem ?? (signUp.isError ? errorMessageOf(signUp.error, REGISTER_FAILED) : null);
+  const { onSubmit, message } = useAccountForm(signUp, {
+    failed: REGISTER_FAILED,
+    check: newPasswordCheck('password'),
+    send: (field) => ({ name: field('name'), email: field('email'), password: field('password') }),
+  });
 
   return (
     <form onSubmit={onSubmit}>
