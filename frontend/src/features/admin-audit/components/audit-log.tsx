@@ -1,5 +1,5 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@cinefold/contracts';
-import { Box, Field, Flex, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
@@ -9,6 +9,7 @@ import { countOf, noun } from '../../../lib/numbers';
 import { useAudit } from '../api/get-audit';
 import { auditFiltersFrom } from '../audit-filters';
 import { AuditTable } from './audit-table';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 const filterLabel = {
   color: adminHeaderCell.color,
@@ -37,16 +38,14 @@ export function AuditLog() {
   const admins = audit.data?.admins ?? [];
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
-          Audit
-        </Heading>
-        <Text color="fg.muted">
-          {audit.data
+      <AdminPageHeader
+        title="Audit"
+        description={
+          audit.data
             ? countOf(audit.data.total, noun('admin action'))
-            : 'Every admin action, who did it and when'}
-        </Text>
-      </Stack>
+            : 'Every admin action, who did it and when'
+        }
+      />
 
       <Flex gap="4" wrap="wrap" align="end">
         <Box minW="48">

@@ -1,6 +1,6 @@
 import type { AdminContentItem } from '@cinefold/contracts';
 import { listCard } from '../../../components/ui/table-styles';
-import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LuChevronLeft, LuChevronRight, LuRefreshCw } from 'react-icons/lu';
@@ -19,6 +19,7 @@ import {
 } from '../content-query';
 import { ContentFiltersBar } from './content-filters';
 import { ContentTable } from './content-table';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this item? This cannot be undone.';
 
@@ -71,13 +72,10 @@ export function AdminContentManager() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align="end" gap="4" wrap="wrap">
-        <Stack gap="1">
-          <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
-            Manage Content
-          </Heading>
-          <Text color="fg.muted">Search, hide, show again and delete movies and TV shows.</Text>
-        </Stack>
+      <AdminPageHeader
+        title="Manage Content"
+        description="Search, hide, show again and delete movies and TV shows."
+      >
         <Button
           variant="outline"
           onClick={() => void content.refetch()}
@@ -87,7 +85,7 @@ export function AdminContentManager() {
           <LuRefreshCw />
           Refresh
         </Button>
-      </Flex>
+      </AdminPageHeader>
 
       <ContentFiltersBar filters={filters} onChange={setFilters} />
 

@@ -1,5 +1,5 @@
 import { titlePath } from '@cinefold/contracts';
-import { Badge, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, Grid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -12,6 +12,7 @@ import { StatCards } from './stat-cards';
 import { TopTitlesPanel } from './top-titles-panel';
 import { TrafficBreakdowns, VisitsPanel } from './traffic-panels';
 import { UserGrowthPanel } from './user-growth-panel';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 /**
  * The back office's home (spec section 2). Stats and traffic load separately and the spinner
@@ -36,13 +37,7 @@ export function AdminDashboard() {
 
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'start', md: 'end' }} gap="4" wrap="wrap">
-        <Stack gap="1">
-          <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
-            Admin Dashboard
-          </Heading>
-          <Text color="fg.muted">The site at a glance, as it happens</Text>
-        </Stack>
+      <AdminPageHeader title="Admin Dashboard" description="The site at a glance, as it happens">
         <Flex align="center" gap="3" role="status" aria-label="Live">
           <Badge colorPalette={live.live ? 'green' : 'gray'} variant="subtle" data-live={live.live}>
             {live.live ? 'Live' : 'Reconnecting'}
@@ -54,7 +49,7 @@ export function AdminDashboard() {
             </Text>
           </Text>
         </Flex>
-      </Flex>
+      </AdminPageHeader>
 
       <AdminTiles />
       <StatCards overview={data?.overview} />

@@ -1,5 +1,5 @@
 import { adminMessagesQuery } from '@cinefold/contracts';
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
@@ -7,6 +7,7 @@ import { errorMessageOf } from '../../../lib/api-client';
 import { countOf, noun } from '../../../lib/numbers';
 import { useAdminMessages } from '../api/get-admin-messages';
 import { MessageList } from './message-list';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 /** The page number in the URL, read with the API's own rules; anything unreadable is page 1. */
 function pageFrom(params: URLSearchParams): number {
@@ -25,16 +26,14 @@ export function AdminMessagesManager() {
 
   return (
     <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
-          Messages
-        </Heading>
-        <Text color="fg.muted">
-          {messages.data
+      <AdminPageHeader
+        title="Messages"
+        description={
+          messages.data
             ? `${countOf(messages.data.total, noun('message'))} from the Contact page`
-            : 'What visitors sent through the Contact page'}
-        </Text>
-      </Stack>
+            : 'What visitors sent through the Contact page'
+        }
+      />
 
       <QueryPanel
         query={messages}

@@ -6,6 +6,7 @@ import { useOperations } from '../api/get-operations';
 import { type ProjectorJobKind, useStartProjectorJob } from '../api/start-projector-job';
 import { QueuesTable, RunningImports } from './queues-table';
 import { ReadModelsTable } from './read-models-table';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 function Panel({ title, children }: { readonly title: string; readonly children: ReactNode }) {
   return (
@@ -31,16 +32,14 @@ export function OperationsConsole() {
 
   return (
     <Stack gap="8">
-      <Stack gap="1">
-        <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
-          Operations
-        </Heading>
-        <Text color="fg.muted">
-          {operations.data
+      <AdminPageHeader
+        title="Operations"
+        description={
+          operations.data
             ? `Read models, queues and imports, updated every 2 seconds (last at ${new Date(operations.data.sampledAt).toLocaleTimeString()})`
-            : 'Read models, queues and imports, live'}
-        </Text>
-      </Stack>
+            : 'Read models, queues and imports, live'
+        }
+      />
       {operations.isPending ? (
         <Center py="20" role="status" aria-label="Loading operations">
           <Spinner size="lg" color="brand.500" />

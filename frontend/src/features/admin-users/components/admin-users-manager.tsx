@@ -1,5 +1,5 @@
 import { adminUsersQuery, type UserProfile } from '@cinefold/contracts';
-import { Flex, Heading, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Input, InputGroup, Stack } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
 import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
@@ -12,6 +12,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { filterUsers } from '../filter-users';
 import { UsersTable } from './users-table';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this user?';
 
@@ -65,20 +66,10 @@ export function AdminUsersManager() {
 
   return (
     <Stack gap="6">
-      <Flex
-        justify="space-between"
-        align={{ base: 'stretch', md: 'end' }}
-        gap="4"
-        direction={{ base: 'column', md: 'row' }}
+      <AdminPageHeader
+        title="Manage Users"
+        description={users.data ? countOf(users.data.total, noun('account')) : 'Every account on the site'}
       >
-        <Stack gap="1">
-          <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
-            Manage Users
-          </Heading>
-          <Text color="fg.muted">
-            {users.data ? countOf(users.data.total, noun('account')) : 'Every account on the site'}
-          </Text>
-        </Stack>
         <InputGroup startElement={<LuSearch />} maxW={{ md: 'xs' }} w="full">
           <Input
             type="search"
@@ -91,7 +82,7 @@ export function AdminUsersManager() {
             borderRadius="full"
           />
         </InputGroup>
-      </Flex>
+      </AdminPageHeader>
 
       <QueryPanel
         query={users}

@@ -1,4 +1,4 @@
-import { Box, Button, Center, Flex, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { AdminAd } from '@cinefold/contracts';
 import { useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { useAdminAds } from '../api/get-admin-ads';
 import { useSaveAd } from '../api/save-ad';
 import { AdCard } from './ad-card';
 import { AdFormDialog } from './ad-form-dialog';
+import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this ad?';
 
@@ -37,23 +38,15 @@ export function AdminAdsManager() {
 
   return (
     <Stack gap="6">
-      <Flex
-        justify="space-between"
-        align={{ base: 'stretch', md: 'end' }}
-        gap="4"
-        direction={{ base: 'column', md: 'row' }}
+      <AdminPageHeader
+        title="Manage Ads"
+        description="Banners and network ads in the site’s slots, with how they perform."
       >
-        <Stack gap="1">
-          <Heading as="h1" textStyle="display" fontSize={{ base: '3xl', md: '4xl' }}>
-            Manage Ads
-          </Heading>
-          <Text color="fg.muted">Banners and network ads in the site’s slots, with how they perform.</Text>
-        </Stack>
         <Button onClick={create} alignSelf={{ md: 'end' }}>
           <LuPlus />
           Create Ad
         </Button>
-      </Flex>
+      </AdminPageHeader>
 
       {ads.isPending ? (
         <Center py="20" role="status" aria-label="Loading ads">
