@@ -1,4 +1,5 @@
 import { Field, NativeSelect, type SystemStyleObject } from '@chakra-ui/react';
+import { fieldLook } from './field-look';
 
 export interface SelectOption<Value extends string> {
   readonly value: Value;
@@ -17,11 +18,7 @@ export interface SelectFieldProps<Value extends string> {
   readonly labelStyle?: SystemStyleObject;
 }
 
-const fieldStyle = {
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
-  _hover: { borderColor: 'whiteAlpha.400' },
-} as const;
+const fieldStyle = fieldLook;
 
 /** A labelled native select whose value is always one of `options` (anything else is ignored). */
 export function SelectField<Value extends string>({

@@ -12,17 +12,14 @@ import {
   VISIBILITY_OPTIONS,
   type VisibilityFilter,
 } from '../content-query';
+import { fieldLook } from '../../../components/ui/field-look';
 
 export interface ContentFiltersBarProps {
   readonly filters: ContentFilters;
   readonly onChange: (filters: ContentFilters) => void;
 }
 
-const fieldStyle = {
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
-  _hover: { borderColor: 'whiteAlpha.400' },
-} as const;
+const fieldStyle = fieldLook;
 
 const labelStyle = {
   color: 'fg.subtle',

@@ -8,6 +8,7 @@ import { useUploadDataset } from '../api/upload-dataset';
 import { fetchTitleCount } from '../api/get-title-count';
 import { NO_FILE_MESSAGE, progressPercent, replaceQuestion, uploadErrorMessage } from '../import-job';
 import { ImportResult } from './import-result';
+import { fieldLook, fieldLabel } from '../../../components/ui/field-look';
 
 const TYPES: readonly { value: TitleType; label: string }[] = [
   { value: 'movie', label: 'movie' },
@@ -18,13 +19,9 @@ const MODES: readonly { value: ImportMode; label: string }[] = [
   { value: 'replace', label: 'replace' },
 ];
 
-const fieldStyle = {
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
-  _hover: { borderColor: 'whiteAlpha.400' },
-} as const;
+const fieldStyle = fieldLook;
 
-const labelStyle = { fontWeight: 'medium', color: 'fg.muted' } as const;
+const labelStyle = fieldLabel;
 
 /** The 'Import Datasets' form (spec section 2): a CSV of movies or TV shows, appended or replacing. */
 export function DatasetImportForm() {

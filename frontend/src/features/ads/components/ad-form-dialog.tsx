@@ -26,6 +26,7 @@ import {
   positionOptions,
 } from '../ad-form';
 import { useSaveAd } from '../api/save-ad';
+import { fieldLook, fieldLabel } from '../../../components/ui/field-look';
 
 const TYPES: readonly { value: AdType; label: string }[] = [
   { value: 'image', label: 'Image' },
@@ -37,12 +38,8 @@ const PROVIDERS: readonly { value: AdProvider; label: string }[] = [
   { value: 'custom', label: 'Custom' },
 ];
 
-const fieldStyle = {
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
-  _hover: { borderColor: 'whiteAlpha.400' },
-} as const;
-const labelStyle = { fontWeight: 'medium', color: 'fg.muted' } as const;
+const fieldStyle = fieldLook;
+const labelStyle = fieldLabel;
 
 export interface AdFormDialogProps {
   /** The ad being edited, or null for a new one. */

@@ -1,5 +1,6 @@
 import { Field, Input, type InputProps } from '@chakra-ui/react';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { fieldLook } from '../../../components/ui/field-look';
 
 export interface AuthFieldProps extends Omit<InputProps, 'required'> {
   readonly label: string;
@@ -7,11 +8,9 @@ export interface AuthFieldProps extends Omit<InputProps, 'required'> {
 }
 
 const inputLook = {
+  ...fieldLook,
   size: 'lg',
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
   borderRadius: 'lg',
-  _hover: { borderColor: 'whiteAlpha.300' },
   _placeholder: { color: 'fg.subtle' },
 } as const;
 

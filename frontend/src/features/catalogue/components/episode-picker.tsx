@@ -3,6 +3,7 @@ import type { Season } from '@cinefold/contracts';
 import { LuListVideo } from 'react-icons/lu';
 import type { EpisodeChoice, PlayerServer } from '../player';
 import { ServerButtons } from './player-panel';
+import { fieldLook } from '../../../components/ui/field-look';
 
 export interface EpisodePickerProps {
   readonly seasons: readonly Season[];
@@ -14,12 +15,7 @@ export interface EpisodePickerProps {
   readonly onServerSelect: (server: PlayerServer) => void;
 }
 
-const selectStyle = {
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
-  borderRadius: 'full',
-  _hover: { borderColor: 'whiteAlpha.400' },
-} as const;
+const selectStyle = { ...fieldLook, borderRadius: 'full' } as const;
 
 /** The 'Select Episode' panel of a show: season, episode and player server. */
 export function EpisodePicker({

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, IconButton, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
+import { fieldLook } from '../../../components/ui/field-look';
 
 export interface SortOption<Sort extends string> {
   readonly value: Sort;
@@ -21,11 +22,7 @@ export interface ListingFiltersProps<Sort extends string> {
   readonly onSortChange: (sort: Sort) => void;
 }
 
-const fieldStyle = {
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
-  _hover: { borderColor: 'whiteAlpha.400' },
-} as const;
+const fieldStyle = fieldLook;
 
 /**
  * The search box (applied on submit), the genre select and the sort order of a listing. The

@@ -3,15 +3,14 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { fieldLook } from '../../../components/ui/field-look';
 
 const SENT = 'Thanks! Your message has been sent.';
 const SEND_FAILED = 'Failed to send message';
 
 const inputLook = {
-  bg: 'blackAlpha.400',
-  borderColor: 'whiteAlpha.200',
+  ...fieldLook,
   borderRadius: 'lg',
-  _hover: { borderColor: 'whiteAlpha.300' },
   _placeholder: { color: 'fg.subtle' },
 } as const;
 
