@@ -2,7 +2,6 @@
  * Forgotten passwords and account settings over real HTTP, with the mail sent through a real SMTP
  * server started here (`SMTP_URL`), and the site's clock moved to see a link expire.
  */
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
 import { createLogger, loadConfig } from '@cinefold/platform';
 import {
   linkIn,
@@ -13,6 +12,7 @@ import {
 } from '@cinefold/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site.js';
+import { type ApiCallOptions, type ApiReply, callApi } from './support/api.js';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('account-recovery');
@@ -49,40 +49,14 @@ afterAll(async () => {
   dir.remove();
 });
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  headers: Headers;
-  position: string | null;
-}
+type Reply<T = Record<string, unknown>> = ApiReply<T>;
 
 let network = 0;
 /** Each test calls from a network of its own (X-Forwarded-For), so the per-network limits stay apart. */
 const newNetwork = () => `10.77.${Math.floor(++network / 250)}.${(network % 250) + 1}`;
 
-async function call<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; ip?: string; after?: string | null } = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
-      ...(options.after ? { [EVENT_POSITION_HEADER]: options.after } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : null) as T,
-    headers: response.headers,
-    position: response.headers.get(EVENT_POSITION_HEADER),
-  };
-}
+const call = <T = Record<string, unknown>>(method: string, path: string, options: ApiCallOptions = {}) =>
+  callApi<T>(base, method, path, options);
 
 let counter = 0;
 async function register(password = 'secret-1') {

@@ -1,10 +1,11 @@
-import { ADMIN_API_PREFIXES, EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
 import { createLogger, loadConfig, resolveJwtSecret } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../src/routes-table.js';
 import { type RunningSite, startSite } from '../src/site.js';
+import { type ApiCallOptions, callApi } from './support/api.js';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('accounts');
@@ -31,58 +32,16 @@ afterAll(async () => {
   dir.remove();
 });
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-/** `after`: an event position the answer must reflect (another session's write). */
-interface CallOptions {
-  token?: string;
-  body?: unknown;
-  ip?: string;
-  after?: string | null;
-}
-
-async function call<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: CallOptions = {},
-): Promise<Reply<T>> {
-  const { status, body } = await request<T>(method, path, options);
-  return { status, body };
-}
-
-/** A call that also answers with the position of its write, for a later read that must see it. */
-async function request<T>(
-  method: string,
-  path: string,
-  options: CallOptions = {},
-): Promise<Reply<T> & { position: string | null }> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.ip ? { 'x-forwarded-for': options.ip } : {}),
-      ...(options.after ? { [EVENT_POSITION_HEADER]: options.after } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : null) as T,
-    position: response.headers.get(EVENT_POSITION_HEADER),
-  };
-}
+/** A call of the site's API; its reply carries the position of its write, for a later read. */
+const call = <T = Record<string, unknown>>(method: string, path: string, options: ApiCallOptions = {}) =>
+  callApi<T>(base, method, path, options);
 
 let counter = 0;
 async function register(
   name = 'Member',
 ): Promise<{ token: string; id: string; email: string; position: string | null }> {
   const email = `member${++counter}-${Date.now()}@example.com`;
-  const reply = await request<{ token: string; id: string }>('POST', '/auth/register', {
+  const reply = await call<{ token: string; id: string }>('POST', '/auth/register', {
     body: { name, email, password: 'secret-1' },
   });
   expect(reply.status).toBe(201);
@@ -252,7 +211,7 @@ describe('a token', () => {
     const token = signedIn.body.token;
     expect((await call('GET', '/auth/me', { token: fromSignUp })).status).toBe(200);
 
-    const out = await request('POST', '/auth/logout', { token });
+    const out = await call('POST', '/auth/logout', { token });
     expect(out.status).toBe(204);
     for (const ended of [token, fromSignUp]) {
       expect(await call('GET', '/auth/me', { token: ended })).toEqual({

@@ -1,7 +1,8 @@
-import { type AdminAd, EVENT_POSITION_HEADER, type SlotAd } from '@cinefold/contracts';
+import { type AdminAd, type SlotAd } from '@cinefold/contracts';
 import { AdDisplayIds, DISPLAY_ID_LIFETIME_SECONDS, siteDay } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { callApi } from './support/api.js';
 
 // Kiritimati is UTC+14: most hours of the day its date is not UTC's, so the date windows below
 // show whether the site's day is the one the ads are checked against.
@@ -20,33 +21,17 @@ beforeAll(async () => {
   token = await site.signIn(admin);
 });
 
-interface Reply<T> {
-  status: number;
-  body: T;
-  position: string | null;
-}
-
-async function call<T = { message: string }>(
+/** A call as the admin (`auth: false`: as a visitor). */
+const call = <T = { message: string }>(
   method: string,
   path: string,
   options: { auth?: boolean; body?: unknown; position?: string | null } = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.auth === false ? {} : { authorization: `Bearer ${token}` }),
-      ...(options.position ? { [EVENT_POSITION_HEADER]: options.position } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+) =>
+  callApi<T>(site.url, method, path, {
+    token: options.auth === false ? null : token,
+    body: options.body,
+    after: options.position,
   });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : null) as T,
-    position: response.headers.get(EVENT_POSITION_HEADER),
-  };
-}
 
 const imageAd = {
   title: 'Spring sale',

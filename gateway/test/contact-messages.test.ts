@@ -1,36 +1,13 @@
-import { type AdminMessagesResponse, EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { type AdminMessagesResponse } from '@cinefold/contracts';
 import { describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { type ApiCallOptions, callApi } from './support/api.js';
 
 const ADMIN = { email: 'inbox-admin@example.com', password: 'inbox-password-1' };
 const site = useSite('contact-messages', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
-interface Reply<T> {
-  readonly status: number;
-  readonly body: T;
-  readonly position: string | null;
-}
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  path: string,
-  options: { token?: string; body?: unknown; after?: string | null } = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.after ? { [EVENT_POSITION_HEADER]: options.after } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as T,
-    position: response.headers.get(EVENT_POSITION_HEADER),
-  };
-}
+const call = <T>(method: 'GET' | 'POST', path: string, options: ApiCallOptions = {}) =>
+  callApi<T>(site.url, method, path, options);
 
 /**
  * Sends a contact message as a signed-in member and answers with the position of its event (a

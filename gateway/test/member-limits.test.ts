@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { type ApiCallOptions, callApi } from './support/api.js';
 
 const site = useSite('member-limits', { ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
 
-async function call<T = Record<string, unknown>>(
+const call = async <T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T; retryAfter: string | null }> {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : null) as T,
-    retryAfter: response.headers.get('retry-after'),
-  };
-}
+  options: ApiCallOptions = {},
+) => {
+  const reply = await callApi<T>(site.url, method, path, options);
+  return { ...reply, retryAfter: reply.headers.get('retry-after') };
+};
 
 let counter = 0;
 async function signUp(): Promise<string> {

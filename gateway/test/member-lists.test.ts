@@ -1,6 +1,7 @@
-import { EVENT_POSITION_HEADER, encodePosition, streams } from '@cinefold/contracts';
+import { encodePosition, streams } from '@cinefold/contracts';
 import { describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { type ApiCallOptions, callApi } from './support/api.js';
 
 const site = useSite('member-lists', {
   ADMIN_EMAIL: 'root@example.com',
@@ -9,29 +10,11 @@ const site = useSite('member-lists', {
   TRUST_PROXY: 'loopback',
 });
 
-interface Reply<T> {
-  readonly status: number;
-  readonly body: T;
-}
-
-async function call<T = Record<string, unknown>>(
+const call = <T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; address?: string; after?: string } = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.address ? { 'x-forwarded-for': options.address } : {}),
-      ...(options.after ? { [EVENT_POSITION_HEADER]: options.after } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
+  { address, ...options }: ApiCallOptions & { address?: string } = {},
+) => callApi<T>(site.url, method, path, { ...options, ip: address });
 
 let members = 0;
 /** A new member, on a network of their own unless told. */

@@ -2,6 +2,7 @@ import type { AuditResponse, OperationsResponse, ProjectorJobStarted } from '@ci
 import { siteDay } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { callApi } from './support/api.js';
 
 const admin = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('operations', { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
@@ -17,28 +18,16 @@ beforeAll(async () => {
   member = { id: registered.body.id, token: registered.body.token };
 });
 
-interface Reply<T> {
-  status: number;
-  body: T;
-}
-
-async function call<T = { message: string }>(
+/** A call as the admin (`as`: as someone else; `auth: false`: as a visitor). */
+const call = <T = { message: string }>(
   method: string,
   path: string,
   options: { auth?: boolean; as?: string; body?: unknown } = {},
-): Promise<Reply<T>> {
-  const bearer = options.as ?? (options.auth === false ? null : token);
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+) =>
+  callApi<T>(site.url, method, path, {
+    token: options.as ?? (options.auth === false ? null : token),
+    body: options.body,
   });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** Polls the console (as the page does) until `done` holds of a projector's row. */
 async function untilProjector(

@@ -2,6 +2,7 @@ import { type LocalRedis, startLocalRedis } from '@cinefold/platform';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { callApi } from './support/api.js';
 
 // A real replica of the site's Redis (`replicaof`), named by REDIS_REPLICA_URL: the query side
 // reads from it, and a member still sees their own writes on their next read.
@@ -43,17 +44,8 @@ async function commandsOnReplica(): Promise<number> {
   return [...stats.matchAll(/calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
 }
 
-async function call<T>(method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const call = <T>(method: string, path: string, token?: string, body?: unknown) =>
+  callApi<T>(site.url, method, path, { token, body });
 
 type Listed = { contentId: number; contentType: string; title: string };
 const titles = (list: Listed[]) => list.map((entry) => entry.title).sort();

@@ -4,6 +4,7 @@ import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site.js';
+import { callApi } from './support/api.js';
 
 // The API without its projectors (the `gateway` role serving both routers in-process), so the test
 // decides when the read models catch up instead of racing them.
@@ -31,17 +32,8 @@ afterAll(async () => {
 const startProjectors = () =>
   startProjectorsService({ store: site.store!, redisUrl: redisServer.url, logger });
 
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
-}
+const call = (method: string, path: string, token?: string, body?: unknown) =>
+  callApi<Record<string, unknown> & unknown[]>(site.url!, method, path, { token, body });
 
 it("a member's read waits for the projectors to reach their own write, even without the position header", async () => {
   projectors = startProjectors();

@@ -2,6 +2,7 @@ import { createLogger, loadConfig } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site.js';
+import { type ApiCallOptions, callApi } from './support/api.js';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('stale-authorization');
@@ -27,28 +28,8 @@ async function start(role: 'all' | 'gateway'): Promise<string> {
   return site.url!;
 }
 
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; after?: string | null } = {},
-): Promise<{ status: number; body: Record<string, unknown>; position: string | null }> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.after ? { 'x-event-position': options.after } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
-    position: response.headers.get('x-event-position'),
-  };
-}
+const call = (base: string, method: string, path: string, options: ApiCallOptions = {}) =>
+  callApi(base, method, path, options);
 
 describe('an admin route while the users read model lags behind a role change', () => {
   it('answers 503 to a demoted admin instead of trusting the stale role', async () => {

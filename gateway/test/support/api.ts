@@ -1,0 +1,49 @@
+import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+
+/**
+ * What the site answered to one call, its JSON body read (null when it had none). It compares as
+ * `{ status, body }` (`toEqual`): its headers and position are there to be read, not compared.
+ */
+export interface ApiReply<T> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+  /** The position of the call's write, for a later read that must see it (members only). */
+  readonly position: string | null;
+}
+
+export interface ApiCallOptions {
+  /** Sent as a bearer token. */
+  readonly token?: string | null;
+  /** Sent as JSON. */
+  readonly body?: unknown;
+  /** The client's address, as a proxy on this machine names it (X-Forwarded-For). */
+  readonly ip?: string;
+  /** A position the read must have seen (the read-your-writes header). */
+  readonly after?: string | null;
+}
+
+/** One call of the site's API at `base` (`path` after `/api`), sent as the site's own pages send it. */
+export async function callApi<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  { token, body, ip, after }: ApiCallOptions = {},
+): Promise<ApiReply<T>> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(ip ? { 'x-forwarded-for': ip } : {}),
+      ...(after ? { [EVENT_POSITION_HEADER]: after } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  const reply = { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  return Object.defineProperties(reply, {
+    headers: { value: response.headers, enumerable: false },
+    position: { value: response.headers.get(EVENT_POSITION_HEADER), enumerable: false },
+  }) as ApiReply<T>;
+}
