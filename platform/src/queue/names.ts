@@ -8,6 +8,7 @@ export const QUEUES = {
   catalogueImport: 'catalogue-import',
   demoCatalogue: 'demo-catalogue',
   trafficBooks: 'traffic-books',
+  listImport: 'list-import',
 } as const;
 
 export interface DemoCatalogueJobData {
@@ -36,4 +37,17 @@ export interface TrafficBooksJobData {
 
 export interface VerifyJobData {
   readonly projector: string;
+}
+
+/** A member's list file to import: the preview (see platform's lists/list-import.ts) names it all. */
+export interface ListImportJobData {
+  readonly previewId: string;
+  readonly userId: string;
+  /** For ambiguous rows: line → the candidate chosen (`movie:603`). */
+  readonly choices: Readonly<Record<string, string>>;
+}
+
+export interface ListImportJobResult {
+  readonly added: number;
+  readonly kept: number;
 }
