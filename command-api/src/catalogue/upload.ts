@@ -40,7 +40,7 @@ export interface UploadDependencies {
   readonly waitMs?: number;
 }
 
-interface ReceivedUpload {
+export interface ReceivedUpload {
   fields: Record<string, string>;
   file: string | null;
   fileName: string;
@@ -49,7 +49,7 @@ interface ReceivedUpload {
 
 export const NO_FILE = 'Please select a CSV file to upload.';
 
-function receive(req: Request, destination: string, maxBytes: number): Promise<ReceivedUpload> {
+export function receive(req: Request, destination: string, maxBytes: number): Promise<ReceivedUpload> {
   return new Promise((resolve, reject) => {
     let busboy: Busboy.Busboy;
     try {

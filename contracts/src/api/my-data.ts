@@ -16,8 +16,13 @@ export type ListImportTarget = z.infer<typeof listImportTarget>;
 export const LIST_FILE_FORMATS = ['letterboxd', 'imdb', 'trakt'] as const;
 export type ListFileFormat = (typeof LIST_FILE_FORMATS)[number];
 
+/**
+ * Titles one list (favorites, watchlist) may hold. Far more than anyone keeps by hand (the
+ * profile shows them all), and it bounds what every read of the list costs.
+ */
+export const LIST_LIMIT = 5000;
 /** Titles one file may hold: a list's limit (the watch history has the same one per import). */
-export const LIST_FILE_MAX_TITLES = 5000;
+export const LIST_FILE_MAX_TITLES = LIST_LIMIT;
 /** Bytes one file may weigh: a 5,000-title IMDb export is about 1 MB. */
 export const LIST_FILE_MAX_BYTES = 4 * 1024 * 1024;
 

@@ -68,9 +68,9 @@ const imdbOf = (value: unknown): string | null => {
   return IMDB_ID.test(id) ? id : null;
 };
 
-/** IMDb's Title Type: series are TV shows, everything else (movie, tvMovie, short, video) a film. */
+/** IMDb's Title Type (`tvSeries` or `TV Series`): series are TV shows, the rest (movie, TV movie, short, video) films. */
 const imdbType = (titleType: string): TitleType =>
-  /^tv(Series|MiniSeries)$/i.test(titleType.trim()) ? 'tv' : 'movie';
+  /^tv ?(mini ?)?series$/i.test(titleType.trim()) ? 'tv' : 'movie';
 
 /** Reads a member's export, or throws a `ListFileProblem`. */
 export function readListFile(content: Buffer): ListFile {

@@ -50,4 +50,6 @@ export interface ListImportJobData {
 export interface ListImportJobResult {
   readonly added: number;
   readonly kept: number;
+  /** Where the last title added is in the log (encoded), for the member's next reads to wait for. */
+  readonly position: string | null;
 }

@@ -63,8 +63,12 @@ export const auditProjector = defineProjector({
         tx.hset(key(AUDIT.ads), event.data.adId, event.data.ad.title);
       }
       const actorId = stored.metadata.actor;
-      // Closing one's own account is a member's action, not an admin's.
-      if (event.type === 'UserDeleted' && event.data.userId === actorId) continue;
+      // Closing one's own account is a member's action, not an admin's; their name and address go.
+      if (event.type === 'UserDeleted' && event.data.userId === actorId) {
+        people.delete(actorId);
+        tx.hdel(key(AUDIT.people), actorId);
+        continue;
+      }
       if (actorId === SITE_ITSELF) continue;
       const action = EVENT_AUDIT[event.type]!;
       const entry: StoredAuditEntry = {
