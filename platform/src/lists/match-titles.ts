@@ -2,7 +2,8 @@
  * Which catalogue title each row of a member's file is: by its TMDB id, then its IMDb id, then
  * its title and year. Titles are compared as the catalogue search compares names (`nameIndex`:
  * folded case and accents, punctuation, a leading article, Roman numerals), found through the
- * search index's name postings, which carry each name's key: no index of its own is needed.
+ * search index's name postings, which carry each name's key: no index of its own is needed. Each
+ * name is looked up by its word fewest names have (the search's vocabulary counts them).
  *
  * The catalogue keeps IMDb ids for movies only, in the title's document, and has no index by
  * them: an IMDb id decides among the titles of the row's name (any year), not across the whole
@@ -25,12 +26,42 @@ interface Found {
 
 const refOf = (type: TitleType, id: number) => `${type}:${id}`;
 
-/** The term of a name to look it up by: its longest (rarest, as a rule). */
-function lookupOf(title: string): { term: string; key: number } | null {
+/** How many names have each word (the search's vocabulary), per type: null when none has it. */
+type WordCounts = Map<string, number | null>;
+
+/**
+ * The term of a name to look it up by: the one fewest names have (the shortest posting list to
+ * read), or, when the vocabulary knows none of them, the longest.
+ */
+function lookupOf(title: string, counts?: WordCounts): { term: string; key: number } | null {
   const index = nameIndex(title);
   let term = '';
-  for (const t of index.terms) if (t.term.length > term.length) term = t.term;
+  let fewest = Infinity;
+  for (const t of index.terms) {
+    const count = counts?.get(t.term);
+    if (count !== undefined && count !== null && count < fewest) {
+      fewest = count;
+      term = t.term;
+    }
+  }
+  if (!term) for (const t of index.terms) if (t.term.length > term.length) term = t.term;
   return term ? { term, key: index.key } : null;
+}
+
+async function wordCounts(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  words: readonly string[],
+): Promise<WordCounts> {
+  const counts: WordCounts = new Map();
+  const SLICE = 5000;
+  for (let from = 0; from < words.length; from += SLICE) {
+    const slice = words.slice(from, from + SLICE);
+    const scores = await redis.zmscore(catalogueKey(location, type, 'search', 'words'), ...slice);
+    slice.forEach((word, i) => counts.set(word, scores[i] === null ? null : Number(scores[i])));
+  }
+  return counts;
 }
 
 export async function matchListFile(redis: Redis, entries: readonly ListFileEntry[]): Promise<ListFileRow[]> {
@@ -38,13 +69,26 @@ export async function matchListFile(redis: Redis, entries: readonly ListFileEntr
   if (!location) return entries.map((e) => row(e, 'not-found', null, []));
   const typesOf = (e: ListFileEntry): TitleType[] => (e.type ? [e.type] : ['movie', 'tv']);
 
-  // 1. Every title named by id or by name: the ids, then their documents, in two round trips.
+  // 1. Every title named by id or by name: the words' counts, the ids, then their documents.
+  const terms: Record<TitleType, Set<string>> = { movie: new Set(), tv: new Set() };
+  for (const e of entries) {
+    if (!e.title) continue;
+    const index = nameIndex(e.title);
+    for (const type of typesOf(e)) for (const t of index.terms) terms[type].add(t.term);
+  }
+  const counts: Record<TitleType, WordCounts> = {
+    movie: await wordCounts(redis, location, 'movie', [...terms.movie]),
+    tv: await wordCounts(redis, location, 'tv', [...terms.tv]),
+  };
+  const lookupIn = (type: TitleType, title: string) => lookupOf(title, counts[type]);
   const byName = new Map<string, number[]>(); // `${type} ${term} ${key}` → ids
   const lookups = new Map<string, { type: TitleType; term: string; key: number }>();
   for (const e of entries) {
-    const lookup = e.title ? lookupOf(e.title) : null;
-    if (!lookup) continue;
-    for (const type of typesOf(e)) lookups.set(`${type} ${lookup.term} ${lookup.key}`, { type, ...lookup });
+    if (!e.title) continue;
+    for (const type of typesOf(e)) {
+      const lookup = lookupIn(type, e.title);
+      if (lookup) lookups.set(`${type} ${lookup.term} ${lookup.key}`, { type, ...lookup });
+    }
   }
   const lists = [...lookups.values()];
   const reading = redis.pipeline();
@@ -92,14 +136,13 @@ export async function matchListFile(redis: Redis, entries: readonly ListFileEntr
           hits.map((h) => h.candidate),
         );
     }
-    const lookup = e.title ? lookupOf(e.title) : null;
     const named: Found[] = [];
-    if (lookup) {
-      for (const type of typesOf(e)) {
-        for (const id of byName.get(`${type} ${lookup.term} ${lookup.key}`) ?? []) {
-          const title = found.get(refOf(type, id));
-          if (title) named.push(title);
-        }
+    for (const type of typesOf(e)) {
+      const lookup = e.title ? lookupIn(type, e.title) : null;
+      if (!lookup) continue;
+      for (const id of byName.get(`${type} ${lookup.term} ${lookup.key}`) ?? []) {
+        const title = found.get(refOf(type, id));
+        if (title) named.push(title);
       }
     }
     if (e.imdbId !== null) {
