@@ -10,6 +10,7 @@ import {
   type ListImportJobResult,
   type Logger,
   QUEUES,
+  Rejection,
   returnToQueue,
   type RunningWorker,
   startWorker,
@@ -105,10 +106,17 @@ export function startWorkersService(options: {
     workers.push(
       startWorker<ListImportJobData, ListImportJobResult>(
         QUEUES.listImport,
-        (job) =>
-          importList(job.data, async (percent, added) => {
-            await job.updateProgress({ percent, added });
-          }),
+        async (job) => {
+          try {
+            return await importList(job.data, async (percent, added) => {
+              await job.updateProgress({ percent, added });
+            });
+          } catch (error) {
+            // A refusal (the list filled up meanwhile, the preview expired) is the same on a retry.
+            if (error instanceof Rejection) throw new UnrecoverableError(error.message);
+            throw error;
+          }
+        },
         { redisUrl, logger: logger.child('list-imports'), concurrency: 2, ...grace },
       ),
     );
