@@ -13,8 +13,7 @@
  */
 import { openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readListFile } from '@cinefold/platform';
-import { parse } from 'csv-parse/sync';
+import { readCsv, readListFile } from '@cinefold/platform';
 import { dataset, importFile } from './catalogue.js';
 import { root } from './processes.js';
 import { startBenchServices } from './services.js';
@@ -23,17 +22,22 @@ import { tempDir } from './temp.js';
 
 const SAMPLE = join(root, '..', 'shared', 'data', 'tmdb-movies-2631.csv');
 
-/** (title, year) of each row of a catalogue CSV with a title and a release date. */
-function titlesOf(file: string): { title: string; year: string }[] {
-  const records = parse(readFileSync(file), {
-    columns: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_records_with_error: true,
-  }) as { title?: string; release_date?: string }[];
-  return records
-    .filter((r) => r.title && /^\d{4}/.test(r.release_date ?? ''))
-    .map((r) => ({ title: r.title!, year: r.release_date!.slice(0, 4) }));
+/** (title, year) of each row of a catalogue CSV with a title and a release date (read as the import reads it). */
+async function titlesOf(file: string): Promise<{ title: string; year: string }[]> {
+  const titles: { title: string; year: string }[] = [];
+  let columns: string[] | null = null;
+  await readCsv(file, 'utf-8', async (records) => {
+    for (const { fields } of records) {
+      if (!columns) {
+        columns = fields;
+        continue;
+      }
+      const title = fields[columns.indexOf('title')] ?? '';
+      const date = fields[columns.indexOf('release_date')] ?? '';
+      if (title && /^\d{4}/.test(date)) titles.push({ title, year: date.slice(0, 4) });
+    }
+  });
+  return titles;
 }
 
 const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
@@ -52,7 +56,7 @@ export async function benchListImport(args: string[]): Promise<Row[]> {
     // The member's file: the sample's titles, then generated ones, each title and year once.
     const seen = new Set<string>();
     const lines = ['Date,Name,Year,Letterboxd URI'];
-    for (const { title, year } of [...titlesOf(SAMPLE), ...titlesOf(generated)]) {
+    for (const { title, year } of [...(await titlesOf(SAMPLE)), ...(await titlesOf(generated))]) {
       const key = `${title}\u0000${year}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -34,7 +34,7 @@ export const PREVIEW_GONE = 'This import has expired or is not yours. Please upl
 /** The list entries an import would write, from the member's preview and choices. */
 export async function entriesToImport(
   redis: Redis,
-  data: ListImportJobData,
+  data: Pick<ListImportJobData, 'previewId' | 'userId' | 'choices'>,
 ): Promise<{ list: ListImportTarget; items: ListEntry[] }> {
   const stored = await loadListImport(redis, data.previewId, data.userId);
   if (!stored) throw new Rejection('not-found', PREVIEW_GONE);

@@ -210,10 +210,9 @@ export function myDataRouter(
     const state = await job.getState();
     const result = job.returnvalue as ListImportJobResult | null | undefined;
     const progress = job.progress as { percent?: number; added?: number } | number;
-    const list = (await entriesToImport(redis, job.data).catch(() => null))?.list ?? 'watchlist';
     const status: ListImportStatus = {
       jobId: previewId,
-      list,
+      list: job.data.list,
       state:
         state === 'completed'
           ? 'completed'
@@ -236,9 +235,10 @@ export function myDataRouter(
   router.post('/user/imports/:previewId', requireUser, validate(importSchemas), async (req, res) => {
     const { params, body } = validated(req, importSchemas);
     const member = signedInUser(req);
-    const data: ListImportJobData = { previewId: params.previewId, userId: member.id, choices: body.choices };
-    const { list, items } = await entriesToImport(redis, data);
+    const asked = { previewId: params.previewId, userId: member.id, choices: body.choices };
+    const { list, items } = await entriesToImport(redis, asked);
     await checkListRoom(log, member.id, list, items);
+    const data: ListImportJobData = { ...asked, list };
     // The preview's id is the job's: importing one preview twice queues it once.
     await listImportQueue.add('import', data, { jobId: params.previewId, attempts: 3 });
     res.status(202).json(await statusOf(params.previewId, member.id));

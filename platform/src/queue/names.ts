@@ -1,5 +1,5 @@
 /** Queue names and job payloads, shared by the services that enqueue and the ones that work. */
-import type { ImportMode, TitleType } from '@cinefold/contracts';
+import type { ImportMode, ListImportTarget, TitleType } from '@cinefold/contracts';
 
 export const QUEUES = {
   projectionReplay: 'projection-replay',
@@ -43,6 +43,8 @@ export interface VerifyJobData {
 export interface ListImportJobData {
   readonly previewId: string;
   readonly userId: string;
+  /** The list the preview was made for (the preview says it too; this outlives it, for the status). */
+  readonly list: ListImportTarget;
   /** For ambiguous rows: line → the candidate chosen (`movie:603`). */
   readonly choices: Readonly<Record<string, string>>;
 }
