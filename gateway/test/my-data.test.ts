@@ -162,6 +162,19 @@ describe('a file previewed', () => {
     expect(summary(trakt.body.rows)).toEqual(['1 matched tmdb movie:27205', '2 matched tmdb tv:1396']);
   });
 
+  it('an IMDb list export (series as shows, a short not in the catalogue) and a Trakt history with an episode (its show)', async () => {
+    const { token } = await signUp();
+    const list = await preview(token, 'watchlist', fixture('imdb-list.csv'), 'list.csv');
+    expect(list.body.format).toBe('imdb');
+    expect(summary(list.body.rows)).toEqual([
+      '2 matched title tv:1396',
+      '3 matched imdb movie:27205',
+      '4 not-found - ',
+    ]);
+    const history = await preview(token, 'history', fixture('trakt-history.json'), 'history.json');
+    expect(summary(history.body.rows)).toEqual(['1 matched tmdb tv:1399', '2 matched tmdb movie:550']);
+  });
+
   it('a malformed file, a foreign file, an empty one or none: one clear line, and nothing is written', async () => {
     const { token } = await signUp();
     const malformed = await preview(token, 'history', fixture('letterboxd-malformed.csv'));
