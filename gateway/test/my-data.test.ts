@@ -320,11 +320,20 @@ describe('the member’s data taken out', () => {
         'Title,Year,tmdbID,WatchedDate',
       ].sort(),
     );
-    const today = new Date().toISOString().slice(0, 10);
+    // The watch history keeps the days the file gives.
     const history = await call('GET', '/user/export.csv?list=history', { token });
     expect(history.text.split('\n').filter(Boolean).sort()).toEqual(
-      [`Amélie,2001,194,${today}`, `The Matrix,1999,603,${today}`, 'Title,Year,tmdbID,WatchedDate'].sort(),
+      [
+        'Amélie,2001,194,2024-02-11',
+        'The Matrix,1999,603,2024-01-05',
+        'Title,Year,tmdbID,WatchedDate',
+      ].sort(),
     );
+    const views = await call<{ title: string; watchedAt: string }[]>('GET', '/user/watch-history', { token });
+    expect(views.body.map((v) => `${v.title} ${v.watchedAt}`).sort()).toEqual([
+      'Amélie 2024-02-11T00:00:00.000Z',
+      'The Matrix 2024-01-05T00:00:00.000Z',
+    ]);
     expect((await call('GET', '/user/export.csv?list=everything', { token })).status).toBe(400);
     expect((await call('GET', '/user/export.csv?list=watchlist')).status).toBe(401);
 

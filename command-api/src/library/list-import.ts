@@ -35,14 +35,16 @@ export const PREVIEW_GONE = 'This import has expired or is not yours. Please upl
 export async function entriesToImport(
   redis: Redis,
   data: Pick<ListImportJobData, 'previewId' | 'userId' | 'choices'>,
-): Promise<{ list: ListImportTarget; items: ListEntry[] }> {
+): Promise<{ list: ListImportTarget; items: (ListEntry & { watchedAt?: string })[] }> {
   const stored = await loadListImport(redis, data.previewId, data.userId);
   if (!stored) throw new Rejection('not-found', PREVIEW_GONE);
-  const items = chosenTitles(stored, data.choices).map(({ candidate }) => ({
+  const items = chosenTitles(stored, data.choices).map(({ candidate, line }) => ({
     contentId: candidate.contentId,
     contentType: candidate.contentType,
     title: candidate.title,
     poster: candidate.poster,
+    // The day the file says it was watched (the watch history keeps it; the lists do not).
+    ...(stored.watchedAt[line] ? { watchedAt: `${stored.watchedAt[line]}T00:00:00.000Z` } : {}),
   }));
   return { list: stored.list, items };
 }
@@ -117,7 +119,17 @@ async function addToList(
     log,
     streams.library(userId),
     libraryDecider,
-    { type: 'AddManyToList', userId, list, items },
+    {
+      type: 'AddManyToList',
+      userId,
+      list,
+      items: items.map(({ contentId, contentType, title, poster }) => ({
+        contentId,
+        contentType,
+        title,
+        poster,
+      })),
+    },
     context,
   );
   return {
@@ -129,7 +141,7 @@ async function addToList(
 async function addToHistory(
   log: EventLog,
   userId: string,
-  items: readonly ListEntry[],
+  items: readonly (ListEntry & { watchedAt?: string })[],
   context: CommandContext,
 ): Promise<{ added: number; position: string | null }> {
   for (let attempt = 1; ; attempt++) {

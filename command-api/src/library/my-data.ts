@@ -91,8 +91,8 @@ export async function memberLists(
   for (const stored of await log.readStream(streams.history(userId))) {
     const event = stored.event;
     if (event?.type !== 'TitleWatched') continue;
-    const { contentId, contentType, title, poster } = event.data;
-    history.push({ contentId, contentType, title, poster, at: stored.metadata.occurredAt });
+    const { contentId, contentType, title, poster, watchedAt } = event.data;
+    history.push({ contentId, contentType, title, poster, at: watchedAt ?? stored.metadata.occurredAt });
   }
   return { favorites: [...lists.favorites.values()], watchlist: [...lists.watchlist.values()], history };
 }
