@@ -109,7 +109,7 @@ export const privacySections: readonly LegalSection[] = [
             deleted, which is all that number leads to from then on; messages you sent through the Contact
             page, with the name and address you wrote in them (ask us there to delete them); the anonymous
             visit and ad counts described above; and, if you were an administrator, the back office&apos;s
-            record of the actions you took as one.
+            record of the actions you took as one, under that number.
           </li>
         </ul>
         <Text>
