@@ -55,6 +55,7 @@ export interface MyDataDependencies {
 }
 
 export const NO_LIST_FILE = 'Please choose a file to import.';
+const LIST_FORM = 'Send the file as multipart/form-data with fields file and list.';
 
 /** One entry of a list as exported. */
 export interface ExportedEntry {
@@ -171,14 +172,13 @@ export function myDataRouter(
     }),
     async (req, res) => {
       const member = signedInUser(req);
-      if (!req.is('multipart/form-data'))
-        throw badRequest('Send the file as multipart/form-data with fields file and list.');
+      if (!req.is('multipart/form-data')) throw badRequest(LIST_FORM);
       mkdirSync(uploads, { recursive: true });
       const destination = join(uploads, `list-${randomUUID()}`);
       let content: Buffer;
       let fields: Record<string, string>;
       try {
-        const upload = await receive(req, destination, LIST_FILE_MAX_BYTES);
+        const upload = await receive(req, destination, LIST_FILE_MAX_BYTES, LIST_FORM);
         if (!upload.file) throw badRequest(NO_LIST_FILE);
         if (upload.bytes === 0) throw badRequest('The file is empty.');
         content = readFileSync(destination);
