@@ -197,6 +197,9 @@ describe('a file previewed', () => {
         'Item 1 of the file has no movie or show: this is not a Trakt export of history, watchlist or ratings.',
     });
     expect((await preview(token, 'watchlist', '', 'x.csv')).body).toEqual({ message: 'The file is empty.' });
+    const huge = await preview(token, 'watchlist', Buffer.alloc(5 * 1024 * 1024, 'a'), 'huge.csv');
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ message: 'The file is larger than the 4 MB limit.' });
     expect((await preview(token, 'shelf', fixture('letterboxd-watched.csv'))).body).toEqual({
       message: 'list must be history, watchlist or favorites.',
     });
