@@ -21,6 +21,7 @@ import { accountsRouter } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
 import { visibilityEndpoints } from './catalogue/visibility.js';
 import { libraryEndpoints } from './library/routes.js';
+import { type MyDataDependencies, myDataRouter } from './library/my-data.js';
 import { type ReplayDependencies, replayEndpoint } from './projections/routes.js';
 import { operationsEndpoints } from './projections/operations.js';
 import { type ContactDependencies, contactEndpoint } from './support/contact.js';
@@ -34,12 +35,14 @@ import {
 import type { AppendResult } from '@cinefold/platform';
 
 export { Accounts } from './accounts/accounts.js';
+export { importListFile } from './library/list-import.js';
 
 export interface CommandApiDependencies
   extends
     ContactDependencies,
     ReplayDependencies,
     UploadDependencies,
+    Omit<MyDataDependencies, 'log' | 'redis' | 'dataDir'>,
     TrackDependencies,
     AdBeaconDependencies {
   readonly jwtSecret: string;
@@ -128,6 +131,7 @@ export function createCommandRouter(deps: CommandApiDependencies): Router {
     }),
   );
   router.use(uploadRouter(deps));
+  router.use(myDataRouter(deps, (userId) => accounts.aboutMember(userId)));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

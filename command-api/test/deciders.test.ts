@@ -304,6 +304,25 @@ describe('a member library', () => {
       .when({ type: 'RemoveFromList', userId: 'u1', list: 'favorites', contentId: '1399' })
       .thenRejects(/not in your favorites/);
   });
+  it('adds the titles of a file that are not in the list yet, each once, or none of them past the limit', () => {
+    const imported = { type: 'AddManyToList' as const, userId: 'u1', list: 'favorites' as const };
+    library([favorited(thrones)])
+      .when({ ...imported, items: [thrones, thronesFilm, inception, thronesFilm] })
+      .then([favorited(thronesFilm), { type: 'FavoriteAdded', data: { userId: 'u1', ...inception } }]);
+    library([favorited(thrones), favorited(thronesFilm)])
+      .when({ ...imported, items: [thrones, thronesFilm] })
+      .then([]);
+    const almostFull: CinefoldEvent[] = Array.from({ length: LIST_LIMIT - 1 }, (_, i) => ({
+      type: 'FavoriteAdded',
+      data: { userId: 'u1', ...inception, contentId: 100_000 + i },
+    }));
+    library(almostFull)
+      .when({ ...imported, items: [thrones, thronesFilm, { ...inception, contentId: 100_000 }] })
+      .thenRejects(/past 5,000 titles \(4,999 now, 2 to add\)/);
+    library(almostFull)
+      .when({ ...imported, items: [thrones, { ...inception, contentId: 100_000 }] })
+      .then([favorited(thrones)]);
+  });
   it('refuses a title once a list holds 5,000, and takes one again after a removal', () => {
     const full: CinefoldEvent[] = Array.from({ length: LIST_LIMIT }, (_, i) => ({
       type: 'FavoriteAdded',

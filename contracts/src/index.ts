@@ -25,3 +25,4 @@ export * from './seo/heads.js';
 export * from './seo/backdrop.js';
 export * from './text.js';
 export * from './on-first-use.js';
+export * from './api/my-data.js';

@@ -11,7 +11,13 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { Accounts, commandEndpoints, createCommandRouter, requestDemoCatalogue } from '@cinefold/command-api';
+import {
+  Accounts,
+  commandEndpoints,
+  createCommandRouter,
+  importListFile,
+  requestDemoCatalogue,
+} from '@cinefold/command-api';
 import {
   authenticate,
   type Config,
@@ -40,6 +46,7 @@ import {
   waitWhileLoading,
   type DemoCatalogueJobData,
   type ImportJobData,
+  type ListImportJobData,
   type ReplayJobData,
   type VerifyJobData,
   resolveJwtSecret,
@@ -264,8 +271,13 @@ async function startBackground(
     await Promise.race([service.started, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
   }
   if (role === 'all' || role === 'workers') {
+    const log = createEventLog(store);
+    const listRedis = connectRedis(redisUrl, { name: 'list-imports' });
+    parts.add('list imports', async () => void (await listRedis.quit()));
     const service: WorkersService = startWorkersService({
-      log: createEventLog(store),
+      log,
+      // The list files' import decides as the list commands do: the command side's code, run here.
+      importList: (data, onProgress) => importListFile({ log, redis: listRedis }, data, onProgress),
       redisUrl,
       dataDir: config.DATA_DIR,
       mailFrom: config.MAIL_FROM,
@@ -407,6 +419,7 @@ async function createApi(
     parts.add('build watch', async () => watch.stop());
     const replayQueue = queue<ReplayJobData>(QUEUES.projectionReplay);
     const importQueue = queue<ImportJobData>(QUEUES.catalogueImport);
+    const listImportQueue = queue<ListImportJobData>(QUEUES.listImport);
     const verifyQueue = queue<VerifyJobData>(QUEUES.projectionVerify);
     const gaugeRedis = redis('metrics');
     gauges = siteMetrics({
@@ -448,6 +461,7 @@ async function createApi(
         replayQueue,
         verifyQueue,
         importQueue,
+        listImportQueue,
         projectorNames,
         dataDir: config.DATA_DIR,
         maxUploadBytes: config.UPLOAD_MAX_BYTES,

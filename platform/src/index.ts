@@ -41,3 +41,6 @@ export * from './read-models/ads.js';
 export * from './ads/display-ids.js';
 export * from './metrics/metrics.js';
 export * from './redis/turn-batch.js';
+export * from './lists/list-files.js';
+export * from './lists/match-titles.js';
+export * from './lists/list-import.js';

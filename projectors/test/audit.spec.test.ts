@@ -114,6 +114,38 @@ describe('the audit of admin actions', () => {
     ]).then({}, { view: (model) => model.entries ?? {} });
   });
 
+  it('forgets the name and address of a member who closes their account, as a replay without their registration would', async () => {
+    const history: GivenEvent[] = [
+      ...registrations,
+      { type: 'AdminRoleGranted', data: { userId: 'u-root' } },
+      { type: 'AdminRoleGranted', data: { userId: 'u-ada' }, actor: 'u-root' },
+      { type: 'TitleHidden', data: { type: 'movie', id: 550 }, actor: 'u-ada' },
+      { type: 'AdminRoleRevoked', data: { userId: 'u-ada' }, actor: 'u-ada' },
+      { type: 'UserDeleted', data: { userId: 'u-ada' }, actor: 'u-ada' },
+    ];
+    const view = (model: Record<string, unknown>) => ({
+      entries: Object.values(model.entries as Record<string, string>)
+        .map((json) => JSON.parse(json) as StoredAuditEntry)
+        .sort((a, b) => a.id.localeCompare(b.id))
+        .map(({ action, actorName, subject }) => `${action} by ${actorName}: ${subject}`),
+      admins: model.admins,
+      people: model.people,
+    });
+    const expected = {
+      entries: [
+        'role-granted by System: Root (root@example.com)',
+        'role-granted by Root: user u-ada',
+        'title-hidden by u-ada: movie 550',
+        'role-revoked by u-ada: user u-ada',
+      ],
+      admins: { system: 'System', 'u-root': 'Root', 'u-ada': 'u-ada' },
+      people: { 'u-root': 'Root (root@example.com)' },
+    };
+    // In one batch, and one event a batch (the entries then read back from Redis).
+    await given(history).then(expected, { view });
+    await given(history).then(expected, { view, batchSize: 1 });
+  });
+
   it('names rebuilds, verifies and imports by what they were about', async () => {
     await given([
       ...registrations,

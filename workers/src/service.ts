@@ -6,8 +6,11 @@ import {
   type EventLog,
   foldImport,
   type ImportJobData,
+  type ListImportJobData,
+  type ListImportJobResult,
   type Logger,
   QUEUES,
+  Rejection,
   returnToQueue,
   type RunningWorker,
   startWorker,
@@ -54,6 +57,14 @@ export function startWorkersService(options: {
   /** Closing the books of traffic (SITE_TIME_ZONE, ANALYTICS_RETENTION_DAYS); off when absent. */
   trafficBooks?: TrafficBooksJobData;
   graceMs?: number;
+  /**
+   * A member's list file imported into their list (the command side's decision, handed in by
+   * whoever starts the service); the queue is not worked without it.
+   */
+  importList?: (
+    data: ListImportJobData,
+    onProgress: (percent: number, added: number) => Promise<void>,
+  ) => Promise<ListImportJobResult>;
 }): WorkersService {
   const { log, dataDir, logger, redisUrl, mailFrom } = options;
   const grace = options.graceMs ? { graceMs: options.graceMs } : {};
@@ -90,6 +101,26 @@ export function startWorkersService(options: {
       { redisUrl, logger: logger.child('demo'), concurrency: 1, ...grace },
     ),
   ];
+  const { importList } = options;
+  if (importList) {
+    workers.push(
+      startWorker<ListImportJobData, ListImportJobResult>(
+        QUEUES.listImport,
+        async (job) => {
+          try {
+            return await importList(job.data, async (percent, added) => {
+              await job.updateProgress({ percent, added });
+            });
+          } catch (error) {
+            // A refusal (the list filled up meanwhile, the preview expired) is the same on a retry.
+            if (error instanceof Rejection) throw new UnrecoverableError(error.message);
+            throw error;
+          }
+        },
+        { redisUrl, logger: logger.child('list-imports'), concurrency: 2, ...grace },
+      ),
+    );
+  }
   const scheduling: Promise<unknown>[] = [];
   if (options.trafficBooks) {
     workers.push(

@@ -364,6 +364,73 @@ export class Accounts {
     return result!;
   }
 
+  /** What the account itself holds, for the member's own export (no password hash, no link secrets). */
+  async aboutMember(userId: string): Promise<Record<string, unknown> | null> {
+    const user = await this.userState(userId);
+    if (user.status !== 'active') return null;
+    const admins = await this.admins();
+    return {
+      id: user.userId,
+      name: user.name,
+      email: user.email,
+      role: admins.has(user.userId) ? 'admin' : 'user',
+      createdAt: user.createdAt,
+      pendingEmailChange: user.emailChange
+        ? { email: user.emailChange.email, expiresAt: user.emailChange.expiresAt }
+        : null,
+    };
+  }
+
+  /**
+   * The member closes their own account, giving its password. The account is deleted as an admin
+   * deletes one (`UserDeleted`: every read model drops the member, every token stops working),
+   * then what names the member is erased from the log: their lists and watch history, the
+   * reservations of their addresses, and their own stream, which keeps one `UserDeleted` (the id
+   * alone) as its tombstone. A replay then has nothing to rebuild the profile from.
+   */
+  async closeAccount(userId: string, password: string, context: CommandContext): Promise<AppendResult> {
+    const user = await this.userState(userId);
+    if (user.status !== 'active') throw new Rejection('not-found', 'There is no such user.');
+    if (!(await bcrypt.compare(password, user.passwordHash)))
+      throw new Rejection('invalid', WRONG_CURRENT_PASSWORD);
+    // The admin list changes first: the last admin cannot leave the site without one.
+    await this.decideRoles({ type: 'RemoveDeletedUser', userId }, context);
+    const { result } = await runCommand(
+      this.log,
+      streams.user(userId),
+      userDecider,
+      { type: 'DeleteUser', userId },
+      context,
+    );
+
+    const addresses = new Set<string>();
+    for (const stored of await this.log.readStream(streams.user(userId))) {
+      const event = stored.event;
+      if (
+        event?.type === 'UserRegistered' ||
+        event?.type === 'EmailChangeRequested' ||
+        event?.type === 'EmailChanged'
+      )
+        addresses.add(normalizeEmail(event.data.email));
+    }
+    for (const address of addresses) {
+      const { state: reserved } = await loadState(this.log, streams.emailReservation(address), reservation);
+      if (reserved.userId === userId) await this.log.store.deleteStream(streams.emailReservation(address));
+    }
+    await this.log.store.deleteStream(streams.library(userId));
+    await this.log.store.deleteStream(streams.history(userId));
+    await this.log.store.deleteStream(streams.user(userId));
+    // The tombstone: the stream reads as a deleted account. (The store keeps its newest event when
+    // the stream holds it: then that is this account's `UserDeleted`, already a tombstone.)
+    const [kept] = await this.log.store.readStreamBackwards(streams.user(userId), { maxCount: 1 });
+    if (kept) return result!;
+    // ('any': EventStoreDB counts a recreated stream's revisions on from the deleted ones.)
+    return this.log.append(streams.user(userId), [{ type: 'UserDeleted', data: { userId } }], {
+      expectedRevision: 'any',
+      context,
+    });
+  }
+
   /**
    * At start: with ADMIN_EMAIL/ADMIN_PASSWORD, make sure that account exists and is an admin; an
    * existing account is promoted only when ADMIN_PASSWORD is its password, else this throws.

@@ -5,6 +5,7 @@ import {
   changePasswordRequest,
   changeRoleRequest,
   confirmEmailRequest,
+  deleteAccountRequest,
   forgotPasswordRequest,
   loginRequest,
   logoutRequest,
@@ -55,6 +56,8 @@ export const NAME_CHANGED = 'Your name has been saved.';
 export const EMAIL_CHANGE_REQUESTED =
   'We have sent a link to your new email address. Your email changes once you open it (within an hour).';
 export const EMAIL_CHANGED = 'Your email address has been changed.';
+export const ACCOUNT_CLOSED =
+  'Your account has been deleted, with your lists and watch history. You have been signed out everywhere.';
 
 const attemptedEmail = (req: Request) =>
   normalizeEmail(String((req.body as { email?: unknown }).email ?? ''));
@@ -72,6 +75,7 @@ const forgotSchemas = { body: forgotPasswordRequest };
 const resetSchemas = { body: resetPasswordRequest };
 const nameSchemas = { body: changeNameRequest };
 const passwordSchemas = { body: changePasswordRequest };
+const closeSchemas = { body: deleteAccountRequest };
 const emailSchemas = { body: changeEmailRequest };
 const confirmSchemas = { body: confirmEmailRequest };
 
@@ -246,6 +250,28 @@ export function accountsRouter({
       const result = await accounts.rename(id, body.name, commandContext(req, clock()));
       if (result) await recordWrite(redis, res, result, { userId: id });
       res.json({ message: NAME_CHANGED, name: body.name });
+    },
+  );
+
+  router.delete(
+    '/auth/me',
+    requireUser,
+    validate(closeSchemas),
+    rateLimit(redis, {
+      name: 'account-close',
+      limit: 10,
+      windowSeconds: 900,
+      key: perMember,
+      counts: (status) => status === 400,
+      message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+    }),
+    async (req, res) => {
+      const { body } = validated(req, closeSchemas);
+      const { id } = signedInUser(req);
+      const result = await accounts.closeAccount(id, body.password, commandContext(req, clock()));
+      // Every token of the member stops working once the users read model has this.
+      await recordWrite(redis, res, result, { affectsAuthorization: true });
+      res.json({ message: ACCOUNT_CLOSED });
     },
   );
 

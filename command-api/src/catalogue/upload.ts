@@ -40,7 +40,7 @@ export interface UploadDependencies {
   readonly waitMs?: number;
 }
 
-interface ReceivedUpload {
+export interface ReceivedUpload {
   fields: Record<string, string>;
   file: string | null;
   fileName: string;
@@ -49,13 +49,21 @@ interface ReceivedUpload {
 
 export const NO_FILE = 'Please select a CSV file to upload.';
 
-function receive(req: Request, destination: string, maxBytes: number): Promise<ReceivedUpload> {
+const DATASET_FORM = 'Send the file as multipart/form-data with fields file, type and mode.';
+
+/** Streams a multipart upload's one file to `destination`; `usage` says how to send it right. */
+export function receive(
+  req: Request,
+  destination: string,
+  maxBytes: number,
+  usage = DATASET_FORM,
+): Promise<ReceivedUpload> {
   return new Promise((resolve, reject) => {
     let busboy: Busboy.Busboy;
     try {
       busboy = Busboy({ headers: req.headers, limits: { files: 1, fields: 20, fileSize: maxBytes } });
     } catch {
-      reject(badRequest('Send the file as multipart/form-data with fields file, type and mode.'));
+      reject(badRequest(usage));
       return;
     }
     const upload: ReceivedUpload = { fields: {}, file: null, fileName: '', bytes: 0 };
@@ -126,9 +134,7 @@ export function uploadRouter(deps: UploadDependencies): Router {
 
   router.post('/admin/datasets/upload', async (req, res) => {
     const admin = signedInUser(req);
-    if (!req.is('multipart/form-data')) {
-      throw badRequest('Send the file as multipart/form-data with fields file, type and mode.');
-    }
+    if (!req.is('multipart/form-data')) throw badRequest(DATASET_FORM);
     mkdirSync(uploads, { recursive: true });
     const jobId = randomUUID();
     const destination = join(uploads, `${jobId}.csv`);

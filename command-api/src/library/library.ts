@@ -8,6 +8,7 @@ import {
   type ContentId,
   type ListEntry,
   type ListName,
+  LIST_LIMIT,
   listEntryKey,
   TITLE_TYPES,
   type TitleType,
@@ -72,6 +73,17 @@ export type LibraryCommand =
       readonly list: ListName;
       readonly item: ListEntry;
     }
+  /**
+   * Titles brought in from a file: those already in the list are left as they are; the others
+   * are added in the order given, all or none (refused when they would take the list past its
+   * limit).
+   */
+  | {
+      readonly type: 'AddManyToList';
+      readonly userId: string;
+      readonly list: ListName;
+      readonly items: readonly ListEntry[];
+    }
   | {
       readonly type: 'RemoveFromList';
       readonly userId: string;
@@ -81,11 +93,7 @@ export type LibraryCommand =
       readonly contentType?: TitleType | undefined;
     };
 
-/**
- * Titles one list may hold. Far more than anyone keeps by hand (the profile shows them all), and
- * it bounds what every read of the list costs.
- */
-export const LIST_LIMIT = 5000;
+export { LIST_LIMIT };
 
 /** The entry a removal takes, if the list holds it. */
 export function entryToRemove(
@@ -117,6 +125,27 @@ export function decideLibrary(state: LibraryState, command: LibraryCommand): Lib
       return [
         command.list === 'favorites' ? { type: 'FavoriteAdded', data } : { type: 'WatchlistItemAdded', data },
       ];
+    }
+    case 'AddManyToList': {
+      const fresh = new Map<string, ListEntry>();
+      for (const item of command.items) {
+        const key = listEntryKey(item.contentType, item.contentId);
+        if (!state[command.list].has(key) && !fresh.has(key)) fresh.set(key, item);
+      }
+      if (fresh.size === 0) return [];
+      const size = state[command.list].size;
+      if (size + fresh.size > LIST_LIMIT) {
+        throw new Rejection(
+          'conflict',
+          `This would take your ${command.list} past ${LIST_LIMIT.toLocaleString('en-US')} titles (${size.toLocaleString('en-US')} now, ${fresh.size.toLocaleString('en-US')} to add). Remove some titles, or import a shorter file.`,
+        );
+      }
+      return [...fresh.values()].map((item) => {
+        const data = { userId: command.userId, ...item };
+        return command.list === 'favorites'
+          ? { type: 'FavoriteAdded' as const, data }
+          : { type: 'WatchlistItemAdded' as const, data };
+      });
     }
     case 'RemoveFromList': {
       const existing = entryToRemove(state[command.list], command.contentId, command.contentType);

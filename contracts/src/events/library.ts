@@ -26,9 +26,14 @@ export const FavoriteAdded = defineEvent('FavoriteAdded', listAddition);
 export const FavoriteRemoved = defineEvent('FavoriteRemoved', listRemoval, removal);
 export const WatchlistItemAdded = defineEvent('WatchlistItemAdded', listAddition);
 export const WatchlistItemRemoved = defineEvent('WatchlistItemRemoved', listRemoval, removal);
+/**
+ * A view. `watchedAt` (ISO) is set when the view is older than its event: one brought in from a
+ * file (a Letterboxd or Trakt export) keeps the day the file gives; otherwise the view is when the
+ * event occurred.
+ */
 export const TitleWatched = defineEvent(
   'TitleWatched',
-  listAddition.extend({ progress: z.number(), completed: z.boolean() }),
+  listAddition.extend({ progress: z.number(), completed: z.boolean(), watchedAt: z.string().optional() }),
 );
 
 export const libraryEvents = [

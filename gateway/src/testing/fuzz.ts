@@ -86,6 +86,7 @@ const BODY_HINTS: readonly [RegExp, string][] = [
   [/\/admin\/ads/, 'adFields'],
   [/\/user\/(favorites|watchlist)$/, 'addToListRequest'],
   [/\/user\/watch-history$/, 'recordViewRequest'],
+  [/\/user\/imports\/:\w+$/, 'listImportRequest'],
 ];
 
 /** The fields of each request body the contracts define (`…Request`, and the ad form's `adFields`), the likeliest for `path` first. */

@@ -1,5 +1,5 @@
 /** Queue names and job payloads, shared by the services that enqueue and the ones that work. */
-import type { ImportMode, TitleType } from '@cinefold/contracts';
+import type { ImportMode, ListImportTarget, TitleType } from '@cinefold/contracts';
 
 export const QUEUES = {
   projectionReplay: 'projection-replay',
@@ -8,6 +8,7 @@ export const QUEUES = {
   catalogueImport: 'catalogue-import',
   demoCatalogue: 'demo-catalogue',
   trafficBooks: 'traffic-books',
+  listImport: 'list-import',
 } as const;
 
 export interface DemoCatalogueJobData {
@@ -36,4 +37,21 @@ export interface TrafficBooksJobData {
 
 export interface VerifyJobData {
   readonly projector: string;
+}
+
+/** A member's list file to import: the preview (see platform's lists/list-import.ts) names it all. */
+export interface ListImportJobData {
+  readonly previewId: string;
+  readonly userId: string;
+  /** The list the preview was made for (the preview says it too; this outlives it, for the status). */
+  readonly list: ListImportTarget;
+  /** For ambiguous rows: line → the candidate chosen (`movie:603`). */
+  readonly choices: Readonly<Record<string, string>>;
+}
+
+export interface ListImportJobResult {
+  readonly added: number;
+  readonly kept: number;
+  /** Where the last title added is in the log (encoded), for the member's next reads to wait for. */
+  readonly position: string | null;
 }

@@ -162,3 +162,12 @@ export const AUDIT = {
   /** Hash ad id → title, so a deleted ad is still named. */
   ads: 'ads',
 } as const;
+
+/**
+ * A member's list file between its preview and its import (not a read model: what the member
+ * uploaded and what it matched, kept for an hour so the import writes what the preview showed).
+ */
+export const listImportKeys = {
+  /** JSON `StoredListImport` (platform's lists/list-import.ts). */
+  preview: (previewId: string) => `list-import:{${previewId}}:preview`,
+} as const;

@@ -51,9 +51,9 @@ export const librariesProjector = defineProjector({
           break;
         }
         case 'TitleWatched': {
-          const { userId, ...view } = event.data;
+          const { userId, watchedAt, ...view } = event.data;
           const history = key(...LIBRARIES.history(userId));
-          tx.lpush(history, JSON.stringify({ ...view, watchedAt: at }));
+          tx.lpush(history, JSON.stringify({ ...view, watchedAt: watchedAt ?? at }));
           tx.ltrim(history, 0, HISTORY_LIMIT - 1);
           break;
         }

@@ -47,6 +47,41 @@ export const auditProjector = defineProjector({
     ]);
     [...lookups].forEach((id, i) => known[i] && people.set(id, known[i]));
     [...adLookups].forEach((id, i) => knownAds[i] && ads.set(id, knownAds[i]));
+    // A member who closes their account leaves no name behind (see `forget`): the entries that
+    // name them, rare, are read to be renamed as a replay would name them, by their id.
+    const closing = events.some(
+      (e) => e.event?.type === 'UserDeleted' && e.event.data.userId === e.metadata.actor,
+    );
+    const entries = new Map<string, StoredAuditEntry>();
+    const adminNames = new Map<string, string>();
+    if (closing) {
+      for (const [id, json] of Object.entries(await redis.hgetall(key(AUDIT.entries))))
+        entries.set(id, JSON.parse(json) as StoredAuditEntry);
+      for (const [id, name] of Object.entries(await redis.hgetall(key(AUDIT.admins))))
+        adminNames.set(id, name);
+    }
+    /** The member's name and address out of the audit: as actor and as subject, they become their id. */
+    const forget = (userId: string) => {
+      const person = people.get(userId);
+      people.delete(userId);
+      tx.hdel(key(AUDIT.people), userId);
+      for (const [id, entry] of entries) {
+        const byThem = entry.actorId === userId && entry.actorName !== userId;
+        const aboutThem = person !== undefined && entry.subject === person;
+        if (!byThem && !aboutThem) continue;
+        const renamed = {
+          ...entry,
+          ...(byThem ? { actorName: userId } : {}),
+          ...(aboutThem ? { subject: `user ${userId}` } : {}),
+        };
+        entries.set(id, renamed);
+        tx.hset(key(AUDIT.entries), id, JSON.stringify(renamed));
+      }
+      if (adminNames.has(userId)) {
+        adminNames.set(userId, userId);
+        tx.hset(key(AUDIT.admins), userId, userId);
+      }
+    };
 
     const nameOf = (id: string) => SYSTEM_ACTORS[id] ?? people.get(id)?.replace(/ \(.*\)$/, '') ?? id;
     for (const stored of events) {
@@ -63,8 +98,11 @@ export const auditProjector = defineProjector({
         tx.hset(key(AUDIT.ads), event.data.adId, event.data.ad.title);
       }
       const actorId = stored.metadata.actor;
-      // Closing one's own account is a member's action, not an admin's.
-      if (event.type === 'UserDeleted' && event.data.userId === actorId) continue;
+      // Closing one's own account is a member's action, not an admin's; their name and address go.
+      if (event.type === 'UserDeleted' && event.data.userId === actorId) {
+        forget(actorId);
+        continue;
+      }
       if (actorId === SITE_ITSELF) continue;
       const action = EVENT_AUDIT[event.type]!;
       const entry: StoredAuditEntry = {
@@ -78,6 +116,10 @@ export const auditProjector = defineProjector({
       const at = Date.parse(entry.at);
       tx.hset(key(AUDIT.entries), entry.id, JSON.stringify(entry));
       tx.hset(key(AUDIT.admins), actorId, entry.actorName);
+      if (closing) {
+        entries.set(entry.id, entry);
+        adminNames.set(actorId, entry.actorName);
+      }
       for (const index of [
         [AUDIT.all],
         AUDIT.byAdmin(actorId),

@@ -23,7 +23,9 @@ export const privacySections: readonly LegalSection[] = [
           </li>
           <li>
             <strong>Your lists</strong>: the titles you add to your favorites and watchlist, and the titles
-            you open while signed in (your watch history).
+            you open while signed in (your watch history). When you import a list from a file (a Letterboxd,
+            IMDb or Trakt export), the file itself is not kept: we keep the titles it matched for an hour, so
+            you can look them over, and then only those you import, in your list.
           </li>
           <li>
             <strong>Messages</strong> you send through the Contact page: your name, email address, subject and
@@ -88,14 +90,36 @@ export const privacySections: readonly LegalSection[] = [
   {
     heading: 'Your Rights',
     body: (
-      <Text>
-        You can ask us what we hold about you, ask us to correct it, or ask us to delete your account. Write
-        to us through the{' '}
-        <RouterLink to={href('contact')} color="brand.fg" fontWeight="semibold">
-          Contact page
-        </RouterLink>
-        .
-      </Text>
+      <>
+        <Text>
+          On your profile, under Your Data, you can download everything we keep about you (your account and
+          every list, as JSON, and each list as CSV) and delete your account yourself, with your password.
+        </Text>
+        <Text>When you delete your account:</Text>
+        <ul>
+          <li>
+            <strong>Erased</strong>: your name, email addresses (earlier ones included), password hash and any
+            links we emailed you; your favorites, watchlist, watch history and the record of their changes.
+            They are removed from our records themselves, not only hidden, so they cannot come back when we
+            rebuild the site&apos;s data. You are signed out on every device, and your email address can be
+            used for a new account.
+          </li>
+          <li>
+            <strong>Kept</strong>: a note that an account with a random number (not your name or address) was
+            deleted, which is all that number leads to from then on; messages you sent through the Contact
+            page, with the name and address you wrote in them (ask us there to delete them); the anonymous
+            visit and ad counts described above; and, if you were an administrator, the back office&apos;s
+            record of the actions you took as one, under that number.
+          </li>
+        </ul>
+        <Text>
+          You can also ask us what we hold about you, or ask us to correct it, through the{' '}
+          <RouterLink to={href('contact')} color="brand.fg" fontWeight="semibold">
+            Contact page
+          </RouterLink>
+          .
+        </Text>
+      </>
     ),
   },
   {

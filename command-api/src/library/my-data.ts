@@ -1,0 +1,274 @@
+/**
+ * The member's own data, self-served: list files brought in (preview, then a queued import) and
+ * every list taken out, as Letterboxd's import CSV or as JSON of everything the site keeps about
+ * the member. The exports read the member's streams, not the read models: the watch history's
+ * read model keeps the newest views only, and the streams are what the site keeps.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  LETTERBOXD_IMPORT_COLUMNS,
+  LIST_FILE_MAX_BYTES,
+  listEntryKey,
+  listExportQuery,
+  listImportParams,
+  listImportRequest,
+  type ListImportStatus,
+  listImportUploadFields,
+  type ListImportTarget,
+  type Movie,
+  streams,
+  type TitleType,
+  type TvShow,
+} from '@cinefold/contracts';
+import {
+  badRequest,
+  catalogueKey,
+  decodePosition,
+  decodeTitle,
+  type EventLog,
+  HttpError,
+  type ListImportJobData,
+  type ListImportJobResult,
+  ListFileProblem,
+  locateCatalogue,
+  previewListFile,
+  rateLimit,
+  rememberWrite,
+  requireUser,
+  signedInUser,
+  validate,
+  validated,
+} from '@cinefold/platform';
+import type { Queue } from 'bullmq';
+import { Router } from 'express';
+import type { Redis } from 'ioredis';
+import { receive } from '../catalogue/upload.js';
+import { checkListRoom, entriesToImport, PREVIEW_GONE } from './list-import.js';
+
+export interface MyDataDependencies {
+  readonly log: EventLog;
+  readonly redis: Redis;
+  readonly listImportQueue: Queue<ListImportJobData>;
+  readonly dataDir: string;
+}
+
+export const NO_LIST_FILE = 'Please choose a file to import.';
+const LIST_FORM = 'Send the file as multipart/form-data with fields file and list.';
+
+/** One entry of a list as exported. */
+export interface ExportedEntry {
+  readonly contentId: number | string;
+  readonly contentType: TitleType;
+  readonly title: string;
+  readonly poster: string | null;
+  /** When it was added to the list, or watched (the watch history). */
+  readonly at: string;
+}
+
+/** The member's lists as their streams hold them: favorites and watchlist now, every view. */
+export async function memberLists(
+  log: EventLog,
+  userId: string,
+): Promise<Record<ListImportTarget, ExportedEntry[]>> {
+  const lists = { favorites: new Map<string, ExportedEntry>(), watchlist: new Map<string, ExportedEntry>() };
+  for (const stored of await log.readStream(streams.library(userId))) {
+    const event = stored.event;
+    if (!event) continue;
+    const list = event.type.startsWith('Favorite') ? lists.favorites : lists.watchlist;
+    if (event.type === 'FavoriteAdded' || event.type === 'WatchlistItemAdded') {
+      const { contentId, contentType, title, poster } = event.data;
+      const key = listEntryKey(contentType, contentId);
+      if (!list.has(key))
+        list.set(key, { contentId, contentType, title, poster, at: stored.metadata.occurredAt });
+    } else if (event.type === 'FavoriteRemoved' || event.type === 'WatchlistItemRemoved') {
+      const { contentId, contentType } = event.data;
+      for (const type of contentType ? [contentType] : (['movie', 'tv'] as const))
+        list.delete(listEntryKey(type, contentId));
+    }
+  }
+  const history: ExportedEntry[] = [];
+  for (const stored of await log.readStream(streams.history(userId))) {
+    const event = stored.event;
+    if (event?.type !== 'TitleWatched') continue;
+    const { contentId, contentType, title, poster, watchedAt } = event.data;
+    history.push({ contentId, contentType, title, poster, at: watchedAt ?? stored.metadata.occurredAt });
+  }
+  return { favorites: [...lists.favorites.values()], watchlist: [...lists.watchlist.values()], history };
+}
+
+/** The release (first air) year of each title still in the catalogue, by `listEntryKey`. */
+async function yearsOf(redis: Redis, entries: readonly ExportedEntry[]): Promise<Map<string, string>> {
+  const years = new Map<string, string>();
+  const location = await locateCatalogue(redis);
+  if (!location || entries.length === 0) return years;
+  const numeric = entries.filter((e) => /^\d+$/.test(String(e.contentId)));
+  const docs =
+    numeric.length > 0
+      ? await redis.mget(
+          ...numeric.map((e) => catalogueKey(location, e.contentType, 'doc', String(e.contentId))),
+        )
+      : [];
+  numeric.forEach((e, i) => {
+    const doc = docs[i];
+    if (!doc) return;
+    const title = decodeTitle(e.contentType, doc);
+    const date = e.contentType === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
+    if (date && /^\d{4}/.test(date)) years.set(listEntryKey(e.contentType, e.contentId), date.slice(0, 4));
+  });
+  return years;
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * A list in Letterboxd's import format. Letterboxd keeps films only and reads `tmdbID` as a film's:
+ * a TV show is written with its title and year alone. `WatchedDate` is the day of a view (watch
+ * history) and empty for the other lists.
+ */
+export async function listCsv(
+  redis: Redis,
+  list: ListImportTarget,
+  entries: readonly ExportedEntry[],
+): Promise<string> {
+  const years = await yearsOf(redis, entries);
+  const lines = [LETTERBOXD_IMPORT_COLUMNS.join(',')];
+  for (const e of entries) {
+    lines.push(
+      [
+        csvField(e.title),
+        years.get(listEntryKey(e.contentType, e.contentId)) ?? '',
+        e.contentType === 'movie' ? String(e.contentId) : '',
+        list === 'history' ? e.at.slice(0, 10) : '',
+      ].join(','),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const statusSchemas = { params: listImportParams };
+const importSchemas = { params: listImportParams, body: listImportRequest };
+const exportSchemas = { query: listExportQuery };
+
+export function myDataRouter(
+  deps: MyDataDependencies,
+  account: (userId: string) => Promise<unknown>,
+): Router {
+  const { log, redis, listImportQueue } = deps;
+  const router = Router();
+  const uploads = join(deps.dataDir, 'uploads');
+  const perMember = (req: Parameters<typeof signedInUser>[0]) => req.user?.id ?? null;
+
+  router.post(
+    '/user/imports',
+    requireUser,
+    rateLimit(redis, {
+      name: 'list-files',
+      limit: 30,
+      windowSeconds: 3600,
+      key: perMember,
+      message: 'Too many files imported. Please try again in an hour.',
+    }),
+    async (req, res) => {
+      const member = signedInUser(req);
+      if (!req.is('multipart/form-data')) throw badRequest(LIST_FORM);
+      mkdirSync(uploads, { recursive: true });
+      const destination = join(uploads, `list-${randomUUID()}`);
+      let content: Buffer;
+      let fields: Record<string, string>;
+      try {
+        const upload = await receive(req, destination, LIST_FILE_MAX_BYTES, LIST_FORM);
+        if (!upload.file) throw badRequest(NO_LIST_FILE);
+        if (upload.bytes === 0) throw badRequest('The file is empty.');
+        content = readFileSync(destination);
+        fields = upload.fields;
+      } finally {
+        rmSync(destination, { force: true });
+      }
+      const parsed = listImportUploadFields.safeParse(fields);
+      if (!parsed.success) throw badRequest(`${parsed.error.issues[0]!.message}.`);
+      try {
+        res.json(
+          await previewListFile(redis, {
+            userId: member.id,
+            list: parsed.data.list,
+            content,
+            now: new Date(),
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ListFileProblem) throw badRequest(error.message);
+        throw error;
+      }
+    },
+  );
+
+  const statusOf = async (previewId: string, userId: string): Promise<ListImportStatus | null> => {
+    const job = await listImportQueue.getJob(previewId);
+    if (!job || job.data.userId !== userId) return null;
+    const state = await job.getState();
+    const result = job.returnvalue as ListImportJobResult | null | undefined;
+    const progress = job.progress as { percent?: number; added?: number } | number;
+    const status: ListImportStatus = {
+      jobId: previewId,
+      list: job.data.list,
+      state:
+        state === 'completed'
+          ? 'completed'
+          : state === 'failed'
+            ? 'failed'
+            : state === 'active'
+              ? 'active'
+              : 'queued',
+      progress: state === 'completed' ? 100 : typeof progress === 'object' ? (progress.percent ?? 0) : 0,
+      added: result?.added ?? (typeof progress === 'object' ? (progress.added ?? 0) : 0),
+      kept: result?.kept ?? 0,
+    };
+    if (state === 'failed') return { ...status, message: job.failedReason || 'The import failed.' };
+    const position = state === 'completed' && result?.position ? decodePosition(result.position) : null;
+    // The member's next reads (the profile) wait for the titles to be in the lists.
+    if (position) await rememberWrite(redis, { position }, { userId });
+    return status;
+  };
+
+  router.post('/user/imports/:previewId', requireUser, validate(importSchemas), async (req, res) => {
+    const { params, body } = validated(req, importSchemas);
+    const member = signedInUser(req);
+    const asked = { previewId: params.previewId, userId: member.id, choices: body.choices };
+    const { list, items } = await entriesToImport(redis, asked);
+    await checkListRoom(log, member.id, list, items);
+    const data: ListImportJobData = { ...asked, list };
+    // The preview's id is the job's: importing one preview twice queues it once.
+    await listImportQueue.add('import', data, { jobId: params.previewId, attempts: 3 });
+    res.status(202).json(await statusOf(params.previewId, member.id));
+  });
+
+  router.get('/user/imports/:previewId', requireUser, validate(statusSchemas), async (req, res) => {
+    const { params } = validated(req, statusSchemas);
+    const status = await statusOf(params.previewId, signedInUser(req).id);
+    if (!status) throw new HttpError(404, PREVIEW_GONE);
+    res.json(status);
+  });
+
+  router.get('/user/export.csv', requireUser, validate(exportSchemas), async (req, res) => {
+    const { query } = validated(req, exportSchemas);
+    const member = signedInUser(req);
+    const lists = await memberLists(log, member.id);
+    const csv = await listCsv(redis, query.list, lists[query.list]);
+    res
+      .type('text/csv; charset=utf-8')
+      .setHeader('content-disposition', `attachment; filename="cinefold-${query.list}.csv"`)
+      .send(csv);
+  });
+
+  router.get('/user/export.json', requireUser, async (req, res) => {
+    const member = signedInUser(req);
+    const [about, lists] = await Promise.all([account(member.id), memberLists(log, member.id)]);
+    res
+      .setHeader('content-disposition', 'attachment; filename="cinefold-my-data.json"')
+      .json({ exportedAt: new Date().toISOString(), account: about, ...lists });
+  });
+
+  return router;
+}

@@ -1,0 +1,368 @@
+import { Box, Button, Field, Heading, Input, Progress, Stack, Text } from '@chakra-ui/react';
+import {
+  type ListFileRow,
+  type ListImportPreview,
+  type ListImportStatus,
+  type ListImportTarget,
+} from '@cinefold/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { FormError, FormNotice } from '../../../components/ui/form-error';
+import { SelectField } from '../../../components/ui/select-field';
+import { errorMessageOf } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { libraryKeys } from '../api/library-keys';
+import {
+  deleteAccount,
+  downloadExport,
+  notFoundCsv,
+  previewListFile,
+  saveFile,
+  startListImport,
+  waitForListImport,
+} from '../api/my-data';
+
+const LISTS: readonly { value: ListImportTarget; label: string }[] = [
+  { value: 'history', label: 'Watch History' },
+  { value: 'watchlist', label: 'Watchlist' },
+  { value: 'favorites', label: 'Favorites' },
+];
+const LIST_NAMES: Record<ListImportTarget, string> = {
+  history: 'watch history',
+  watchlist: 'watchlist',
+  favorites: 'favorites',
+};
+const FORMAT_NAMES = { letterboxd: 'Letterboxd', imdb: 'IMDb', trakt: 'Trakt' } as const;
+
+function Card({
+  id,
+  title,
+  children,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby={id}
+      p={{ base: '5', md: '6' }}
+      bg="whiteAlpha.50"
+      borderWidth="1px"
+      borderColor="whiteAlpha.100"
+      borderRadius="xl"
+    >
+      <Stack gap="5">
+        <Heading as="h3" id={id} fontSize="lg">
+          {title}
+        </Heading>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+const nameOf = (row: { title: string; year: string | null }) =>
+  row.year ? `${row.title} (${row.year})` : row.title;
+
+/** The preview: what matched, what needs a choice, what the catalogue has not got. */
+function PreviewView({
+  preview,
+  choices,
+  onChoose,
+}: {
+  readonly preview: ListImportPreview;
+  readonly choices: Record<string, string>;
+  readonly onChoose: (line: number, choice: string) => void;
+}) {
+  const of = (status: ListFileRow['status']) => preview.rows.filter((r) => r.status === status);
+  const matched = of('matched');
+  const ambiguous = of('ambiguous');
+  const notFound = of('not-found');
+  return (
+    <Stack gap="5" aria-label="Import preview" role="region">
+      <Text>
+        {`${FORMAT_NAMES[preview.format]} file: ${preview.counts.matched} matched, ${preview.counts.ambiguous} to choose, ${preview.counts.notFound} not found.`}
+      </Text>
+      {matched.length > 0 && (
+        <Stack as="section" aria-labelledby="preview-matched" gap="2">
+          <Heading as="h4" id="preview-matched" fontSize="md">
+            {`Matched (${matched.length})`}
+          </Heading>
+          <Box as="ul" ps="5" maxH="48" overflowY="auto" textStyle="sm" color="fg.muted">
+            {matched.map((row) => (
+              <li key={row.line}>{nameOf(row.candidates[0]!)}</li>
+            ))}
+          </Box>
+        </Stack>
+      )}
+      {ambiguous.length > 0 && (
+        <Stack as="section" aria-labelledby="preview-ambiguous" gap="3">
+          <Heading as="h4" id="preview-ambiguous" fontSize="md">
+            {`Choose (${ambiguous.length})`}
+          </Heading>
+          {ambiguous.map((row) => (
+            <Box
+              as="fieldset"
+              key={row.line}
+              borderWidth="1px"
+              borderColor="whiteAlpha.200"
+              borderRadius="lg"
+              p="3"
+            >
+              <Box as="legend" px="1" fontWeight="medium">{`${nameOf(row)}: which one?`}</Box>
+              <Stack gap="1" textStyle="sm">
+                {row.candidates.map((c) => {
+                  const value = `${c.contentType}:${c.contentId}`;
+                  return (
+                    <label key={value}>
+                      <input
+                        type="radio"
+                        name={`choice-${row.line}`}
+                        value={value}
+                        checked={choices[row.line] === value}
+                        onChange={() => onChoose(row.line, value)}
+                      />{' '}
+                      {`${nameOf(c)}${c.contentType === 'tv' ? ', TV show' : ''}`}
+                    </label>
+                  );
+                })}
+                <label>
+                  <input
+                    type="radio"
+                    name={`choice-${row.line}`}
+                    value=""
+                    checked={!choices[row.line]}
+                    onChange={() => onChoose(row.line, '')}
+                  />{' '}
+                  Leave it out
+                </label>
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {notFound.length > 0 && (
+        <Stack as="section" aria-labelledby="preview-not-found" gap="2">
+          <Heading as="h4" id="preview-not-found" fontSize="md">
+            {`Not found (${notFound.length})`}
+          </Heading>
+          <Box as="ul" ps="5" maxH="48" overflowY="auto" textStyle="sm" color="fg.muted">
+            {notFound.map((row) => (
+              <li key={row.line}>{nameOf(row)}</li>
+            ))}
+          </Box>
+          <Button
+            size="sm"
+            variant="outline"
+            alignSelf="start"
+            onClick={() => saveFile('not-found.csv', new Blob([notFoundCsv(notFound)], { type: 'text/csv' }))}
+          >
+            Download the titles not found
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ImportListForm() {
+  const queryClient = useQueryClient();
+  const [list, setList] = useState<ListImportTarget>('watchlist');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const [running, setRunning] = useState<ListImportStatus | null>(null);
+  const preview = useMutation({
+    mutationFn: ({ file, list }: { file: File; list: ListImportTarget }) => previewListFile(file, list),
+    onSuccess: () => setChoices({}),
+  });
+  const run = useMutation({
+    mutationFn: async (previewId: string) => {
+      const started = await startListImport(previewId, choices);
+      return waitForListImport(started, setRunning);
+    },
+    onSettled: () => {
+      setRunning(null);
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get('file');
+    run.reset();
+    if (!(file instanceof File) || !file.name) {
+      preview.reset();
+      setProblem('Please choose a file to import.');
+      return;
+    }
+    setProblem(null);
+    preview.mutate({ file, list });
+  };
+
+  const shown = preview.data;
+  const toImport = shown ? shown.counts.matched + Object.values(choices).filter(Boolean).length : 0;
+  const done = run.data;
+  const doneMessage =
+    done?.state === 'completed' && shown
+      ? `Added ${done.added} ${done.added === 1 ? 'title' : 'titles'} to your ${LIST_NAMES[shown.list]}${done.kept > 0 ? ` (${done.kept} already there)` : ''}.`
+      : null;
+  const error =
+    problem ??
+    (preview.isError ? errorMessageOf(preview.error, 'Could not read the file. Please try again.') : null) ??
+    (run.isError ? errorMessageOf(run.error, 'The import failed. Please try again.') : null) ??
+    (done?.state === 'failed' ? (done.message ?? 'The import failed. Please try again.') : null);
+
+  return (
+    <Stack gap="5">
+      <form onSubmit={onSubmit} aria-labelledby="my-data-import" noValidate>
+        <Stack gap="4">
+          <Text color="fg.muted" textStyle="sm">
+            Bring a list from a Letterboxd export (watched.csv, watchlist.csv, ratings.csv), an IMDb list or
+            ratings export (CSV), or a Trakt export (JSON). You will see what matches before anything is
+            added; titles already in the list are not added twice.
+          </Text>
+          <FormError message={error} />
+          <FormNotice message={doneMessage} />
+          <SelectField label="Import into" name="list" value={list} options={LISTS} onChange={setList} />
+          <Field.Root>
+            <Field.Label fontWeight="medium" color="fg.muted">
+              Export file
+            </Field.Label>
+            <Input
+              type="file"
+              name="file"
+              accept=".csv,.json"
+              p="1.5"
+              h="auto"
+              onChange={() => setProblem(null)}
+            />
+          </Field.Root>
+          <Button type="submit" alignSelf="start" loading={preview.isPending} loadingText="Reading...">
+            Preview
+          </Button>
+        </Stack>
+      </form>
+      {shown && !done && (
+        <Stack gap="4">
+          <PreviewView
+            preview={shown}
+            choices={choices}
+            onChoose={(line, choice) => setChoices((before) => ({ ...before, [line]: choice }))}
+          />
+          {running && (
+            <Progress.Root value={running.progress} colorPalette="brand" size="sm">
+              <Progress.Label textStyle="sm" color="fg.muted" mb="1.5">
+                {`Importing... ${running.progress}%`}
+              </Progress.Label>
+              <Progress.Track borderRadius="full">
+                <Progress.Range />
+              </Progress.Track>
+            </Progress.Root>
+          )}
+          <Button
+            alignSelf="start"
+            disabled={toImport === 0}
+            loading={run.isPending}
+            loadingText="Importing..."
+            onClick={() => run.mutate(shown.previewId)}
+          >
+            {`Import ${toImport} ${toImport === 1 ? 'title' : 'titles'}`}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+const EXPORTS = [
+  { label: 'Watchlist (CSV)', path: '/user/export.csv?list=watchlist', file: 'cinefold-watchlist.csv' },
+  { label: 'Favorites (CSV)', path: '/user/export.csv?list=favorites', file: 'cinefold-favorites.csv' },
+  { label: 'Watch History (CSV)', path: '/user/export.csv?list=history', file: 'cinefold-history.csv' },
+  { label: 'Everything (JSON)', path: '/user/export.json', file: 'cinefold-my-data.json' },
+] as const;
+
+function DownloadData() {
+  const download = useMutation({
+    mutationFn: (e: (typeof EXPORTS)[number]) => downloadExport(e.path, e.file),
+  });
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted" textStyle="sm">
+        Your lists as CSV in Letterboxd&apos;s import format (Title, Year, tmdbID, WatchedDate), or everything
+        we keep about you as JSON.
+      </Text>
+      <FormError message={download.isError ? errorMessageOf(download.error, 'The download failed.') : null} />
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
+        {EXPORTS.map((e) => (
+          <Button key={e.file} variant="outline" size="sm" onClick={() => download.mutate(e)}>
+            {e.label}
+          </Button>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function DeleteAccount() {
+  const { logout } = useAuth();
+  const remove = useMutation({ mutationFn: deleteAccount, onSuccess: () => logout() });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    remove.mutate(String(new FormData(event.currentTarget).get('password') ?? ''));
+  };
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="my-data-delete">
+      <Stack gap="4">
+        <Text color="fg.muted" textStyle="sm">
+          Your account, lists and watch history are erased and you are signed out everywhere. This cannot be
+          undone. The Privacy page says what is kept.
+        </Text>
+        <FormError
+          message={remove.isError ? errorMessageOf(remove.error, 'Could not delete your account.') : null}
+        />
+        <Field.Root required>
+          <Field.Label fontWeight="medium" color="fg.muted">
+            Your Password
+          </Field.Label>
+          <PasswordInput name="password" autoComplete="current-password" bg="blackAlpha.400" />
+        </Field.Root>
+        <Button
+          type="submit"
+          colorPalette="red"
+          alignSelf="start"
+          loading={remove.isPending}
+          loadingText="Deleting..."
+        >
+          Delete My Account
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The member's own data on the profile: lists in from files, everything out, the account closed. */
+export function MyDataPanel() {
+  return (
+    <Stack as="section" aria-labelledby="my-data" gap="5">
+      <Heading as="h2" id="my-data" textStyle="display" fontSize={{ base: '2xl', md: '3xl' }}>
+        Your Data
+      </Heading>
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5">
+        <Card id="my-data-import" title="Import a List">
+          <ImportListForm />
+        </Card>
+        <Stack gap="5">
+          <Card id="my-data-download" title="Download My Data">
+            <DownloadData />
+          </Card>
+          <Card id="my-data-delete" title="Delete My Account">
+            <DeleteAccount />
+          </Card>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}
