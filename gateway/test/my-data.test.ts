@@ -4,6 +4,7 @@ import { LIST_LIMIT, streams } from '@cinefold/contracts';
 import { createEventLog, eventStoreFile, openSqliteEventStore, systemContext } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { type ApiCallOptions, callApi } from './support/api.js';
 
 // A member's lists in and out of files (Letterboxd, IMDb, Trakt exports, hand-written from the
 // formats' public descriptions), and the account closed by its owner.
@@ -11,36 +12,8 @@ const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('my-data', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', 'list-files', name));
 
-interface Reply<T> {
-  readonly status: number;
-  readonly body: T;
-  readonly text: string;
-  readonly headers: Headers;
-}
-
-async function call<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; form?: FormData } = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${site.url}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    ...(options.form ? { body: options.form } : {}),
-  });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null; // a CSV
-  }
-  return { status: response.status, body: body as T, text, headers: response.headers };
-}
+const call = <T = Record<string, unknown>>(method: string, path: string, options: ApiCallOptions = {}) =>
+  callApi<T>(site.url, method, path, options);
 
 let admin: string;
 async function uploadCatalogue(type: 'movie' | 'tv', file: string) {

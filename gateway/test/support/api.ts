@@ -8,6 +8,8 @@ export interface ApiReply<T> {
   readonly status: number;
   readonly body: T;
   readonly headers: Headers;
+  /** The body as sent (a CSV, say, whose `body` is null). */
+  readonly text: string;
   /** The position of the call's write, for a later read that must see it (members only). */
   readonly position: string | null;
 }
@@ -17,6 +19,8 @@ export interface ApiCallOptions {
   readonly token?: string | null;
   /** Sent as JSON. */
   readonly body?: unknown;
+  /** Sent as multipart form data (a file), instead of a JSON body. */
+  readonly form?: FormData;
   /** The client's address, as a proxy on this machine names it (X-Forwarded-For). */
   readonly ip?: string;
   /** A position the read must have seen (the read-your-writes header). */
@@ -28,7 +32,7 @@ export async function callApi<T = Record<string, unknown>>(
   base: string,
   method: string,
   path: string,
-  { token, body, ip, after }: ApiCallOptions = {},
+  { token, body, form, ip, after }: ApiCallOptions = {},
 ): Promise<ApiReply<T>> {
   const response = await fetch(`${base}/api${path}`, {
     method,
@@ -39,11 +43,21 @@ export async function callApi<T = Record<string, unknown>>(
       ...(after ? { [EVENT_POSITION_HEADER]: after } : {}),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(form ? { body: form } : {}),
   });
   const text = await response.text();
-  const reply = { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+  const reply = { status: response.status, body: json(text) as T };
   return Object.defineProperties(reply, {
     headers: { value: response.headers, enumerable: false },
+    text: { value: text, enumerable: false },
     position: { value: response.headers.get(EVENT_POSITION_HEADER), enumerable: false },
   }) as ApiReply<T>;
+}
+
+function json(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }

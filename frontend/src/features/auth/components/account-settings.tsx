@@ -6,7 +6,8 @@ import { FormNotice } from '../../../components/ui/form-error';
 import type { CurrentUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { changeEmail, changeName, changePassword } from '../api/account';
-import { newPasswordCheck, useAccountForm } from '../use-account-form';
+import { useAccountForm } from '../../../hooks/use-account-form';
+import { newPasswordCheck } from '../registration-problem';
 import { AuthField } from './auth-field';
 
 const FAILED = 'Could not save the change. Please try again.';

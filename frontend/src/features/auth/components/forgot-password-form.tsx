@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormError } from '../../../components/ui/form-error';
 import { FormNotice } from '../../../components/ui/form-error';
 import { requestPasswordReset } from '../api/account';
-import { useAccountForm } from '../use-account-form';
+import { useAccountForm } from '../../../hooks/use-account-form';
 import { AuthField } from './auth-field';
 
 const REQUEST_FAILED = 'Could not send the reset link. Please try again.';

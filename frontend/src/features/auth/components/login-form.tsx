@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/ui/form-error';
 import { RouterLink } from '../../../components/ui/router-link';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { useAccountForm } from '../use-account-form';
+import { useAccountForm } from '../../../hooks/use-account-form';
 import { AuthField } from './auth-field';
 
 const LOGIN_FAILED = 'Failed to login. Please try again.';

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { FormError } from '../../../components/ui/form-error';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { newPasswordCheck, useAccountForm } from '../use-account-form';
+import { useAccountForm } from '../../../hooks/use-account-form';
+import { newPasswordCheck } from '../registration-problem';
 import { AuthField } from './auth-field';
 
 const REGISTER_FAILED = 'Failed to create account. Please try again.';

@@ -7,7 +7,8 @@ import { FormNotice } from '../../../components/ui/form-error';
 import { RouterLink } from '../../../components/ui/router-link';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { linkToken, resetPassword } from '../api/account';
-import { newPasswordCheck, useAccountForm } from '../use-account-form';
+import { useAccountForm } from '../../../hooks/use-account-form';
+import { newPasswordCheck } from '../registration-problem';
 import { AuthField } from './auth-field';
 
 const RESET_FAILED = 'Could not set the new password. Please try again.';

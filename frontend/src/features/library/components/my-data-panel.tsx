@@ -22,6 +22,7 @@ import {
   startListImport,
   waitForListImport,
 } from '../api/my-data';
+import { useAccountForm } from '../../../hooks/use-account-form';
 
 const LISTS: readonly { value: ListImportTarget; label: string }[] = [
   { value: 'history', label: 'Watch History' },
@@ -309,10 +310,10 @@ function DownloadData() {
 function DeleteAccount() {
   const { logout } = useAuth();
   const remove = useMutation({ mutationFn: deleteAccount, onSuccess: () => logout() });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    remove.mutate(String(new FormData(event.currentTarget).get('password') ?? ''));
-  };
+  const { onSubmit, message } = useAccountForm(remove, {
+    failed: 'Could not delete your account.',
+    send: (field) => field('password'),
+  });
   return (
     <form onSubmit={onSubmit} aria-labelledby="my-data-delete">
       <Stack gap="4">
@@ -320,9 +321,7 @@ function DeleteAccount() {
           Your account, lists and watch history are erased and you are signed out everywhere. This cannot be
           undone. The Privacy page says what is kept.
         </Text>
-        <FormError
-          message={remove.isError ? errorMessageOf(remove.error, 'Could not delete your account.') : null}
-        />
+        <FormError message={message} />
         <Field.Root required>
           <Field.Label fontWeight="medium" color="fg.muted">
             Your Password

@@ -1,7 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { errorMessageOf } from '../../lib/api-client';
-import { registrationProblem } from './registration-problem';
+import { errorMessageOf } from '../lib/api-client';
 
 /** A submitted form's field, as text ('' when absent). */
 export type FieldOf = (name: string) => string;
@@ -44,9 +43,4 @@ export function useAccountForm<Data, Variables>(
   };
   const message = problem ?? (mutation.isError ? errorMessageOf(mutation.error, failed) : null);
   return { onSubmit, message };
-}
-
-/** The check of a new password typed twice: `name` and `confirmPassword` (spec section 5). */
-export function newPasswordCheck(name: string): (field: FieldOf) => string | null {
-  return (field) => registrationProblem({ password: field(name), confirmPassword: field('confirmPassword') });
 }
