@@ -1,6 +1,5 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { FormNotice } from '../../../components/ui/form-error';
 import type { CurrentUser } from '../../../lib/auth/auth-api';
@@ -9,38 +8,9 @@ import { changeEmail, changeName, changePassword } from '../api/account';
 import { useAccountForm } from '../../../hooks/use-account-form';
 import { newPasswordCheck } from '../registration-problem';
 import { AuthField } from './auth-field';
+import { SectionCard } from '../../../components/ui/section-card';
 
 const FAILED = 'Could not save the change. Please try again.';
-
-/** One setting's card: its heading names the form for assistive technology. */
-function SettingCard({
-  id,
-  title,
-  children,
-}: {
-  readonly id: string;
-  readonly title: string;
-  readonly children: ReactNode;
-}) {
-  return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      p={{ base: '5', md: '6' }}
-      bg="whiteAlpha.50"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-      borderRadius="xl"
-    >
-      <Stack gap="5">
-        <Heading as="h3" id={id} fontSize="lg">
-          {title}
-        </Heading>
-        {children}
-      </Stack>
-    </Box>
-  );
-}
 
 function NameForm({ user }: { readonly user: CurrentUser }) {
   const { refresh } = useAuth();
@@ -127,15 +97,15 @@ export function AccountSettings({ user }: { readonly user: CurrentUser }) {
         Account Settings
       </Heading>
       <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }} gap="5">
-        <SettingCard id="settings-name" title="Name">
+        <SectionCard id="settings-name" title="Name">
           <NameForm user={user} />
-        </SettingCard>
-        <SettingCard id="settings-email" title="Email">
+        </SectionCard>
+        <SectionCard id="settings-email" title="Email">
           <EmailForm />
-        </SettingCard>
-        <SettingCard id="settings-password" title="Password">
+        </SectionCard>
+        <SectionCard id="settings-password" title="Password">
           <PasswordForm />
-        </SettingCard>
+        </SectionCard>
       </Box>
     </Stack>
   );

@@ -6,7 +6,7 @@ import {
   type ListImportTarget,
 } from '@cinefold/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormError, FormNotice } from '../../../components/ui/form-error';
 import { SelectField } from '../../../components/ui/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -23,6 +23,7 @@ import {
   waitForListImport,
 } from '../api/my-data';
 import { useAccountForm } from '../../../hooks/use-account-form';
+import { SectionCard } from '../../../components/ui/section-card';
 
 const LISTS: readonly { value: ListImportTarget; label: string }[] = [
   { value: 'history', label: 'Watch History' },
@@ -35,35 +36,6 @@ const LIST_NAMES: Record<ListImportTarget, string> = {
   favorites: 'favorites',
 };
 const FORMAT_NAMES = { letterboxd: 'Letterboxd', imdb: 'IMDb', trakt: 'Trakt' } as const;
-
-function Card({
-  id,
-  title,
-  children,
-}: {
-  readonly id: string;
-  readonly title: string;
-  readonly children: ReactNode;
-}) {
-  return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      p={{ base: '5', md: '6' }}
-      bg="whiteAlpha.50"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-      borderRadius="xl"
-    >
-      <Stack gap="5">
-        <Heading as="h3" id={id} fontSize="lg">
-          {title}
-        </Heading>
-        {children}
-      </Stack>
-    </Box>
-  );
-}
 
 const nameOf = (row: { title: string; year: string | null }) =>
   row.year ? `${row.title} (${row.year})` : row.title;
@@ -350,16 +322,16 @@ export function MyDataPanel() {
         Your Data
       </Heading>
       <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5">
-        <Card id="my-data-import" title="Import a List">
+        <SectionCard id="my-data-import" title="Import a List">
           <ImportListForm />
-        </Card>
+        </SectionCard>
         <Stack gap="5">
-          <Card id="my-data-download" title="Download My Data">
+          <SectionCard id="my-data-download" title="Download My Data">
             <DownloadData />
-          </Card>
-          <Card id="my-data-delete" title="Delete My Account">
+          </SectionCard>
+          <SectionCard id="my-data-delete" title="Delete My Account">
             <DeleteAccount />
-          </Card>
+          </SectionCard>
         </Stack>
       </Box>
     </Stack>
