@@ -44,9 +44,11 @@ import {
   type EventStore,
   ok,
   refusal,
+  UP_NEXT,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { notInterestedIds, withoutTitles } from '../accounts/up-next.js';
 import { runQuery } from './engine.js';
 import { CatalogueSearch } from './search/catalogue-search.js';
 import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
@@ -140,21 +142,27 @@ export function catalogueEndpoints({
   answers,
 }: CatalogueDependencies): Endpoint[] {
   const endpoints: Endpoint[] = [];
-  // Nothing a visitor writes shows in the catalogue: only members' (admins') positions are waited for.
+  // Nothing a visitor writes shows in the catalogue: only members' (admins') positions are waited
+  // for, and a member's own "not interested" titles are taken out of what they are answered.
   const readsAfter = {
     watcher,
-    projectors: [CATALOGUE.projector],
+    projectors: [CATALOGUE.projector, UP_NEXT.projector],
     membersOnly: true,
     head: () => store.headPosition(),
   };
   const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
   const kept = (url: string) => cache.get(url);
-  /** A public read of the catalogue, answered from the cache when it may be. */
+  /**
+   * A public read of the catalogue, answered from the cache when it may be. A list of titles
+   * (`lists`: the answer's titles; an array answer's are of that type) is answered to a member
+   * without the titles they are not interested in, filtered after the cache that all share.
+   */
   const read = <S extends EndpointSchemas>(
     path: string,
     schemas: S,
     compute: (call: EndpointCall<S>) => Promise<Buffer | null>,
     missing = '',
+    lists?: { readonly root: TitleType | null },
   ) =>
     endpoints.push(
       endpoint({
@@ -165,7 +173,13 @@ export function catalogueEndpoints({
         readsAfter,
         hot: true,
         kept,
-        handle: (call) => cached(call as EndpointCall, () => compute(call), missing),
+        handle: async (call) => {
+          const answer = await cached(call as EndpointCall, () => compute(call), missing);
+          const member = call.caller.user;
+          if (!lists || !member || answer.status !== 200 || !answer.bytes) return answer;
+          const hidden = await notInterestedIds(redis, member.id);
+          return { ...answer, bytes: withoutTitles(answer.bytes, hidden, lists.root) };
+        },
       }),
     );
   const searches = new CatalogueSearch(redis);
@@ -281,37 +295,43 @@ export function catalogueEndpoints({
     ['movie', '/movies'],
     ['tv', '/tvshows'],
   ] as const) {
-    read(path, listSchemas, async ({ query }) => {
-      const location = await locate();
-      const sets: string[] = [];
-      if (location && query.genre && query.genre.toLowerCase() !== 'all') {
-        sets.push(await genreSet(redis, location, type, query.genre));
-      }
-      if (query.year) sets.push(`year:${query.year}`);
-      const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
-      // Always set: the contract gives a query left without an order its default one.
-      const sortBy = query.sortBy!;
-      let bodies: RenderedTitle[];
-      let total: number;
-      if (query.search && location) {
-        // Genre and year sets hold visible titles only; the search finds visible titles.
-        const found = await searchPage(location, type, query.search, {
-          universe: 'visible',
-          sets,
-          sort: sortBy,
-          descending: sortBy !== 'title',
-          ...page,
-        });
-        ({ total } = found);
-        bodies = await docs(redis, location, type, found.ids);
-      } else {
-        const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
-        ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
-      }
-      // Pages past the deepest one served are not offered.
-      const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
-      return listingJson(type, bodies, { page: query.page, pages, total });
-    });
+    read(
+      path,
+      listSchemas,
+      async ({ query }) => {
+        const location = await locate();
+        const sets: string[] = [];
+        if (location && query.genre && query.genre.toLowerCase() !== 'all') {
+          sets.push(await genreSet(redis, location, type, query.genre));
+        }
+        if (query.year) sets.push(`year:${query.year}`);
+        const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+        // Always set: the contract gives a query left without an order its default one.
+        const sortBy = query.sortBy!;
+        let bodies: RenderedTitle[];
+        let total: number;
+        if (query.search && location) {
+          // Genre and year sets hold visible titles only; the search finds visible titles.
+          const found = await searchPage(location, type, query.search, {
+            universe: 'visible',
+            sets,
+            sort: sortBy,
+            descending: sortBy !== 'title',
+            ...page,
+          });
+          ({ total } = found);
+          bodies = await docs(redis, location, type, found.ids);
+        } else {
+          const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
+          ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
+        }
+        // Pages past the deepest one served are not offered.
+        const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
+        return listingJson(type, bodies, { page: query.page, pages, total });
+      },
+      '',
+      { root: type },
+    );
 
     read(`${path}/metadata/genres`, plainSchemas, async () => {
       const location = await locate();
@@ -381,42 +401,56 @@ export function catalogueEndpoints({
     });
   }
 
-  read('/search/suggestions', suggestionSchemas, async ({ query }) => {
-    const { q, limit } = query;
-    const location = await locate();
-    const empty: SearchSuggestions = { movies: [], tvShows: [] };
-    if (!location) return suggestionsJson(empty);
-    const [movieTitles, tvTitles] = await Promise.all([
-      searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
-      searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
-    ]);
-    // Asked on every key stroke: an answer is kept for the index versions it was read at, and
-    // until a notice says the catalogue changed (a poster changes no version).
-    const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
-    const kept = suggestionAnswers.get(key);
-    if (kept) return kept;
-    const [movies, tvShows] = await Promise.all([
-      suggested(location, 'movie', movieTitles.ranked, limit),
-      suggested(location, 'tv', tvTitles.ranked, limit),
-    ]);
-    const answer = suggestionsJson({ movies, tvShows });
-    if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
-      suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
-    suggestionAnswers.set(key, answer);
-    return answer;
+  read(
+    '/search/suggestions',
+    suggestionSchemas,
+    async ({ query }) => {
+      const { q, limit } = query;
+      const location = await locate();
+      const empty: SearchSuggestions = { movies: [], tvShows: [] };
+      if (!location) return suggestionsJson(empty);
+      const [movieTitles, tvTitles] = await Promise.all([
+        searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
+        searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
+      ]);
+      // Asked on every key stroke: an answer is kept for the index versions it was read at, and
+      // until a notice says the catalogue changed (a poster changes no version).
+      const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
+      const kept = suggestionAnswers.get(key);
+      if (kept) return kept;
+      const [movies, tvShows] = await Promise.all([
+        suggested(location, 'movie', movieTitles.ranked, limit),
+        suggested(location, 'tv', tvTitles.ranked, limit),
+      ]);
+      const answer = suggestionsJson({ movies, tvShows });
+      if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
+        suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
+      suggestionAnswers.set(key, answer);
+      return answer;
+    },
+    '',
+    { root: null },
+  );
+
+  read('/movies/trending/now', plainSchemas, async () => titlesJson(await row('movie', 'popularity')), '', {
+    root: 'movie',
   });
 
-  read('/movies/trending/now', plainSchemas, async () => titlesJson(await row('movie', 'popularity')));
-
-  read('/home', plainSchemas, async () => {
-    const [trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows] = await Promise.all([
-      row('movie', 'popularity'),
-      row('tv', 'popularity'),
-      row('movie', 'rating'),
-      row('tv', 'rating'),
-    ]);
-    return homeJson({ trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows });
-  });
+  read(
+    '/home',
+    plainSchemas,
+    async () => {
+      const [trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows] = await Promise.all([
+        row('movie', 'popularity'),
+        row('tv', 'popularity'),
+        row('movie', 'rating'),
+        row('tv', 'rating'),
+      ]);
+      return homeJson({ trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows });
+    },
+    '',
+    { root: null },
+  );
 
   endpoints.push(
     endpoint({
