@@ -87,7 +87,10 @@ describe('the libraries read model', () => {
 
   it('keeps the watch history newest first, with the progress of each view', async () => {
     await given([
-      { type: 'TitleWatched', data: { userId: ada, ...inception, progress: 40, completed: false, episode: null } },
+      {
+        type: 'TitleWatched',
+        data: { userId: ada, ...inception, progress: 40, completed: false, episode: null },
+      },
       {
         type: 'TitleWatched',
         data: { userId: ada, ...dark, progress: 100, completed: true, episode: null },
