@@ -12,7 +12,10 @@ import { useHomeRows } from '../../features/catalogue/api/get-home';
 import { HomeHero } from '../../features/catalogue/components/home-hero';
 import { HomeWelcome } from '../../features/catalogue/components/home-welcome';
 import { TitleRow } from '../../features/catalogue/components/title-row';
-import { summarizeMovie, summarizeTvShow } from '../../features/catalogue/title-summary';
+import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../../features/catalogue/title-summary';
+import { ContinueWatchingRow } from '../../features/up-next/components/continue-watching-row';
+import { NotInterestedButton } from '../../features/up-next/components/not-interested-button';
+import { useAuth } from '../../lib/auth/auth-context';
 
 /** The site's promise, with a way into every genre; the page's main heading. */
 function TaglineBand() {
@@ -47,7 +50,17 @@ function TaglineBand() {
   );
 }
 
+/** A member's "Not interested" under each card of the home's rows. */
+const notInterested = (title: TitleSummary) => (
+  <NotInterestedButton
+    compact
+    title={{ contentId: title.id, contentType: title.kind, title: title.title, poster: title.posterPath }}
+  />
+);
+
 export function HomePage() {
+  const { status } = useAuth();
+  const cardAction = status === 'signed-in' ? notInterested : undefined;
   // The page with its eighty cards is built as a deferred render, in slices the browser can
   // answer input between, not in the one long task an answer's update would otherwise run.
   const home = useDeferredValue(useHomeRows());
@@ -71,26 +84,31 @@ export function HomePage() {
           <Container maxW="7xl" pb={{ base: '12', md: '20' }}>
             {heroMovie && <TaglineBand />}
             <Stack gap={{ base: '10', md: '14' }} pt={{ base: '8', md: '12' }}>
+              <ContinueWatchingRow />
               <TitleRow
                 heading="Trending Movies"
                 viewAllTo={href('movies')}
                 titles={(rows?.trendingMovies ?? []).map(summarizeMovie)}
+                cardAction={cardAction}
               />
               <TitleRow
                 heading="Top Rated Movies"
                 viewAllTo={href('movies')}
                 titles={(rows?.topRatedMovies ?? []).map(summarizeMovie)}
+                cardAction={cardAction}
               />
               <AdSlot position="home-mid" />
               <TitleRow
                 heading="Trending TV Shows"
                 viewAllTo={href('tvShows')}
                 titles={(rows?.trendingTVShows ?? []).map(summarizeTvShow)}
+                cardAction={cardAction}
               />
               <TitleRow
                 heading="Top Rated TV Shows"
                 viewAllTo={href('tvShows')}
                 titles={(rows?.topRatedTVShows ?? []).map(summarizeTvShow)}
+                cardAction={cardAction}
               />
             </Stack>
           </Container>

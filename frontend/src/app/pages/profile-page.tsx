@@ -5,6 +5,7 @@ import { AccountSettings } from '../../features/auth/components/account-settings
 import { ProfileHeader } from '../../features/auth/components/profile-header';
 import { ActivityTimeline } from '../../features/library/components/activity-timeline';
 import { MemberLibrary } from '../../features/library/components/member-library';
+import { NotInterestedList } from '../../features/up-next/components/not-interested-list';
 import { useAuth } from '../../lib/auth/auth-context';
 
 /** The member's own page: who they are, their three lists, what they changed lately and their account's settings. */
@@ -25,6 +26,7 @@ export function ProfilePage() {
               <ProfileHeader user={user} />
               <MemberLibrary />
               <ActivityTimeline />
+              <NotInterestedList />
               <AccountSettings user={user} />
             </Stack>
           </Container>
