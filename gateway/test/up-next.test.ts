@@ -1,3 +1,4 @@
+import { consistencyKeys } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
 
@@ -62,11 +63,14 @@ const orbit = { contentId: 601, contentType: 'tv', title: 'Orbit', poster: '/601
 
 let members = 0;
 async function signUp(): Promise<string> {
-  const reply = await call<{ token: string }>('POST', '/auth/register', {
+  return (await signUpMember()).token;
+}
+async function signUpMember(): Promise<{ token: string; id: string }> {
+  const reply = await call<{ token: string; id: string }>('POST', '/auth/register', {
     body: { name: 'Viewer', email: `up-next-${++members}-${Date.now()}@example.com`, password: 'secret-1' },
   });
   expect(reply.status).toBe(201);
-  return reply.body.token;
+  return reply.body;
 }
 
 const view = (token: string, title: object, episode: { season: number; episode: number } | null = null) =>
@@ -244,5 +248,20 @@ describe('Not interested', () => {
     const missing = await call('DELETE', '/user/not-interested/movie/501', { token });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('That title is not among those you are not interested in.');
+  });
+
+  it('keeps what a member hides between their requests, and forgets it when they change it', async () => {
+    const { token, id } = await signUpMember();
+    const redis = site.client();
+    const trending = async () =>
+      ids((await call<{ trendingMovies: { id: number }[] }>('GET', '/home', { token })).body.trendingMovies);
+    await call('POST', '/user/not-interested', { token, body: voyage });
+    // Long after their write, the member's reads no longer wait for it: the kept copy answers.
+    await redis.del(consistencyKeys.lastWrite(id));
+    expect(await trending()).not.toContain(502);
+    expect(await trending()).not.toContain(502);
+    await call('DELETE', '/user/not-interested/movie/502', { token });
+    await redis.del(consistencyKeys.lastWrite(id));
+    await expect.poll(trending, { timeout: 5000 }).toContain(502);
   });
 });

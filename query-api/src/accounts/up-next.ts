@@ -24,6 +24,7 @@ import {
   type Endpoint,
   endpoint,
   locateCatalogue,
+  noticeChanges,
   ok,
   type ProjectionWatcher,
   readNotInterested,
@@ -94,9 +95,10 @@ async function showSeasons(
 export async function readUpNext(
   redis: Redis,
   userId: string,
+  locate: () => Promise<CatalogueLocation | null> = () => locateCatalogue(redis),
   size = UP_NEXT_ROW_SIZE,
 ): Promise<UpNextItem[]> {
-  const [keys, location] = await Promise.all([upNextKeys(redis, userId), locateCatalogue(redis)]);
+  const [keys, location] = await Promise.all([upNextKeys(redis, userId), locate()]);
   if (!keys) return [];
   const items: UpNextItem[] = [];
   for (let from = 0; items.length < size && from < MAX_LOOKED_AT; from += READ_AHEAD) {
@@ -212,9 +214,81 @@ export function withoutTitles(
   return removed === 0 ? body : Buffer.from(JSON.stringify(result));
 }
 
+/** Up Next's events that change nothing a member's hidden titles are. */
+const ROW_ONLY: ReadonlySet<string> = new Set(['TitleWatched', 'TitleMarkedWatched', 'UpNextItemDismissed']);
+/** Members whose hidden titles a process keeps, and filtered answers kept per shared answer. */
+const KEPT_MEMBERS = 10_000;
+
+/**
+ * The catalogue's shared answers filtered for each member. What a member hides is kept in the
+ * process until the up-next projector reports a change of anyone's (rare: a click), and the
+ * filtered copy of a shared answer is kept beside it while that answer is kept; a read that
+ * waited for the member's own write (`fresh`) reads what they hide from Redis, since the report
+ * may come after the read model has the write.
+ */
+export class NotInterestedFilter {
+  private epoch = 0;
+  private readonly hidden = new Map<string, Record<TitleType, Set<string>>>();
+  private filtered = new WeakMap<Buffer, Map<string, Buffer>>();
+
+  constructor(
+    private readonly redis: Redis,
+    watcher: ProjectionWatcher,
+  ) {
+    void watcher.onNotice((notice) => {
+      if (notice.projector !== UP_NEXT.projector || !noticeChanges(notice, ROW_ONLY)) return;
+      this.epoch++;
+      this.hidden.clear();
+      this.filtered = new WeakMap();
+    });
+  }
+
+  private async hiddenBy(userId: string, fresh: boolean): Promise<Record<TitleType, Set<string>>> {
+    const kept = fresh ? undefined : this.hidden.get(userId);
+    if (kept) return kept;
+    const epoch = this.epoch;
+    const found = await notInterestedIds(this.redis, userId);
+    if (epoch === this.epoch) {
+      if (this.hidden.size >= KEPT_MEMBERS) this.hidden.clear();
+      this.hidden.set(userId, found);
+    }
+    return found;
+  }
+
+  /** `body` without what `userId` is not interested in (see `withoutTitles`). */
+  async answer(userId: string, body: Buffer, root: TitleType | null, fresh: boolean): Promise<Buffer> {
+    const epoch = this.epoch;
+    const hidden = await this.hiddenBy(userId, fresh);
+    if (hidden.movie.size === 0 && hidden.tv.size === 0) return body;
+    const kept = fresh ? undefined : this.filtered.get(body)?.get(userId);
+    if (kept) return kept;
+    const answer = withoutTitles(body, hidden, root);
+    if (!fresh && epoch === this.epoch) {
+      const perMember = this.filtered.get(body) ?? new Map<string, Buffer>();
+      if (perMember.size >= KEPT_MEMBERS) perMember.clear();
+      this.filtered.set(body, perMember.set(userId, answer));
+    }
+    return answer;
+  }
+}
+
 /** GET /api/user/up-next, /api/user/up-next/{type}/{id} and /api/user/not-interested. */
 export function upNextReadEndpoints({ redis, watcher }: UpNextReadsDependencies): Endpoint[] {
   const readsAfter = { watcher, projectors: [UP_NEXT.projector, CATALOGUE.projector] };
+  // Where the catalogue lives changes only when its projector commits: kept until its next notice
+  // (a read that waited for a write, which the notice may follow, locates it again).
+  let location: Promise<CatalogueLocation | null> | null = null;
+  void watcher.onNotice((notice) => {
+    if (notice.projector === CATALOGUE.projector) location = null;
+  });
+  const locate = (fresh: boolean) => {
+    if (fresh) return locateCatalogue(redis);
+    location ??= locateCatalogue(redis).then((found) => {
+      if (!found) location = null;
+      return found;
+    });
+    return location;
+  };
   return [
     endpoint({
       method: 'GET',
@@ -223,7 +297,10 @@ export function upNextReadEndpoints({ redis, watcher }: UpNextReadsDependencies)
       access: 'member',
       readsAfter,
       handle: async (call) => {
-        const body: UpNextResponse = { items: await readUpNext(redis, call.caller.user!.id) };
+        const fresh = call.readAfter !== undefined;
+        const body: UpNextResponse = {
+          items: await readUpNext(redis, call.caller.user!.id, () => locate(fresh)),
+        };
         return ok(body);
       },
     }),

@@ -48,7 +48,7 @@ import {
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { notInterestedIds, withoutTitles } from '../accounts/up-next.js';
+import { NotInterestedFilter } from '../accounts/up-next.js';
 import { runQuery } from './engine.js';
 import { CatalogueSearch } from './search/catalogue-search.js';
 import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
@@ -177,12 +177,13 @@ export function catalogueEndpoints({
           const answer = await cached(call as EndpointCall, () => compute(call), missing);
           const member = call.caller.user;
           if (!lists || !member || answer.status !== 200 || !answer.bytes) return answer;
-          const hidden = await notInterestedIds(redis, member.id);
-          return { ...answer, bytes: withoutTitles(answer.bytes, hidden, lists.root) };
+          const fresh = call.readAfter !== undefined;
+          return { ...answer, bytes: await notInterested.answer(member.id, answer.bytes, lists.root, fresh) };
         },
       }),
     );
   const searches = new CatalogueSearch(redis);
+  const notInterested = new NotInterestedFilter(redis, watcher);
   /** Suggestion answers by what was typed and the index versions they were ranked at. */
   const suggestionAnswers = new Map<string, Buffer>();
   // Where the catalogue lives changes only when its projector commits (a replay switches

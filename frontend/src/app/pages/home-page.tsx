@@ -12,10 +12,9 @@ import { useHomeRows } from '../../features/catalogue/api/get-home';
 import { HomeHero } from '../../features/catalogue/components/home-hero';
 import { HomeWelcome } from '../../features/catalogue/components/home-welcome';
 import { TitleRow } from '../../features/catalogue/components/title-row';
-import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../../features/catalogue/title-summary';
+import { summarizeMovie, summarizeTvShow } from '../../features/catalogue/title-summary';
 import { ContinueWatchingRow } from '../../features/up-next/components/continue-watching-row';
-import { NotInterestedButton } from '../../features/up-next/components/not-interested-button';
-import { useAuth } from '../../lib/auth/auth-context';
+import { useNotInterestedCards } from '../../features/up-next/components/not-interested-button';
 
 /** The site's promise, with a way into every genre; the page's main heading. */
 function TaglineBand() {
@@ -50,17 +49,8 @@ function TaglineBand() {
   );
 }
 
-/** A member's "Not interested" under each card of the home's rows. */
-const notInterested = (title: TitleSummary) => (
-  <NotInterestedButton
-    compact
-    title={{ contentId: title.id, contentType: title.kind, title: title.title, poster: title.posterPath }}
-  />
-);
-
 export function HomePage() {
-  const { status } = useAuth();
-  const cardAction = status === 'signed-in' ? notInterested : undefined;
+  const cardAction = useNotInterestedCards();
   // The page with its eighty cards is built as a deferred render, in slices the browser can
   // answer input between, not in the one long task an answer's update would otherwise run.
   const home = useDeferredValue(useHomeRows());

@@ -1,4 +1,7 @@
 import { Button, IconButton } from '@chakra-ui/react';
+import type { TitleType } from '@cinefold/contracts';
+import type { ReactNode } from 'react';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { type UpNextTitle, useNotInterestedToggle } from '../api/up-next-api';
 
@@ -41,4 +44,25 @@ export function NotInterestedButton({
       {label}
     </Button>
   );
+}
+
+/** What a card shows of its title (the catalogue's card summary has these). */
+interface CardTitle {
+  readonly kind: TitleType;
+  readonly id: number;
+  readonly title: string;
+  readonly posterPath: string | null;
+}
+
+const cardButton = (card: CardTitle) => (
+  <NotInterestedButton
+    compact
+    title={{ contentId: card.id, contentType: card.kind, title: card.title, poster: card.posterPath }}
+  />
+);
+
+/** For a signed-in member, "Not interested" under each card of a row or a grid; nothing for a guest. */
+export function useNotInterestedCards(): ((card: CardTitle) => ReactNode) | undefined {
+  const { status } = useAuth();
+  return status === 'signed-in' ? cardButton : undefined;
 }
