@@ -53,6 +53,14 @@ export async function benchUpNext(args: string[]): Promise<Row[]> {
     });
     const member = (await registered.json()) as { id: string; token: string };
     if (!member.token) throw new Error(`sign-up answered ${registered.status}`);
+    // A member with no history and nothing hidden: what any member's home costs (Express, the token).
+    const newcomer = (await (
+      await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.88.0.2' },
+        body: JSON.stringify({ name: 'Newcomer', email: 'new@bench.example', password: 'bench-viewer-1' }),
+      })
+    ).json()) as { token: string };
 
     // The history, oldest first, as the routes write it.
     const store = openSqliteEventStore(join(services.env.DATA_DIR!, 'events.sqlite'));
@@ -149,12 +157,14 @@ export async function benchUpNext(args: string[]): Promise<Row[]> {
     }
     const times = {
       guest: [] as number[],
+      newcomer: [] as number[],
       memberHome: [] as number[],
       row: [] as number[],
       page: [] as number[],
     };
     for (let i = 0; i < requests; i++) {
       times.guest.push((await get('/home')).ms);
+      times.newcomer.push((await get('/home', newcomer.token)).ms);
       times.memberHome.push((await get('/home', member.token)).ms);
       times.row.push((await get('/user/up-next', member.token)).ms);
       const started = performance.now();
@@ -198,6 +208,11 @@ export async function benchUpNext(args: string[]): Promise<Row[]> {
       },
       { measure: 'guest GET /api/home p99', value: p99(times.guest), unit: 'ms' },
       {
+        measure: 'a new member (no history, nothing hidden): GET /api/home p50 / p99',
+        value: percentile(times.newcomer, 0.5),
+        unit: `ms / ${p99(times.newcomer).toFixed(2)} ms`,
+      },
+      {
         measure: `member with ${history.toLocaleString('en-US')} history entries: GET /api/home p99 (filtered: 50 not interested)`,
         value: p99(times.memberHome),
         unit: 'ms',
@@ -220,6 +235,11 @@ export async function benchUpNext(args: string[]): Promise<Row[]> {
         ratio: p99(times.page) / p99(times.guest),
       },
       { measure: "extra over a guest's home request, p99", value: extra, unit: 'ms', target: '<= 10 ms' },
+      {
+        measure: "extra over a new member's home request, p99 (what Up Next adds)",
+        value: p99(times.page) - p99(times.newcomer),
+        unit: 'ms',
+      },
       {
         measure: 'a view shown first by the next read of the row (read your own writes)',
         value: seen,
