@@ -127,6 +127,18 @@ function answerKey(call: EndpointCall): string {
   return fields.length > 0 ? `${path}?${new URLSearchParams(fields).toString()}` : path;
 }
 
+/**
+ * The answers that list titles, answered to a member without those they are not interested in:
+ * by path, the type of the titles of an answer that is an array (null: an object of lists).
+ */
+const TITLE_LISTS: ReadonlyMap<string, TitleType | null> = new Map([
+  ['/movies', 'movie'],
+  ['/tvshows', 'tv'],
+  ['/movies/trending/now', 'movie'],
+  ['/home', null],
+  ['/search/suggestions', null],
+]);
+
 /** Events that change only how often titles were viewed. */
 const VIEW_COUNTS: ReadonlySet<string> = new Set(['PageViewed', 'TrafficDayClosed']);
 
@@ -152,17 +164,17 @@ export function catalogueEndpoints({
   };
   const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
   const kept = (url: string) => cache.get(url);
+  const notInterested = new NotInterestedFilter(redis, watcher);
   /**
-   * A public read of the catalogue, answered from the cache when it may be. A list of titles
-   * (`lists`: the answer's titles; an array answer's are of that type) is answered to a member
-   * without the titles they are not interested in, filtered after the cache that all share.
+   * A public read of the catalogue, answered from the cache when it may be; a list of titles
+   * (`TITLE_LISTS`) is answered to a member without the titles they are not interested in,
+   * filtered after the cache that everyone shares.
    */
   const read = <S extends EndpointSchemas>(
     path: string,
     schemas: S,
     compute: (call: EndpointCall<S>) => Promise<Buffer | null>,
     missing = '',
-    lists?: { readonly root: TitleType | null },
   ) =>
     endpoints.push(
       endpoint({
@@ -176,14 +188,14 @@ export function catalogueEndpoints({
         handle: async (call) => {
           const answer = await cached(call as EndpointCall, () => compute(call), missing);
           const member = call.caller.user;
-          if (!lists || !member || answer.status !== 200 || !answer.bytes) return answer;
+          const root = TITLE_LISTS.get(path);
+          if (root === undefined || !member || answer.status !== 200 || !answer.bytes) return answer;
           const fresh = call.readAfter !== undefined;
-          return { ...answer, bytes: await notInterested.answer(member.id, answer.bytes, lists.root, fresh) };
+          return { ...answer, bytes: await notInterested.answer(member.id, answer.bytes, root, fresh) };
         },
       }),
     );
   const searches = new CatalogueSearch(redis);
-  const notInterested = new NotInterestedFilter(redis, watcher);
   /** Suggestion answers by what was typed and the index versions they were ranked at. */
   const suggestionAnswers = new Map<string, Buffer>();
   // Where the catalogue lives changes only when its projector commits (a replay switches
@@ -296,43 +308,37 @@ export function catalogueEndpoints({
     ['movie', '/movies'],
     ['tv', '/tvshows'],
   ] as const) {
-    read(
-      path,
-      listSchemas,
-      async ({ query }) => {
-        const location = await locate();
-        const sets: string[] = [];
-        if (location && query.genre && query.genre.toLowerCase() !== 'all') {
-          sets.push(await genreSet(redis, location, type, query.genre));
-        }
-        if (query.year) sets.push(`year:${query.year}`);
-        const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
-        // Always set: the contract gives a query left without an order its default one.
-        const sortBy = query.sortBy!;
-        let bodies: RenderedTitle[];
-        let total: number;
-        if (query.search && location) {
-          // Genre and year sets hold visible titles only; the search finds visible titles.
-          const found = await searchPage(location, type, query.search, {
-            universe: 'visible',
-            sets,
-            sort: sortBy,
-            descending: sortBy !== 'title',
-            ...page,
-          });
-          ({ total } = found);
-          bodies = await docs(redis, location, type, found.ids);
-        } else {
-          const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
-          ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
-        }
-        // Pages past the deepest one served are not offered.
-        const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
-        return listingJson(type, bodies, { page: query.page, pages, total });
-      },
-      '',
-      { root: type },
-    );
+    read(path, listSchemas, async ({ query }) => {
+      const location = await locate();
+      const sets: string[] = [];
+      if (location && query.genre && query.genre.toLowerCase() !== 'all') {
+        sets.push(await genreSet(redis, location, type, query.genre));
+      }
+      if (query.year) sets.push(`year:${query.year}`);
+      const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
+      // Always set: the contract gives a query left without an order its default one.
+      const sortBy = query.sortBy!;
+      let bodies: RenderedTitle[];
+      let total: number;
+      if (query.search && location) {
+        // Genre and year sets hold visible titles only; the search finds visible titles.
+        const found = await searchPage(location, type, query.search, {
+          universe: 'visible',
+          sets,
+          sort: sortBy,
+          descending: sortBy !== 'title',
+          ...page,
+        });
+        ({ total } = found);
+        bodies = await docs(redis, location, type, found.ids);
+      } else {
+        const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
+        ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
+      }
+      // Pages past the deepest one served are not offered.
+      const pages = Math.min(Math.ceil(total / query.limit), Math.floor(MAX_LISTING_DEPTH / query.limit));
+      return listingJson(type, bodies, { page: query.page, pages, total });
+    });
 
     read(`${path}/metadata/genres`, plainSchemas, async () => {
       const location = await locate();
@@ -402,56 +408,42 @@ export function catalogueEndpoints({
     });
   }
 
-  read(
-    '/search/suggestions',
-    suggestionSchemas,
-    async ({ query }) => {
-      const { q, limit } = query;
-      const location = await locate();
-      const empty: SearchSuggestions = { movies: [], tvShows: [] };
-      if (!location) return suggestionsJson(empty);
-      const [movieTitles, tvTitles] = await Promise.all([
-        searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
-        searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
-      ]);
-      // Asked on every key stroke: an answer is kept for the index versions it was read at, and
-      // until a notice says the catalogue changed (a poster changes no version).
-      const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
-      const kept = suggestionAnswers.get(key);
-      if (kept) return kept;
-      const [movies, tvShows] = await Promise.all([
-        suggested(location, 'movie', movieTitles.ranked, limit),
-        suggested(location, 'tv', tvTitles.ranked, limit),
-      ]);
-      const answer = suggestionsJson({ movies, tvShows });
-      if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
-        suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
-      suggestionAnswers.set(key, answer);
-      return answer;
-    },
-    '',
-    { root: null },
-  );
-
-  read('/movies/trending/now', plainSchemas, async () => titlesJson(await row('movie', 'popularity')), '', {
-    root: 'movie',
+  read('/search/suggestions', suggestionSchemas, async ({ query }) => {
+    const { q, limit } = query;
+    const location = await locate();
+    const empty: SearchSuggestions = { movies: [], tvShows: [] };
+    if (!location) return suggestionsJson(empty);
+    const [movieTitles, tvTitles] = await Promise.all([
+      searches.find(location, 'movie', q, 'visible', SUGGESTION_REACH),
+      searches.find(location, 'tv', q, 'visible', SUGGESTION_REACH),
+    ]);
+    // Asked on every key stroke: an answer is kept for the index versions it was read at, and
+    // until a notice says the catalogue changed (a poster changes no version).
+    const key = `${foldedSearch(q)}|${limit}|${location.generation}|${location.epochs.movie}|${location.epochs.tv}|${movieTitles.version}|${tvTitles.version}`;
+    const kept = suggestionAnswers.get(key);
+    if (kept) return kept;
+    const [movies, tvShows] = await Promise.all([
+      suggested(location, 'movie', movieTitles.ranked, limit),
+      suggested(location, 'tv', tvTitles.ranked, limit),
+    ]);
+    const answer = suggestionsJson({ movies, tvShows });
+    if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
+      suggestionAnswers.delete(suggestionAnswers.keys().next().value!);
+    suggestionAnswers.set(key, answer);
+    return answer;
   });
 
-  read(
-    '/home',
-    plainSchemas,
-    async () => {
-      const [trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows] = await Promise.all([
-        row('movie', 'popularity'),
-        row('tv', 'popularity'),
-        row('movie', 'rating'),
-        row('tv', 'rating'),
-      ]);
-      return homeJson({ trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows });
-    },
-    '',
-    { root: null },
-  );
+  read('/movies/trending/now', plainSchemas, async () => titlesJson(await row('movie', 'popularity')));
+
+  read('/home', plainSchemas, async () => {
+    const [trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows] = await Promise.all([
+      row('movie', 'popularity'),
+      row('tv', 'popularity'),
+      row('movie', 'rating'),
+      row('tv', 'rating'),
+    ]);
+    return homeJson({ trendingMovies, trendingTVShows, topRatedMovies, topRatedTVShows });
+  });
 
   endpoints.push(
     endpoint({
