@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -20,6 +20,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
   'live-dashboard': async () => (await import('./live-dashboard.js')).benchLiveDashboard(),
   'member-lists': async (args) => (await import('./member-lists.js')).benchMemberLists(args),
   'list-import': async (args) => (await import('./list-import.js')).benchListImport(args),
+  'up-next': async (args) => (await import('./up-next.js')).benchUpNext(args),
   lighthouse: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
   replay: async () => (await import('./replay.js')).benchReplay(),
   'replay-catalogue': async (args) => (await import('./replay.js')).benchCatalogueReplay(args),
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       'seo',
       'member-lists',
       'list-import',
+      'up-next',
     ].includes(first ?? '')
   ) {
     process.stdout.write(`\n## ${first}\n`);
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     'seo',
     'member-lists',
     'list-import',
+    'up-next',
   ];
   const everything = Object.keys(benchmarks).filter((name) => !apart.includes(name));
   const chosen = names.length === 0 || names.includes('all') ? everything : names;

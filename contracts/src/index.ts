@@ -13,6 +13,7 @@ export * from './vocabulary.js';
 export * from './api/admin-users.js';
 export * from './api/auth.js';
 export * from './api/library.js';
+export * from './api/up-next.js';
 export * from './api/catalogue.js';
 export * from './api/traffic.js';
 export * from './api/ads.js';

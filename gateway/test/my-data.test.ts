@@ -313,6 +313,9 @@ describe('the member’s data taken out', () => {
     expect((await call('GET', '/user/export.csv?list=everything', { token })).status).toBe(400);
     expect((await call('GET', '/user/export.csv?list=watchlist')).status).toBe(401);
 
+    const hidden = { contentId: 27205, contentType: 'movie', title: 'Inception', poster: null };
+    expect((await call('POST', '/user/not-interested', { token, body: hidden })).status).toBe(201);
+
     const json = await call<Record<string, unknown>>('GET', '/user/export.json', { token });
     expect(json.status).toBe(200);
     expect(json.body).toMatchObject({
@@ -320,6 +323,9 @@ describe('the member’s data taken out', () => {
       favorites: [],
       watchlist: expect.arrayContaining([expect.objectContaining({ contentId: 438631, title: 'Dune' })]),
       history: expect.arrayContaining([expect.objectContaining({ contentId: 194, title: 'Amélie' })]),
+      notInterested: [
+        expect.objectContaining({ contentId: 27205, contentType: 'movie', title: 'Inception' }),
+      ],
     });
     expect(json.text).not.toContain('passwordHash');
   });
@@ -331,6 +337,11 @@ describe('an account closed by its member', () => {
     const otherDevice = await site.signIn(member);
     const file = await preview(member.token, 'favorites', fixture('letterboxd-ratings.csv'));
     await importPreview(member.token, file.body.previewId);
+    // A title hidden: the member's preferences go with the account too.
+    const hidden = { contentId: 27205, contentType: 'movie', title: 'Inception', poster: null };
+    expect((await call('POST', '/user/not-interested', { token: member.token, body: hidden })).status).toBe(
+      201,
+    );
 
     const wrong = await call('DELETE', '/auth/me', { token: member.token, body: { password: 'nope-nope' } });
     expect(wrong.status).toBe(400);

@@ -19,6 +19,7 @@ export * from './mail/mailer.js';
 export * from './queue/queue.js';
 export * from './read-models/keys.js';
 export * from './read-models/libraries.js';
+export * from './read-models/up-next.js';
 export * from './read-models/positions.js';
 export * from './redis/connect.js';
 export * from './redis/loading.js';

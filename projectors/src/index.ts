@@ -25,6 +25,7 @@ export {
 } from './service.js';
 export { activityProjector } from './accounts/activity.js';
 export { librariesProjector } from './accounts/libraries.js';
+export { upNextProjector } from './accounts/up-next.js';
 export { usersProjector } from './accounts/users.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';

@@ -3,6 +3,7 @@ import { activityProjector } from './accounts/activity.js';
 import { adCountersProjector } from './ads/ad-counters.js';
 import { adsProjector } from './ads/ads.js';
 import { librariesProjector } from './accounts/libraries.js';
+import { upNextProjector } from './accounts/up-next.js';
 import { usersProjector } from './accounts/users.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { eventCountsProjector } from './health/event-counts.js';
@@ -32,6 +33,7 @@ export const projectors: readonly RegisteredProjector[] = [
   stateless(usersProjector),
   stateless(librariesProjector),
   stateless(activityProjector),
+  stateless(upNextProjector),
   stateless(adsProjector),
   stateless(adCountersProjector),
   { name: CATALOGUE.projector, create: createCatalogueProjector },

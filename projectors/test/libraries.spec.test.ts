@@ -87,10 +87,13 @@ describe('the libraries read model', () => {
 
   it('keeps the watch history newest first, with the progress of each view', async () => {
     await given([
-      { type: 'TitleWatched', data: { userId: ada, ...inception, progress: 40, completed: false } },
       {
         type: 'TitleWatched',
-        data: { userId: ada, ...dark, progress: 100, completed: true },
+        data: { userId: ada, ...inception, progress: 40, completed: false, episode: null },
+      },
+      {
+        type: 'TitleWatched',
+        data: { userId: ada, ...dark, progress: 100, completed: true, episode: null },
         at: '2025-03-01T21:00:00.000Z',
       },
     ]).then({
@@ -104,7 +107,7 @@ describe('the libraries read model', () => {
   it(`keeps the latest ${HISTORY_LIMIT} views of a member's history`, async () => {
     const views: GivenEvent[] = Array.from({ length: HISTORY_LIMIT + 2 }, (_, i) => ({
       type: 'TitleWatched',
-      data: { userId: ada, ...inception, progress: i, completed: false },
+      data: { userId: ada, ...inception, progress: i, completed: false, episode: null },
     }));
     await given(views).then(HISTORY_LIMIT, {
       batchSize: 200,
@@ -119,7 +122,7 @@ describe('the libraries read model', () => {
     await given([
       { type: 'FavoriteAdded', data: { userId: ada, ...inception } },
       { type: 'WatchlistItemAdded', data: { userId: ada, ...dark } },
-      { type: 'TitleWatched', data: { userId: ada, ...dark, progress: 10, completed: false } },
+      { type: 'TitleWatched', data: { userId: ada, ...dark, progress: 10, completed: false, episode: null } },
       { type: 'FavoriteAdded', data: { userId: 'u-bob', ...dark } },
       { type: 'UserDeleted', data: { userId: ada } },
     ]).then({ 'user:u-bob:favorites': { 'tv:70523': entry(dark) } }, { twice: true });

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
 import { type AdReadsDependencies, adReadEndpoints } from './ads/routes.js';
+import { upNextReadEndpoints } from './accounts/up-next.js';
 import { catalogueEndpoints } from './catalogue/routes.js';
 import { importStatusEndpoint } from './catalogue/import-status.js';
 import type { ResponseCache } from './catalogue/response-cache.js';
@@ -38,6 +39,7 @@ export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
     healthEndpoint(deps),
     projectionsEndpoint(deps),
     ...catalogueEndpoints(deps),
+    ...upNextReadEndpoints(deps),
     importStatusEndpoint(deps),
     ...adReadEndpoints(deps),
     trafficReadsEndpoint(deps),

@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   ACCOUNT_LINK_LIFETIME_MS,
   type ListItem,
+  memberStreams,
   normalizeEmail,
   type Role,
   streams,
@@ -417,8 +418,7 @@ export class Accounts {
       const { state: reserved } = await loadState(this.log, streams.emailReservation(address), reservation);
       if (reserved.userId === userId) await this.log.store.deleteStream(streams.emailReservation(address));
     }
-    await this.log.store.deleteStream(streams.library(userId));
-    await this.log.store.deleteStream(streams.history(userId));
+    for (const stream of memberStreams(userId)) await this.log.store.deleteStream(stream);
     await this.log.store.deleteStream(streams.user(userId));
     // The tombstone: the stream reads as a deleted account. (The store keeps its newest event when
     // the stream holds it: then that is this account's `UserDeleted`, already a tombstone.)

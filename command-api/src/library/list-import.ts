@@ -153,7 +153,8 @@ async function addToHistory(
         streams.history(userId),
         fresh.map((item) => ({
           type: 'TitleWatched' as const,
-          data: { userId, ...item, progress: 0, completed: true },
+          // A whole title watched, as the file says: no episode (Up Next counts it finished).
+          data: { userId, ...item, progress: 0, completed: true, episode: null },
         })),
         // Read and appended at one revision: a view recorded meanwhile makes us look again.
         { expectedRevision: revision ?? 'no_stream', context },

@@ -98,6 +98,27 @@ export async function memberLists(
   return { favorites: [...lists.favorites.values()], watchlist: [...lists.watchlist.values()], history };
 }
 
+/** The titles the member hid from their own rows and listings ("Not interested"), as kept now. */
+export async function hiddenTitles(log: EventLog, userId: string): Promise<ExportedEntry[]> {
+  const hidden = new Map<string, ExportedEntry>();
+  for (const stored of await log.readStream(streams.preferences(userId))) {
+    const event = stored.event;
+    if (event?.type === 'NotInterestedAdded') {
+      const { contentId, contentType, title, poster } = event.data;
+      hidden.set(listEntryKey(contentType, contentId), {
+        contentId,
+        contentType,
+        title,
+        poster,
+        at: stored.metadata.occurredAt,
+      });
+    } else if (event?.type === 'NotInterestedRemoved') {
+      hidden.delete(listEntryKey(event.data.contentType, event.data.contentId));
+    }
+  }
+  return [...hidden.values()];
+}
+
 /** The release (first air) year of each title still in the catalogue, by `listEntryKey`. */
 async function yearsOf(redis: Redis, entries: readonly ExportedEntry[]): Promise<Map<string, string>> {
   const years = new Map<string, string>();
@@ -264,10 +285,14 @@ export function myDataRouter(
 
   router.get('/user/export.json', requireUser, async (req, res) => {
     const member = signedInUser(req);
-    const [about, lists] = await Promise.all([account(member.id), memberLists(log, member.id)]);
+    const [about, lists, notInterested] = await Promise.all([
+      account(member.id),
+      memberLists(log, member.id),
+      hiddenTitles(log, member.id),
+    ]);
     res
       .setHeader('content-disposition', 'attachment; filename="cinefold-my-data.json"')
-      .json({ exportedAt: new Date().toISOString(), account: about, ...lists });
+      .json({ exportedAt: new Date().toISOString(), account: about, ...lists, notInterested });
   });
 
   return router;

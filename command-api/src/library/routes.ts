@@ -24,6 +24,7 @@ import {
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { libraryDecider } from './library.js';
+import { upNextWriteEndpoints } from './up-next-routes.js';
 
 /** List changes (favorites, watchlist, watch history together) one network may make a minute. */
 export const LIST_WRITES_PER_NETWORK = 300;
@@ -144,10 +145,11 @@ export function libraryEndpoints({ log, redis }: LibraryDependencies): Endpoint[
       handle: async (call) => {
         const member = memberOf(call);
         const context = callContext(call);
-        // Every view is recorded; nothing to decide, so no expected revision to guard.
+        // Every view is recorded; nothing to decide, so no expected revision to guard. A movie has no episodes.
+        const episode = call.body.contentType === 'tv' ? call.body.episode : null;
         const result = await log.append(
           streams.history(member.id),
-          [{ type: 'TitleWatched', data: { userId: member.id, ...call.body } }],
+          [{ type: 'TitleWatched', data: { userId: member.id, ...call.body, episode } }],
           { expectedRevision: 'any', context },
         );
         await rememberWrite(redis, result, { userId: member.id });
@@ -155,5 +157,6 @@ export function libraryEndpoints({ log, redis }: LibraryDependencies): Endpoint[
       },
     }),
   );
+  endpoints.push(...upNextWriteEndpoints({ log, redis, limits }));
   return endpoints;
 }

@@ -66,6 +66,10 @@ export const EVENT_AUDIT: { readonly [Type in CinefoldEventType]: AuditAction | 
   WatchlistItemAdded: null,
   WatchlistItemRemoved: null,
   TitleWatched: null,
+  TitleMarkedWatched: null,
+  UpNextItemDismissed: null,
+  NotInterestedAdded: null,
+  NotInterestedRemoved: null,
   CatalogueImportRequested: 'import-requested',
   /** Part of a replace-mode import, recorded by the worker: the request is the admin's action. */
   CatalogueTruncated: null,

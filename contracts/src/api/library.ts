@@ -10,6 +10,17 @@ const poster = z.string().trim().max(500, 'poster must be at most 500 characters
 export const addToListRequest = z.strictObject({ ...listEntry.shape, title, poster });
 export type AddToListRequest = z.input<typeof addToListRequest>;
 
+const episodeNumber = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(10_000, `${name} must be at most 10000`);
+const seasonNumber = episodeNumber('season');
+/** An episode of a show: the one a view opened, or the one to watch next. */
+export const episodeRef = z.strictObject({ season: seasonNumber, episode: episodeNumber('episode') });
+export type EpisodeRef = z.infer<typeof episodeRef>;
+
 /** POST /api/user/watch-history */
 export const recordViewRequest = z.strictObject({
   ...listEntry.shape,
@@ -21,6 +32,8 @@ export const recordViewRequest = z.strictObject({
     .max(100, 'progress must be between 0 and 100')
     .default(0),
   completed: z.boolean().default(false),
+  /** A show's episode the view opened (Up Next follows it); beyond the spec's body, optional. */
+  episode: episodeRef.nullable().default(null),
 });
 export type RecordViewRequest = z.input<typeof recordViewRequest>;
 

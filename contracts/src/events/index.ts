@@ -10,6 +10,7 @@ import { libraryEvents, libraryStreams } from './library.js';
 import { operationsEvents, operationsStreams } from './operations.js';
 import { supportEvents, supportStreams } from './support.js';
 import { trafficEvents, trafficStreams } from './traffic.js';
+import { upNextEvents, upNextStreams } from './up-next.js';
 
 export * from './accounts.js';
 export * from './ads.js';
@@ -19,11 +20,13 @@ export * from './library.js';
 export * from './operations.js';
 export * from './support.js';
 export * from './traffic.js';
+export * from './up-next.js';
 
 export const eventDefinitions = [
   ...supportEvents,
   ...accountEvents,
   ...libraryEvents,
+  ...upNextEvents,
   ...catalogueEvents,
   ...trafficEvents,
   ...adEvents,
@@ -40,8 +43,19 @@ export const streams = {
   ...supportStreams,
   ...accountStreams,
   ...libraryStreams,
+  ...upNextStreams,
   ...catalogueStreams,
   ...trafficStreams,
   ...adStreams,
   ...operationsStreams,
 } as const;
+
+/**
+ * The streams that hold a member's own things (lists, views, what they hid): erased with their
+ * account. A new stream of a member's belongs here.
+ */
+export const memberStreams = (userId: string): readonly string[] => [
+  streams.library(userId),
+  streams.history(userId),
+  streams.preferences(userId),
+];

@@ -26,14 +26,23 @@ export const FavoriteAdded = defineEvent('FavoriteAdded', listAddition);
 export const FavoriteRemoved = defineEvent('FavoriteRemoved', listRemoval, removal);
 export const WatchlistItemAdded = defineEvent('WatchlistItemAdded', listAddition);
 export const WatchlistItemRemoved = defineEvent('WatchlistItemRemoved', listRemoval, removal);
+/** Which episode of a show a view opened (version 2); version 1 did not say, and reads with `episode` null. */
+export const watchedEpisode = z.object({ season: z.number().int().min(1), episode: z.number().int().min(1) });
+export type WatchedEpisode = z.infer<typeof watchedEpisode>;
 /**
  * A view. `watchedAt` (ISO) is set when the view is older than its event: one brought in from a
  * file (a Letterboxd or Trakt export) keeps the day the file gives; otherwise the view is when the
- * event occurred.
+ * event occurred. `episode` says which episode of a show it opened (version 2).
  */
 export const TitleWatched = defineEvent(
   'TitleWatched',
-  listAddition.extend({ progress: z.number(), completed: z.boolean(), watchedAt: z.string().optional() }),
+  listAddition.extend({
+    progress: z.number(),
+    completed: z.boolean(),
+    watchedAt: z.string().optional(),
+    episode: watchedEpisode.nullable(),
+  }),
+  { version: 2, upcasters: { 1: (data: unknown) => ({ ...(data as object), episode: null }) } },
 );
 
 export const libraryEvents = [

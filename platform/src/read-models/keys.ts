@@ -74,6 +74,20 @@ export const LIBRARIES = {
   history: (userId: string) => ['user', userId, 'history' satisfies LibraryListName],
 } as const;
 
+/**
+ * The Up Next read model: each member's "Continue Watching" row and the titles they are not
+ * interested in (see docs/design.md, "Up Next").
+ */
+export const UP_NEXT = {
+  projector: 'up-next',
+  /** Sorted set `listEntryKey` → ms of the title's last view or mark: the row's candidates, newest last. */
+  row: (userId: string) => ['user', userId, 'row'],
+  /** Hash `listEntryKey` → JSON `UpNextProgress`: where the member is in each title they opened or marked. */
+  progress: (userId: string) => ['user', userId, 'progress'],
+  /** Hash `listEntryKey` → JSON list item with `addedAt`: the titles hidden from the member's own pages. */
+  notInterested: (userId: string) => ['user', userId, 'not-interested'],
+} as const;
+
 /** The activity read model: each member's list changes, as GET /api/user/activity answers them. */
 export const ACTIVITY = {
   projector: 'activity',

@@ -51,7 +51,8 @@ export const librariesProjector = defineProjector({
           break;
         }
         case 'TitleWatched': {
-          const { userId, watchedAt, ...view } = event.data;
+          // The episode a view opened is for Up Next (its own read model): the history keeps its shape.
+          const { userId, watchedAt, episode: _episode, ...view } = event.data;
           const history = key(...LIBRARIES.history(userId));
           tx.lpush(history, JSON.stringify({ ...view, watchedAt: watchedAt ?? at }));
           tx.ltrim(history, 0, HISTORY_LIMIT - 1);

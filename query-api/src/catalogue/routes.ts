@@ -44,9 +44,11 @@ import {
   type EventStore,
   ok,
   refusal,
+  UP_NEXT,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
+import { NotInterestedFilter } from '../accounts/up-next.js';
 import { runQuery } from './engine.js';
 import { CatalogueSearch } from './search/catalogue-search.js';
 import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
@@ -125,6 +127,18 @@ function answerKey(call: EndpointCall): string {
   return fields.length > 0 ? `${path}?${new URLSearchParams(fields).toString()}` : path;
 }
 
+/**
+ * The answers that list titles, answered to a member without those they are not interested in:
+ * by path, the type of the titles of an answer that is an array (null: an object of lists).
+ */
+const TITLE_LISTS: ReadonlyMap<string, TitleType | null> = new Map([
+  ['/movies', 'movie'],
+  ['/tvshows', 'tv'],
+  ['/movies/trending/now', 'movie'],
+  ['/home', null],
+  ['/search/suggestions', null],
+]);
+
 /** Events that change only how often titles were viewed. */
 const VIEW_COUNTS: ReadonlySet<string> = new Set(['PageViewed', 'TrafficDayClosed']);
 
@@ -140,16 +154,22 @@ export function catalogueEndpoints({
   answers,
 }: CatalogueDependencies): Endpoint[] {
   const endpoints: Endpoint[] = [];
-  // Nothing a visitor writes shows in the catalogue: only members' (admins') positions are waited for.
+  // Nothing a visitor writes shows in the catalogue: only members' (admins') positions are waited
+  // for, and a member's own "not interested" titles are taken out of what they are answered.
   const readsAfter = {
     watcher,
-    projectors: [CATALOGUE.projector],
+    projectors: [CATALOGUE.projector, UP_NEXT.projector],
     membersOnly: true,
     head: () => store.headPosition(),
   };
   const cache = answers ?? new ResponseCache<Buffer>(cacheMs);
   const kept = (url: string) => cache.get(url);
-  /** A public read of the catalogue, answered from the cache when it may be. */
+  const notInterested = new NotInterestedFilter(redis, watcher);
+  /**
+   * A public read of the catalogue, answered from the cache when it may be; a list of titles
+   * (`TITLE_LISTS`) is answered to a member without the titles they are not interested in,
+   * filtered after the cache that everyone shares.
+   */
   const read = <S extends EndpointSchemas>(
     path: string,
     schemas: S,
@@ -165,7 +185,14 @@ export function catalogueEndpoints({
         readsAfter,
         hot: true,
         kept,
-        handle: (call) => cached(call as EndpointCall, () => compute(call), missing),
+        handle: async (call) => {
+          const answer = await cached(call as EndpointCall, () => compute(call), missing);
+          const member = call.caller.user;
+          const root = TITLE_LISTS.get(path);
+          if (root === undefined || !member || answer.status !== 200 || !answer.bytes) return answer;
+          const fresh = call.readAfter !== undefined;
+          return { ...answer, bytes: await notInterested.answer(member.id, answer.bytes, root, fresh) };
+        },
       }),
     );
   const searches = new CatalogueSearch(redis);

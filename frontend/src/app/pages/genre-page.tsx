@@ -9,6 +9,7 @@ import {
 } from '../../features/catalogue/components/genre-landing-sections';
 import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { LandingPageView } from '../../features/catalogue/components/landing-page-view';
+import { useNotInterestedCards } from '../../features/up-next/components/not-interested-button';
 import { genreFaq, genreLandingContent } from '../../features/catalogue/genre-landing-content';
 import { genrePageForPath, landingFilters, otherGenrePages } from '../../features/catalogue/landing-pages';
 import { summarizeMovie } from '../../features/catalogue/title-summary';
@@ -16,6 +17,7 @@ import { useListPage } from '../../features/catalogue/use-list-page';
 import { NotFoundPage } from './not-found-page';
 
 function GenreLanding({ genre }: { readonly genre: GenrePageEntry }) {
+  const cardAction = useNotInterestedCards();
   const page = useListPage();
   const content = genreLandingContent[genre.slug];
   const { isPending, movies } = useLandingMovies(landingFilters(page.list));
@@ -25,6 +27,7 @@ function GenreLanding({ genre }: { readonly genre: GenrePageEntry }) {
     <>
       <ListPageHead titles={movies} />
       <LandingPageView
+        cardAction={cardAction}
         eyebrow="Genre"
         heading={page.heading}
         description={page.description}

@@ -13,6 +13,8 @@ import { HomeHero } from '../../features/catalogue/components/home-hero';
 import { HomeWelcome } from '../../features/catalogue/components/home-welcome';
 import { TitleRow } from '../../features/catalogue/components/title-row';
 import { summarizeMovie, summarizeTvShow } from '../../features/catalogue/title-summary';
+import { ContinueWatchingRow } from '../../features/up-next/components/continue-watching-row';
+import { useNotInterestedCards } from '../../features/up-next/components/not-interested-button';
 
 /** The site's promise, with a way into every genre; the page's main heading. */
 function TaglineBand() {
@@ -48,6 +50,7 @@ function TaglineBand() {
 }
 
 export function HomePage() {
+  const cardAction = useNotInterestedCards();
   // The page with its eighty cards is built as a deferred render, in slices the browser can
   // answer input between, not in the one long task an answer's update would otherwise run.
   const home = useDeferredValue(useHomeRows());
@@ -71,26 +74,31 @@ export function HomePage() {
           <Container maxW="7xl" pb={{ base: '12', md: '20' }}>
             {heroMovie && <TaglineBand />}
             <Stack gap={{ base: '10', md: '14' }} pt={{ base: '8', md: '12' }}>
+              <ContinueWatchingRow />
               <TitleRow
                 heading="Trending Movies"
                 viewAllTo={href('movies')}
                 titles={(rows?.trendingMovies ?? []).map(summarizeMovie)}
+                cardAction={cardAction}
               />
               <TitleRow
                 heading="Top Rated Movies"
                 viewAllTo={href('movies')}
                 titles={(rows?.topRatedMovies ?? []).map(summarizeMovie)}
+                cardAction={cardAction}
               />
               <AdSlot position="home-mid" />
               <TitleRow
                 heading="Trending TV Shows"
                 viewAllTo={href('tvShows')}
                 titles={(rows?.trendingTVShows ?? []).map(summarizeTvShow)}
+                cardAction={cardAction}
               />
               <TitleRow
                 heading="Top Rated TV Shows"
                 viewAllTo={href('tvShows')}
                 titles={(rows?.topRatedTVShows ?? []).map(summarizeTvShow)}
+                cardAction={cardAction}
               />
             </Stack>
           </Container>

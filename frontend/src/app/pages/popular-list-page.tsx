@@ -8,6 +8,7 @@ import { LandingPageView } from '../../features/catalogue/components/landing-pag
 import { landingFilters, marvelMovies } from '../../features/catalogue/landing-pages';
 import { summarizeMovie } from '../../features/catalogue/title-summary';
 import { useListPage } from '../../features/catalogue/use-list-page';
+import { useNotInterestedCards } from '../../features/up-next/components/not-interested-button';
 
 interface PopularListProps {
   readonly icon: IconType;
@@ -21,12 +22,14 @@ interface PopularListProps {
  * map; its slot is named after its path (/trending-movies has trending-movies-top).
  */
 function PopularListPage({ icon, pick = (movies) => movies, emptyText }: PopularListProps) {
+  const cardAction = useNotInterestedCards();
   const page = useListPage();
   const { isPending, movies } = useLandingMovies(landingFilters(page.list));
   return (
     <>
       <ListPageHead titles={movies} />
       <LandingPageView
+        cardAction={cardAction}
         eyebrow="Top Lists"
         heading={page.heading}
         description={page.description}

@@ -6,6 +6,7 @@ import { ProfileHeader } from '../../features/auth/components/profile-header';
 import { ActivityTimeline } from '../../features/library/components/activity-timeline';
 import { MemberLibrary } from '../../features/library/components/member-library';
 import { MyDataPanel } from '../../features/library/components/my-data-panel';
+import { NotInterestedList } from '../../features/up-next/components/not-interested-list';
 import { useAuth } from '../../lib/auth/auth-context';
 
 /** The member's own page: who they are, their three lists, what they changed lately and their account's settings. */
@@ -26,6 +27,7 @@ export function ProfilePage() {
               <ProfileHeader user={user} />
               <MemberLibrary />
               <ActivityTimeline />
+              <NotInterestedList />
               <AccountSettings user={user} />
               <MyDataPanel />
             </Stack>

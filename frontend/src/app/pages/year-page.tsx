@@ -5,12 +5,14 @@ import { AdSlot } from '../../features/ads/components/ad-slot';
 import { useLandingMovies } from '../../features/catalogue/api/get-landing-movies';
 import { ListPageHead } from '../../features/catalogue/components/list-page-head';
 import { LandingPageView } from '../../features/catalogue/components/landing-page-view';
+import { useNotInterestedCards } from '../../features/up-next/components/not-interested-button';
 import { isCatalogueYear, landingFilters } from '../../features/catalogue/landing-pages';
 import { summarizeMovie } from '../../features/catalogue/title-summary';
 import { useListPage } from '../../features/catalogue/use-list-page';
 import { NotFoundPage } from './not-found-page';
 
 function YearLanding({ year }: { readonly year: number }) {
+  const cardAction = useNotInterestedCards();
   const page = useListPage();
   // The list refuses years it cannot hold (before 1800, after 2100): nothing to ask for then.
   const askable = isCatalogueYear(year);
@@ -19,6 +21,7 @@ function YearLanding({ year }: { readonly year: number }) {
     <>
       <ListPageHead titles={movies} />
       <LandingPageView
+        cardAction={cardAction}
         eyebrow={`Released in ${year}`}
         heading={page.heading}
         description={page.description}

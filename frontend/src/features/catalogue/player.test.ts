@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultServer, episodePlayerUrl, moviePlayerUrl, playableEpisode } from './player';
+import { defaultServer, episodePlayerUrl, followingEpisode, moviePlayerUrl, playableEpisode } from './player';
 
 const seasons = [
   { season_number: 1, episode_count: 10 },
@@ -64,5 +64,21 @@ describe('episode choice', () => {
 
   it('has nothing to play for a show without seasons', () => {
     expect(playableEpisode([], { season: 1, episode: 1 })).toBeNull();
+  });
+});
+
+describe('followingEpisode', () => {
+  const seasons = [
+    { season_number: 1, episode_count: 2 },
+    { season_number: 2, episode_count: 0 },
+    { season_number: 3, episode_count: 1 },
+  ];
+  it('goes to the next episode of the season, then to the first of the next season that has episodes', () => {
+    expect(followingEpisode(seasons, { season: 1, episode: 1 })).toEqual({ season: 1, episode: 2 });
+    expect(followingEpisode(seasons, { season: 1, episode: 2 })).toEqual({ season: 3, episode: 1 });
+  });
+  it('has nothing after the last episode, or before an episode is chosen', () => {
+    expect(followingEpisode(seasons, { season: 3, episode: 1 })).toBeNull();
+    expect(followingEpisode(seasons, null)).toBeNull();
   });
 });

@@ -68,3 +68,17 @@ export function playableEpisode(
     wanted && wanted.episode >= 1 && wanted.episode <= season.episode_count ? wanted.episode : 1;
   return { season: season.season_number, episode };
 }
+
+/** The episode after `choice`: the next of its season, else the first of the next season; null after the last. */
+export function followingEpisode(
+  seasons: readonly Season[],
+  choice: EpisodeChoice | null,
+): EpisodeChoice | null {
+  if (!choice) return null;
+  const index = seasons.findIndex((candidate) => candidate.season_number === choice.season);
+  const season = seasons[index];
+  if (season && choice.episode < season.episode_count)
+    return { season: choice.season, episode: choice.episode + 1 };
+  const next = seasons.slice(index + 1).find((candidate) => candidate.episode_count > 0);
+  return next ? { season: next.season_number, episode: 1 } : null;
+}

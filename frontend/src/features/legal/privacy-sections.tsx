@@ -99,10 +99,10 @@ export const privacySections: readonly LegalSection[] = [
         <ul>
           <li>
             <strong>Erased</strong>: your name, email addresses (earlier ones included), password hash and any
-            links we emailed you; your favorites, watchlist, watch history and the record of their changes.
-            They are removed from our records themselves, not only hidden, so they cannot come back when we
-            rebuild the site&apos;s data. You are signed out on every device, and your email address can be
-            used for a new account.
+            links we emailed you; your favorites, watchlist, watch history, the titles you marked Not
+            interested, your Continue Watching row and the record of their changes. They are removed from our
+            records themselves, not only hidden, so they cannot come back when we rebuild the site&apos;s
+            data. You are signed out on every device, and your email address can be used for a new account.
           </li>
           <li>
             <strong>Kept</strong>: a note that an account with a random number (not your name or address) was

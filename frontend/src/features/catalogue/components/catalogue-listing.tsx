@@ -60,10 +60,11 @@ interface ListingViewProps<Sort extends string> {
   readonly genres: readonly string[];
   readonly result: ListingResult;
   readonly onChange: (change: Partial<ListingParams<Sort>>) => void;
+  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
 }
 
 function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
-  const { heading, counted, params, result, onChange } = props;
+  const { heading, counted, params, result, onChange, cardAction } = props;
   const filtered = Boolean(params.search || params.genre);
   const count =
     result.total === null
@@ -114,6 +115,7 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
           <TitleGrid
             label={heading}
             titles={result.titles}
+            cardAction={cardAction}
             stale={result.isStale}
             emptyText={pastEnd ? `There is no page ${formatCount(params.page)}` : props.emptyText}
             emptyHint={
@@ -163,6 +165,8 @@ function useListingParams<Sort extends string>(
 export interface CatalogueListingProps {
   /** The listing's ad slot, shown under the title. */
   readonly banner?: ReactNode;
+  /** Something to do with a card, shown under it (a member's "Not interested"). */
+  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
 }
 
 /**
@@ -170,7 +174,7 @@ export interface CatalogueListingProps {
  * the query library's updates re-render at once and in one piece, and deferred the grid they fill
  * renders in slices that yield to the browser (a phone stays responsive while 24 cards are built).
  */
-export function MovieListing({ banner }: CatalogueListingProps) {
+export function MovieListing({ banner, cardAction }: CatalogueListingProps) {
   const { params, onChange } = useListingParams(readMovieListingParams, 'popularity');
   const movies = useDeferredValue(
     useMoviesPage({
@@ -186,6 +190,7 @@ export function MovieListing({ banner }: CatalogueListingProps) {
     <>
       <ListPageHead titles={movies.data?.movies ?? []} />
       <ListingView
+        cardAction={cardAction}
         heading="Movies"
         counted={noun('movie')}
         description="Blockbusters, festival favourites and hidden gems, free to stream."
@@ -209,7 +214,7 @@ export function MovieListing({ banner }: CatalogueListingProps) {
 }
 
 /** /tv-shows: the TV counterpart of the movie listing. */
-export function TvShowListing({ banner }: CatalogueListingProps) {
+export function TvShowListing({ banner, cardAction }: CatalogueListingProps) {
   const { params, onChange } = useListingParams(readTvListingParams, 'popularity');
   const shows = useDeferredValue(
     useTvShowsPage({
@@ -225,6 +230,7 @@ export function TvShowListing({ banner }: CatalogueListingProps) {
     <>
       <ListPageHead titles={shows.data?.tvShows ?? []} />
       <ListingView
+        cardAction={cardAction}
         heading="TV Shows"
         counted={noun('TV show')}
         description="Binge-worthy series, from prestige drama to comfort comedy."

@@ -1,27 +1,41 @@
-import { Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import type { TvShow } from '@cinefold/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { LuSkipForward } from 'react-icons/lu';
 import { useSeasons } from '../api/get-tv-show';
 import { usePlayerTemplates } from '../api/get-site-config';
-import { type EpisodeChoice, episodePlayerUrl, playableEpisode } from '../player';
+import { type EpisodeChoice, episodePlayerUrl, followingEpisode, playableEpisode } from '../player';
 import { EpisodePicker } from './episode-picker';
 import { PlayerPanel } from './player-panel';
 import type { TitlePlayerProps } from './title-detail-view';
 
-/** A show plays the episode picked (season 1 episode 1 until then), the server buttons in the picker. */
-export function EpisodePlayer({ title: show, server, onServerSelect }: TitlePlayerProps<TvShow>) {
+/**
+ * A show plays the episode picked: until then the one it starts at (the address's, or the
+ * member's next episode), else season 1 episode 1; the server buttons are in the picker, and
+ * "Next episode" after the player opens the one after, into the next season.
+ */
+export function EpisodePlayer({ title: show, server, onServerSelect, episodes }: TitlePlayerProps<TvShow>) {
   const seasons = useSeasons(String(show.id));
   const players = usePlayerTemplates();
   const seasonList = seasons.data ?? [];
   const [wanted, setWanted] = useState<EpisodeChoice | null>(null);
+  const ready = !seasons.isPending && (episodes?.ready ?? true);
   // Until a visitor picks, and whenever a pick no longer fits, the playable episode is derived.
-  const choice = playableEpisode(seasonList, wanted);
+  const choice = ready ? playableEpisode(seasonList, wanted ?? episodes?.startAt ?? null) : null;
+  const following = followingEpisode(seasonList, choice);
+  const onOpen = episodes?.onOpen;
+  const season = choice?.season;
+  const episode = choice?.episode;
+  useEffect(() => {
+    if (season === undefined || episode === undefined) return;
+    onOpen?.({ season, episode });
+  }, [season, episode, onOpen]);
 
   return (
     <Stack gap={{ base: '6', md: '8' }}>
       <EpisodePicker
         seasons={seasonList}
-        loading={seasons.isPending}
+        loading={!ready}
         choice={choice}
         // Applied at once, so a season with fewer episodes shows episode 1 straight away.
         onChange={(next) => setWanted(playableEpisode(seasonList, next))}
@@ -35,6 +49,21 @@ export function EpisodePlayer({ title: show, server, onServerSelect }: TitlePlay
           server={server}
           playing={`${show.name}, season ${choice.season} episode ${choice.episode}`}
         />
+      )}
+      {choice && (
+        <HStack gap="3" wrap="wrap">
+          {following && (
+            <Button
+              variant="solid"
+              aria-label={`Next episode: season ${following.season} episode ${following.episode}`}
+              onClick={() => setWanted(following)}
+            >
+              <LuSkipForward />
+              Next episode
+            </Button>
+          )}
+          {episodes?.actions?.(choice, seasonList)}
+        </HStack>
       )}
     </Stack>
   );

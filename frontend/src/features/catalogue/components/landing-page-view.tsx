@@ -17,6 +17,8 @@ export interface LandingPageViewProps {
   readonly bottomAd?: ReactNode;
   readonly isPending: boolean;
   readonly titles: readonly TitleSummary[];
+  /** Something to do with a card, shown under it (a member's "Not interested"). */
+  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
   readonly emptyText: string;
   readonly emptyHint?: string;
   /** Sections under the grid, e.g. a genre page's why-watch list and FAQ. */
@@ -44,7 +46,13 @@ export function LandingPageView(props: LandingPageViewProps) {
           <Spinner size="xl" color="brand.500" borderWidth="3px" />
         </Center>
       ) : (
-        <TitleGrid label={heading} titles={titles} emptyText={props.emptyText} emptyHint={props.emptyHint} />
+        <TitleGrid
+          label={heading}
+          titles={titles}
+          emptyText={props.emptyText}
+          emptyHint={props.emptyHint}
+          cardAction={props.cardAction}
+        />
       )}
       {props.children && <Stack gap={{ base: '12', md: '16' }}>{props.children}</Stack>}
       {props.bottomAd}

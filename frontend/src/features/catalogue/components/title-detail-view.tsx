@@ -1,18 +1,31 @@
-import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
+import type { Movie, Season, TitleType, TvShow } from '@cinefold/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { PlayerServer } from '../player';
+import type { EpisodeChoice, PlayerServer } from '../player';
 import { genreList } from '../title-summary';
 import { AdditionalInfo, type InfoRow } from './additional-info';
 import { DetailHero } from './detail-hero';
 import { DetailLayout } from './detail-layout';
 import { usePlayerServer } from './use-player-server';
 
+/** What a show's page does with its episodes beyond playing them (the member's Up Next). */
+export interface EpisodeOptions {
+  /** The episode to open first (the address's, or the member's next), when there is one. */
+  readonly startAt?: EpisodeChoice | null;
+  /** False while the first episode is still being found out: nothing is opened until then. */
+  readonly ready?: boolean;
+  /** Called with each episode opened: the first, and each one picked after it. */
+  readonly onOpen?: (choice: EpisodeChoice) => void;
+  /** Shown under the player, for the episode playing. */
+  readonly actions?: (choice: EpisodeChoice, seasons: readonly Season[]) => ReactNode;
+}
+
 export interface TitlePlayerProps<Title> {
   readonly title: Title;
   readonly server: PlayerServer;
   /** Changes the server; every press counts as another view. */
   readonly onServerSelect: (server: PlayerServer) => void;
+  readonly episodes?: EpisodeOptions | undefined;
 }
 
 /** What a movie's page and a show's page do differently; everything else they share. */
@@ -39,6 +52,8 @@ export interface DetailSlots {
   readonly adBottom?: ReactNode;
   /** Called on every press of a server button (it counts as another view). */
   readonly onServerSelect?: (server: PlayerServer) => void;
+  /** A show's page: where it starts, and what the member does with its episodes. */
+  readonly episodes?: EpisodeOptions;
 }
 
 export interface TitleDetailViewProps<Title extends Movie | TvShow> extends DetailSlots {
@@ -55,6 +70,7 @@ export function TitleDetailView<Title extends Movie | TvShow>({
   adSidebar,
   adBottom,
   onServerSelect,
+  episodes,
 }: TitleDetailViewProps<Title>) {
   const [server, setServer] = usePlayerServer();
   const selectServer = (next: PlayerServer) => {
@@ -80,7 +96,7 @@ export function TitleDetailView<Title extends Movie | TvShow>({
         />
       }
       adTop={adTop}
-      player={<Player title={title} server={server} onServerSelect={selectServer} />}
+      player={<Player title={title} server={server} onServerSelect={selectServer} episodes={episodes} />}
       overview={title.overview}
       info={<AdditionalInfo homepage={title.homepage} rows={kind.info(title)} />}
       adSidebar={adSidebar}

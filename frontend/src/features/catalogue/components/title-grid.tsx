@@ -14,6 +14,8 @@ export interface TitleGridProps {
   /** Dims the grid while the next page replaces the one on screen. */
   readonly stale?: boolean;
   readonly label?: string;
+  /** Something to do with a card, shown under it (a member's "Not interested"). */
+  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
 }
 
 export function TitleGrid({
@@ -23,6 +25,7 @@ export function TitleGrid({
   emptyAction,
   stale = false,
   label,
+  cardAction,
 }: TitleGridProps) {
   if (titles.length === 0) {
     return (
@@ -61,6 +64,7 @@ export function TitleGrid({
       {titles.map((title) => (
         <li key={`${title.kind}:${title.id}`}>
           <TitleCard title={title} />
+          {cardAction?.(title)}
         </li>
       ))}
     </SimpleGrid>

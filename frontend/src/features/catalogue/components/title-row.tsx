@@ -1,6 +1,6 @@
 import { Box, chakra, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { LuArrowRight, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { RouterLink } from '../../../components/ui/router-link';
 import type { TitleSummary } from '../title-summary';
@@ -13,10 +13,12 @@ export interface TitleRowProps {
   readonly heading: string;
   readonly titles: readonly TitleSummary[];
   readonly viewAllTo: string;
+  /** Something to do with a card, shown under it (a member's "Not interested"). */
+  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
 }
 
 /** A labelled horizontal strip of cards with View All and scroll arrows; nothing when empty. */
-export function TitleRow({ heading, titles, viewAllTo }: TitleRowProps) {
+export function TitleRow({ heading, titles, viewAllTo, cardAction }: TitleRowProps) {
   const headingId = useId();
   const scroller = useRef<HTMLUListElement>(null);
   if (titles.length === 0) return null;
@@ -87,6 +89,7 @@ export function TitleRow({ heading, titles, viewAllTo }: TitleRowProps) {
             scrollSnapAlign="start"
           >
             <TitleCard title={title} />
+            {cardAction?.(title)}
           </Box>
         ))}
       </chakra.ul>

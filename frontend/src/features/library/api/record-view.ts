@@ -1,4 +1,4 @@
-import type { RecordViewRequest } from '@cinefold/contracts';
+import type { EpisodeRef, RecordViewRequest } from '@cinefold/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { apiClient } from '../../../lib/api-client';
@@ -6,7 +6,10 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import type { LibraryTitle } from '../list-membership';
 import { libraryKeys } from './library-keys';
 
-export function recordView(title: LibraryTitle): Promise<unknown> {
+/** A title viewed: a show's with the episode opened (Up Next follows it). */
+export type ViewedTitle = LibraryTitle & { readonly episode?: EpisodeRef | null };
+
+export function recordView(title: ViewedTitle): Promise<unknown> {
   const body: RecordViewRequest = {
     contentId: title.contentId,
     contentType: title.contentType,
@@ -14,6 +17,7 @@ export function recordView(title: LibraryTitle): Promise<unknown> {
     poster: title.poster,
     progress: 0,
     completed: false,
+    ...(title.episode ? { episode: title.episode } : {}),
   };
   return apiClient.post('/user/watch-history', body);
 }
@@ -21,10 +25,11 @@ export function recordView(title: LibraryTitle): Promise<unknown> {
 /**
  * Records a view of `title` in the member's watch history (spec section 4): once per page view,
  * as soon as both the member and the title are known, and again each time the returned function
- * is called (a server button was pressed). Pass null while the title is still loading. Guests
+ * is called (a server button was pressed), and for a show once per episode opened. Pass null while
+ * the title (or a show's first episode) is still loading. Guests
  * record nothing, and a failure is not reported.
  */
-export function useRecordView(title: LibraryTitle | null | undefined): () => void {
+export function useRecordView(title: ViewedTitle | null | undefined): () => void {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
@@ -35,7 +40,10 @@ export function useRecordView(title: LibraryTitle | null | undefined): () => voi
   const recorded = useRef<string | null>(null);
 
   const memberId = user?.id ?? null;
-  const viewKey = title && memberId ? `${memberId}:${title.contentType}:${String(title.contentId)}` : null;
+  // Each episode of a show opened is a view of its own.
+  const episodeKey = title?.episode ? `:${title.episode.season}:${title.episode.episode}` : '';
+  const viewKey =
+    title && memberId ? `${memberId}:${title.contentType}:${String(title.contentId)}${episodeKey}` : null;
 
   useEffect(() => {
     if (!title || !viewKey || recorded.current === viewKey) return;
