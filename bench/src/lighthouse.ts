@@ -7,7 +7,8 @@
  *
  * Needs the built frontend (`npm run build -w frontend`) and Debian's Chromium (CHROME_PATH,
  * default /usr/bin/chromium). Chromium runs headless, without its sandbox when run as root.
- * BENCH_VERBOSE=1 lists each page's audits under 90; BENCH_LIGHTHOUSE_DIR=<dir> keeps the reports and
+ * BENCH_LIGHTHOUSE_SERVE=1 starts the site as measured (ads, stand-ins) and keeps it up, printing its
+ * address and Chromium's flags, for a profiler. BENCH_VERBOSE=1 lists each page's audits under 90; BENCH_LIGHTHOUSE_DIR=<dir> keeps the reports and
  * the pages' traces (open them in DevTools' performance panel).
  *
  * The posters and backdrops come from TMDB's image host, which a machine without the internet
@@ -173,7 +174,11 @@ export async function benchLighthouse(args: string[]): Promise<Row[]> {
     await waitForHttp(`${base}/api/health`);
     if (existsSync(SAMPLE)) await importSample(base);
     if (process.env.BENCH_LIGHTHOUSE_ADS !== '0') await createBenchAds(base);
-    if (process.env.HOLD) { writeFileSync('/tmp/hold.json', JSON.stringify({ base, flags: chromeFlags })); await new Promise((r) => setTimeout(r, 1e9)); }
+    if (process.env.BENCH_LIGHTHOUSE_SERVE) {
+      // The measured site, ads and stand-ins included, kept up for a profiler in a browser.
+      process.stdout.write(`${JSON.stringify({ serving: base, chromiumFlags: chromeFlags })}\n`);
+      await new Promise(() => undefined);
+    }
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags,
@@ -196,7 +201,8 @@ export async function benchLighthouse(args: string[]): Promise<Row[]> {
         writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.json`), JSON.stringify(report));
         // The page's trace beside it, for DevTools' performance panel: where the blocking time went.
         const trace = (result.artifacts as { Trace?: unknown }).Trace;
-        if (trace) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.trace.json`), JSON.stringify(trace));
+        if (trace)
+          writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${name}.trace.json`), JSON.stringify(trace));
       }
       const failed = Object.values(report.audits)
         .filter(
