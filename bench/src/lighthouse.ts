@@ -8,8 +8,9 @@
  * Needs the built frontend (`npm run build -w frontend`) and Debian's Chromium (CHROME_PATH,
  * default /usr/bin/chromium). Chromium runs headless, without its sandbox when run as root.
  * BENCH_LIGHTHOUSE_SERVE=1 starts the site as measured (ads, stand-ins) and keeps it up, printing its
- * address and Chromium's flags, for a profiler. BENCH_VERBOSE=1 lists each page's audits under 90; BENCH_LIGHTHOUSE_DIR=<dir> keeps the reports and
- * the pages' traces (open them in DevTools' performance panel).
+ * address and Chromium's flags, for a profiler. BENCH_VERBOSE=1 lists each page's audits under 90;
+ * BENCH_LIGHTHOUSE_DIR=<dir> keeps the reports and the pages' traces (open them in DevTools'
+ * performance panel).
  *
  * The posters and backdrops come from TMDB's image host, which a machine without the internet
  * cannot reach: Chrome would log every one as a failed request, which Lighthouse scores against
