@@ -12,8 +12,11 @@ import {
   type EventStore,
   type Logger,
   type RunningWorker,
+  OLD_LAYOUT_PATTERNS,
   returnToQueue,
+  scanKeys,
   startWorker,
+  unlinkKeys,
 } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -135,7 +138,16 @@ export function startProjectorsService(options: {
       connection('upgrade'),
       redisUrl,
       logger,
-    ).catch((error: unknown) => logger.error('could not check the read models’ versions', { error })),
+    )
+      .catch((error: unknown) => logger.error('could not check the read models’ versions', { error }))
+      .then(() =>
+        dropOldLayout(
+          runners.map((r) => r.projector.name),
+          connection('old-layout'),
+          logger,
+        ),
+      )
+      .catch((error: unknown) => logger.error('could not delete the read models’ old keys', { error })),
   );
 
   return {
@@ -148,6 +160,30 @@ export function startProjectorsService(options: {
       for (const redis of connections) redis.disconnect();
     },
   };
+}
+
+/**
+ * Deletes the keys of read models in the layout before the hash tags (`OLD_LAYOUT_PATTERNS`),
+ * left by a site upgraded in place: nothing reads them (the runners built the read models again
+ * from the events under the new keys). Returns how many keys went.
+ */
+export async function dropOldLayout(
+  projectors: readonly string[],
+  redis: Redis,
+  logger: Logger,
+): Promise<number> {
+  let dropped = 0;
+  for (const projector of projectors) {
+    for (const pattern of OLD_LAYOUT_PATTERNS(projector)) {
+      for await (const keys of scanKeys(redis, pattern)) {
+        await unlinkKeys(redis, keys);
+        dropped += keys.length;
+      }
+    }
+  }
+  if (dropped > 0)
+    logger.info('deleted the read models’ keys of the layout before the hash tags', { keys: dropped });
+  return dropped;
 }
 
 /**

@@ -66,7 +66,8 @@ const CRC_TABLE = (() => {
   const table = new Uint16Array(256);
   for (let i = 0; i < 256; i++) {
     let crc = i << 8;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    for (let bit = 0; bit < 8; bit++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
     table[i] = crc;
   }
   return table;
@@ -122,6 +123,19 @@ export async function* scanKeys(redis: Redis, pattern: string, count = 1000): As
       if (keys.length > 0) yield keys;
     } while (cursor !== '0');
   }
+}
+
+/** UNLINKs keys that may lie in different slots (one command per key on a cluster). */
+export async function unlinkKeys(redis: Redis, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  if (!isCluster(redis)) {
+    await redis.unlink(...keys);
+    return;
+  }
+  const pipeline = redis.pipeline();
+  for (const key of keys) pipeline.unlink(key);
+  const replies = (await pipeline.exec()) ?? [];
+  for (const [error] of replies) if (error) throw error;
 }
 
 const RAW = Symbol('cluster');
@@ -188,7 +202,10 @@ function splitPipeline(cluster: Cluster): unknown {
 }
 
 /** MGET by slot, answers in the order of `keys`. */
-async function splitMget<T>(keys: readonly (string | Buffer)[], get: (keys: (string | Buffer)[]) => Promise<T[]>) {
+async function splitMget<T>(
+  keys: readonly (string | Buffer)[],
+  get: (keys: (string | Buffer)[]) => Promise<T[]>,
+) {
   const bySlot = new Map<number, number[]>();
   keys.forEach((key, i) => {
     const slot = slotOf(key);
@@ -211,7 +228,10 @@ async function splitMget<T>(keys: readonly (string | Buffer)[], get: (keys: (str
  * ioredis's cluster client for `redis-cluster://…`, typed as a single Redis: its pipelines and
  * MGETs may cross slots (split above); everything else is the cluster client's own.
  */
-export function connectCluster(url: string, options: RedisOptions & { clusterOptions?: ClusterOptions }): Redis {
+export function connectCluster(
+  url: string,
+  options: RedisOptions & { clusterOptions?: ClusterOptions },
+): Redis {
   const { nodes, username, password } = parseClusterUrl(url);
   const { clusterOptions, ...redisOptions } = options;
   const cluster = new Cluster(nodes as ClusterNode[], {

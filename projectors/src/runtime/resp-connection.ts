@@ -102,7 +102,14 @@ export class RespConnection {
           const owner = cluster.slots[slot]?.[0];
           if (!owner) throw new Error(`no node of the cluster owns hash slot ${slot}`);
           const colon = owner.lastIndexOf(':');
-          return { host: owner.slice(0, colon), port: Number(owner.slice(colon + 1)), username, password, tls, name };
+          return {
+            host: owner.slice(0, colon),
+            port: Number(owner.slice(colon + 1)),
+            username,
+            password,
+            tls,
+            name,
+          };
         },
         () => void cluster.refreshSlotsCache(),
       );
