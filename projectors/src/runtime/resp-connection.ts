@@ -71,7 +71,7 @@ export class RespConnection {
    */
   constructor(
     private readonly endpoint: Endpoint | (() => Promise<Endpoint>),
-    private readonly onMoved: () => void = () => undefined,
+    private readonly onMoved: (message: string) => void = () => undefined,
   ) {}
 
   /**
@@ -95,11 +95,14 @@ export class RespConnection {
       const cluster = asCluster(redis);
       const { username, password, tls, connectionName } = cluster.options.redisOptions ?? {};
       const name = connectionName ? `${connectionName}:writer` : undefined;
+      /** Where a MOVED said the slot went: the next connection goes there. */
+      let movedTo: string | null = null;
       connection = new RespConnection(
         async () => {
           // The slot map is known once the cluster client is ready; a PING waits for that.
-          if (!cluster.slots[slot]) await cluster.ping();
-          const owner = cluster.slots[slot]?.[0];
+          if (!movedTo && !cluster.slots[slot]) await cluster.ping();
+          const owner = movedTo ?? cluster.slots[slot]?.[0];
+          movedTo = null;
           if (!owner) throw new Error(`no node of the cluster owns hash slot ${slot}`);
           const colon = owner.lastIndexOf(':');
           return {
@@ -111,7 +114,12 @@ export class RespConnection {
             name,
           };
         },
-        () => void cluster.refreshSlotsCache(),
+        (message) => {
+          // `MOVED <slot> <host:port>`: for good. `ASK …` (a migration under way): try again later.
+          const [kind, , address] = message.split(' ');
+          if (kind === 'MOVED' && address) movedTo = address;
+          cluster.refreshSlotsCache();
+        },
       );
     } else {
       const { host, port, path, username, password, db, tls, connectionName } = redis.options;
@@ -215,7 +223,7 @@ export class RespConnection {
     if (!first) return; // nothing asked: cannot happen on a well-behaved server
     if (reply instanceof Error && /^(MOVED|ASK) /.test(reply.message) && this.moved === null) {
       this.moved = reply.message;
-      this.onMoved();
+      this.onMoved(reply.message);
     }
     first.replies.push(reply);
     if (first.replies.length < first.count) return;
@@ -225,7 +233,10 @@ export class RespConnection {
       const moved = this.moved;
       this.moved = null;
       // Whatever was sent has its answers; the next call connects to the slot's owner anew.
-      this.socket?.destroy();
+      const socket = this.socket;
+      this.socket = null;
+      this.ready = null;
+      socket?.destroy();
       first.reject(
         new SlotMovedError(
           `the projection writer's hash slot moved to another node (${moved}); nothing of the batch was written, reconnecting`,
