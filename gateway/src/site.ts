@@ -204,7 +204,7 @@ async function startRedis(
   }
   if (role !== 'all') {
     throw new Error(
-      `REDIS_URL is required to run ${role} on its own (only \`npm start\` starts a private Redis).`,
+      `REDIS_URL (or REDIS_CLUSTER_NODES) is required to run ${role} on its own (only \`npm start\` starts a private Redis).`,
     );
   }
   const running = await runningLocalRedis(config.DATA_DIR);
