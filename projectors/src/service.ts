@@ -12,7 +12,7 @@ import {
   type EventStore,
   type Logger,
   type RunningWorker,
-  OLD_LAYOUT_PATTERNS,
+  OLD_LAYOUT,
   returnToQueue,
   scanKeys,
   startWorker,
@@ -163,9 +163,10 @@ export function startProjectorsService(options: {
 }
 
 /**
- * Deletes the keys of read models in the layout before the hash tags (`OLD_LAYOUT_PATTERNS`),
- * left by a site upgraded in place: nothing reads them (the runners built the read models again
- * from the events under the new keys). Returns how many keys went.
+ * Deletes the keys of read models in the layout before the hash tags (`OLD_LAYOUT`), left by a
+ * site upgraded in place: nothing reads them (the runners built the read models again from the
+ * events under the new keys). One EXISTS a projector when there are none, so a start does not
+ * scan the keyspace for nothing. Returns how many keys went.
  */
 export async function dropOldLayout(
   projectors: readonly string[],
@@ -174,12 +175,14 @@ export async function dropOldLayout(
 ): Promise<number> {
   let dropped = 0;
   for (const projector of projectors) {
-    for (const pattern of OLD_LAYOUT_PATTERNS(projector)) {
-      for await (const keys of scanKeys(redis, pattern)) {
-        await unlinkKeys(redis, keys);
-        dropped += keys.length;
-      }
+    if ((await redis.exists(OLD_LAYOUT.marker(projector))) === 0) continue;
+    // The marker goes last: a start stopped half-way scans again next time.
+    for await (const keys of scanKeys(redis, OLD_LAYOUT.pattern(projector))) {
+      const others = keys.filter((key) => key !== OLD_LAYOUT.marker(projector));
+      await unlinkKeys(redis, others);
+      dropped += others.length;
     }
+    dropped += await redis.unlink(OLD_LAYOUT.marker(projector));
   }
   if (dropped > 0)
     logger.info('deleted the read models’ keys of the layout before the hash tags', { keys: dropped });

@@ -22,7 +22,7 @@
  * are just characters. Keys of the layout before the tags (`rm:catalogue:…`) are not read: a site
  * upgraded in place finds no active generation, builds each read model again from the events
  * (answering "starting" meanwhile, as after a lost Redis) and deletes the old keys
- * (`OLD_LAYOUT_PATTERNS`).
+ * (`OLD_LAYOUT`).
  */
 import type { LibraryListName, ListName, TitleType } from '@cinefold/contracts';
 
@@ -44,11 +44,16 @@ export const readModelKeys = {
 } as const;
 
 /**
- * SCAN patterns for a projector's keys in the layout before the hash tags (`rm:catalogue:…`):
- * the projectors delete them once the new layout has taken over. The pattern cannot match a key
- * of the new layout, whose projector name starts with a brace.
+ * A projector's keys in the layout before the hash tags (`rm:catalogue:…`), which the projectors
+ * delete once the new layout has taken over: the SCAN pattern of them all (it cannot match a key
+ * of the new layout, whose projector name starts with a brace), and the generation counter every
+ * read model of that layout had, so a start finds out with one EXISTS whether there is anything
+ * to scan for.
  */
-export const OLD_LAYOUT_PATTERNS = (projector: string) => [`rm:${projector}:*`];
+export const OLD_LAYOUT = {
+  pattern: (projector: string) => `rm:${projector}:*`,
+  marker: (projector: string) => `rm:${projector}:next`,
+} as const;
 
 /** What a projector publishes on POSITIONS_CHANNEL after each batch. */
 export interface PositionNotice {
