@@ -59,7 +59,7 @@ describe.skipIf(unsupported !== null)('a projection writer on a Redis Cluster', 
 
   /** The master that holds the projector's keys now. */
   async function owner(): Promise<number> {
-    const counts = await Promise.all(masters.map(async (m) => (await m.keys(`rm:{${name}}:*`)).length));
+    const counts = await Promise.all(masters.map(async (m) => (await m.keys(`{${name}}:*`)).length));
     expect(counts.filter((n) => n > 0)).toHaveLength(1);
     return counts.findIndex((n) => n > 0);
   }

@@ -7,7 +7,7 @@ const redisServer = useRedisServer();
 
 it('deletes the read models’ keys of the layout before the hash tags, and nothing of the new one', async () => {
   const redis = redisServer.client();
-  // A site upgraded in place: its old keys (`rm:users:…`) beside the ones built since (`rm:{users}:…`).
+  // A site upgraded in place: its old keys (`rm:users:…`) beside the ones built since (`{users}:…`).
   await redis.set(`rm:${USERS.projector}:active`, '4');
   await redis.set(`rm:${USERS.projector}:next`, '4');
   await redis.hset(`rm:${USERS.projector}:g4:user:u1`, 'name', 'Old');

@@ -68,9 +68,9 @@ afterAll(async () => {
 });
 
 async function generationsOf(projector: string): Promise<string[]> {
-  // `rm:{traffic}:g3:…`: the generation is the third part.
-  const keys = await redisServer.client().keys(`rm:{${projector}}:g*`);
-  return [...new Set(keys.map((key) => key.split(':')[2]!))].sort();
+  // `{traffic}:g3:…`: the generation is the second part.
+  const keys = await redisServer.client().keys(`{${projector}}:g*`);
+  return [...new Set(keys.map((key) => key.split(':')[1]!))].sort();
 }
 
 it('a read model verifies equal to its replay, HyperLogLogs and sorted sets included', async () => {

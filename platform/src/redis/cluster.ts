@@ -98,7 +98,7 @@ export function asCluster(redis: Redis): Cluster {
 
 /**
  * Every node a SCAN for `pattern` must visit: the one Redis; on a cluster, the master that owns
- * the pattern's hash tag when it has one before any wildcard (`rm:{catalogue}:g3:*`), else every
+ * the pattern's hash tag when it has one before any wildcard (`{catalogue}:g3:*`), else every
  * master (SCAN is per node).
  */
 export async function scanTargets(redis: Redis, pattern: string): Promise<Redis[]> {
