@@ -22,6 +22,7 @@ import {
   authenticate,
   type Config,
   checkRedis,
+  configuredRedis,
   compactAppendOnlyFile,
   connectRedis,
   createMailer,
@@ -201,15 +202,16 @@ async function startRedis(
   onState: (state: StartingState) => void,
 ): Promise<string> {
   const report = loadingReporter(logger, onState);
-  if (config.REDIS_URL) {
-    await checkRedis(config.REDIS_URL, 3000, { loadingIsUp: true });
-    await waitWhileLoading(config.REDIS_URL, { onProgress: report.progress });
+  const configured = configuredRedis(config);
+  if (configured) {
+    await checkRedis(configured, 3000, { loadingIsUp: true });
+    await waitWhileLoading(configured, { onProgress: report.progress });
     report.done();
-    return config.REDIS_URL;
+    return configured;
   }
   if (role !== 'all') {
     throw new Error(
-      `REDIS_URL is required to run ${role} on its own (only \`npm start\` starts a private Redis).`,
+      `REDIS_URL (or REDIS_CLUSTER_NODES) is required to run ${role} on its own (only \`npm start\` starts a private Redis).`,
     );
   }
   const running = await runningLocalRedis(config.DATA_DIR);

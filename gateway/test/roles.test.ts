@@ -4,18 +4,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_POSITION_HEADER, OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
 import { freePort } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import {
+  clusterUnsupported,
+  makeTempDir,
+  startLocalCluster,
+  useRedisServer,
+} from '@cinefold/platform/testing';
 import { supportInbox } from '@cinefold/workers';
 import { afterAll, expect, it } from 'vitest';
 
 const redisServer = useRedisServer();
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = makeTempDir('roles');
+const clusterDir = makeTempDir('roles-cluster');
 const children: ChildProcess[] = [];
 
-afterAll(async () => {
+async function stopChildren(): Promise<void> {
   await Promise.all(
-    children.map(
+    children.splice(0).map(
       (child) =>
         new Promise((resolve) => {
           if (child.exitCode !== null) return resolve(null);
@@ -24,19 +30,30 @@ afterAll(async () => {
         }),
     ),
   );
+}
+
+afterAll(async () => {
+  await stopChildren();
   dir.remove();
+  clusterDir.remove();
 });
 
 /** Health's details (event counts) are for operators. */
 const OPERATOR_TOKEN = 'roles-test-operator-token-0123';
 
-function run(role: string, env: Record<string, string> = {}): void {
+/** Where the services run: their data directory and their Redis settings. */
+interface Setting {
+  readonly dataDir: string;
+  readonly redis: Record<string, string>;
+}
+
+function run(setting: Setting, role: string, env: Record<string, string> = {}): void {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), role], {
     cwd: root,
     env: {
       ...process.env,
-      DATA_DIR: dir.path,
-      REDIS_URL: redisServer.url,
+      DATA_DIR: setting.dataDir,
+      ...setting.redis,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       OPERATOR_TOKEN,
@@ -61,13 +78,13 @@ async function until<T>(probe: () => Promise<T | undefined>, ms = 20_000): Promi
   }
 }
 
-it('runs as separate services behind a gateway, sharing one Redis and one event store', async () => {
+async function runsScaledOut(setting: Setting): Promise<void> {
   const [commandPort, queryPort, gatewayPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  run('command-api', { PORT: String(commandPort) });
-  run('query-api', { PORT: String(queryPort) });
-  run('projectors');
-  run('workers');
-  run('gateway', {
+  run(setting, 'command-api', { PORT: String(commandPort) });
+  run(setting, 'query-api', { PORT: String(queryPort) });
+  run(setting, 'projectors');
+  run(setting, 'workers');
+  run(setting, 'gateway', {
     PORT: String(gatewayPort),
     COMMAND_API_URL: `http://127.0.0.1:${commandPort}`,
     QUERY_API_URL: `http://127.0.0.1:${queryPort}`,
@@ -109,7 +126,7 @@ it('runs as separate services behind a gateway, sharing one Redis and one event 
   expect(((await health.json()) as { events: Record<string, number> }).events.ContactMessageReceived).toBe(1);
 
   // ...and the workers process delivers it.
-  await until(async () => (existsSync(join(supportInbox(dir.path), `${id}.eml`)) ? true : undefined));
+  await until(async () => (existsSync(join(supportInbox(setting.dataDir), `${id}.eml`)) ? true : undefined));
 
   // Errors from the services behind come through unchanged.
   const bad = await fetch(`${gateway}/api/support/contact`, {
@@ -119,4 +136,29 @@ it('runs as separate services behind a gateway, sharing one Redis and one event 
   });
   expect(bad.status).toBe(400);
   expect(await bad.json()).toEqual({ message: 'The request body is not valid JSON.' });
+}
+
+it('runs as separate services behind a gateway, sharing one Redis and one event store', async () => {
+  await runsScaledOut({ dataDir: dir.path, redis: { REDIS_URL: redisServer.url } });
+  await stopChildren();
 }, 60_000);
+
+const unsupported = clusterUnsupported();
+if (unsupported) process.stdout.write(`roles.test: the Redis Cluster case is skipped, ${unsupported}\n`);
+
+it.skipIf(unsupported !== null)(
+  'runs the same five services on a Redis Cluster (REDIS_CLUSTER_NODES)',
+  async () => {
+    const cluster = await startLocalCluster();
+    try {
+      await runsScaledOut({
+        dataDir: clusterDir.path,
+        redis: { REDIS_URL: cluster.passwordUrl, REDIS_CLUSTER_NODES: cluster.nodes },
+      });
+    } finally {
+      await stopChildren();
+      await cluster.stop();
+    }
+  },
+  90_000,
+);

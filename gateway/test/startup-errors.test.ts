@@ -88,7 +88,7 @@ describe('starting with something missing', () => {
     const { code, stderr } = await start({ PORT: String(await freePort()) }, 'query-api');
     expect(code).toBe(1);
     expect(oneLine(stderr)).toEqual([
-      expect.stringMatching(/REDIS_URL is required to run query-api on its own/),
+      expect.stringMatching(/REDIS_URL \(or REDIS_CLUSTER_NODES\) is required to run query-api on its own/),
     ]);
   });
 

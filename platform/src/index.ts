@@ -21,6 +21,7 @@ export * from './read-models/keys.js';
 export * from './read-models/libraries.js';
 export * from './read-models/up-next.js';
 export * from './read-models/positions.js';
+export * from './redis/cluster.js';
 export * from './redis/connect.js';
 export * from './redis/loading.js';
 export * from './redis/local-server.js';

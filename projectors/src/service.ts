@@ -12,8 +12,11 @@ import {
   type EventStore,
   type Logger,
   type RunningWorker,
+  OLD_LAYOUT,
   returnToQueue,
+  scanKeys,
   startWorker,
+  unlinkKeys,
 } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -135,7 +138,16 @@ export function startProjectorsService(options: {
       connection('upgrade'),
       redisUrl,
       logger,
-    ).catch((error: unknown) => logger.error('could not check the read models’ versions', { error })),
+    )
+      .catch((error: unknown) => logger.error('could not check the read models’ versions', { error }))
+      .then(() =>
+        dropOldLayout(
+          runners.map((r) => r.projector.name),
+          connection('old-layout'),
+          logger,
+        ),
+      )
+      .catch((error: unknown) => logger.error('could not delete the read models’ old keys', { error })),
   );
 
   return {
@@ -148,6 +160,33 @@ export function startProjectorsService(options: {
       for (const redis of connections) redis.disconnect();
     },
   };
+}
+
+/**
+ * Deletes the keys of read models in the layout before the hash tags (`OLD_LAYOUT`), left by a
+ * site upgraded in place: nothing reads them (the runners built the read models again from the
+ * events under the new keys). One EXISTS a projector when there are none, so a start does not
+ * scan the keyspace for nothing. Returns how many keys went.
+ */
+export async function dropOldLayout(
+  projectors: readonly string[],
+  redis: Redis,
+  logger: Logger,
+): Promise<number> {
+  let dropped = 0;
+  for (const projector of projectors) {
+    if ((await redis.exists(OLD_LAYOUT.marker(projector))) === 0) continue;
+    // The marker goes last: a start stopped half-way scans again next time.
+    for await (const keys of scanKeys(redis, OLD_LAYOUT.pattern(projector))) {
+      const others = keys.filter((key) => key !== OLD_LAYOUT.marker(projector));
+      await unlinkKeys(redis, others);
+      dropped += others.length;
+    }
+    dropped += await redis.unlink(OLD_LAYOUT.marker(projector));
+  }
+  if (dropped > 0)
+    logger.info('deleted the read models’ keys of the layout before the hash tags', { keys: dropped });
+  return dropped;
 }
 
 /**

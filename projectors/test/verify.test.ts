@@ -68,8 +68,9 @@ afterAll(async () => {
 });
 
 async function generationsOf(projector: string): Promise<string[]> {
-  const keys = await redisServer.client().keys(`rm:${projector}:g*`);
-  return [...new Set(keys.map((key) => key.split(':')[2]!))].sort();
+  // `{traffic}:g3:…`: the generation is the second part.
+  const keys = await redisServer.client().keys(`{${projector}}:g*`);
+  return [...new Set(keys.map((key) => key.split(':')[1]!))].sort();
 }
 
 it('a read model verifies equal to its replay, HyperLogLogs and sorted sets included', async () => {
@@ -84,9 +85,9 @@ it('a read model verifies equal to its replay, HyperLogLogs and sorted sets incl
   const result = await verifyProjection(trafficProjector, { store, redis });
   expect(result.keys).toBe(
     new Set(
-      (await redis.keys(`rm:${TRAFFIC.projector}:g${result.servingGeneration}:*`)).filter(
-        (k) => !k.endsWith(':checkpoint'),
-      ),
+      (
+        await redis.keys(`${readModelKeys.generationPrefix(TRAFFIC.projector, result.servingGeneration)}*`)
+      ).filter((k) => !k.endsWith(':checkpoint')),
     ).size,
   );
 });

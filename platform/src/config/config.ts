@@ -105,6 +105,19 @@ export const configSchema = z
      * query side's short-lived keys (`replica-read-only no`).
      */
     REDIS_REPLICA_URL: optional(url(['redis:', 'rediss:'], 'redis://10.0.0.2:6379')),
+    /**
+     * The nodes of a Redis Cluster, `host:port` separated by commas (any of its masters will do;
+     * the client learns the rest). Set, every service uses the cluster instead of REDIS_URL; a
+     * password, if any, is REDIS_URL's (`redis://:secret@ignored`). See docs/design.md.
+     */
+    REDIS_CLUSTER_NODES: optional(
+      z
+        .string()
+        .regex(
+          /^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/,
+          'must be host:port pairs separated by commas, e.g. 10.0.0.1:7000,10.0.0.2:7000',
+        ),
+    ),
     EVENTSTORE: optional(z.enum(['sqlite', 'esdb'], { error: 'must be sqlite or esdb' })).transform(
       (v) => v ?? 'sqlite',
     ),
@@ -179,6 +192,13 @@ export const configSchema = z
     PLAYER_SERVER_2_TV: optional(playerTemplate('tv')),
   })
   .superRefine((env, ctx) => {
+    if (env.REDIS_CLUSTER_NODES && env.REDIS_REPLICA_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_REPLICA_URL'],
+        message: 'cannot go with REDIS_CLUSTER_NODES: a cluster keeps its own replicas',
+      });
+    }
     if (env.EVENTSTORE === 'esdb' && !env.EVENTSTORE_CONNECTION_STRING) {
       ctx.addIssue({
         code: 'custom',

@@ -21,6 +21,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { tooManyRequests } from './errors.js';
+import { isCluster, slotOf } from '../redis/cluster.js';
 import { TurnBatch } from '../redis/turn-batch.js';
 import { clientAddress } from './request-context.js';
 
@@ -117,6 +118,16 @@ return {1, wait}
 
 type Reservation = [0 | 1, string | number];
 
+/**
+ * A subject's keys under a rule. The subject is the hash tag: the script derives the window's
+ * buckets from the key (`…:{subject}:<window index>`), which then hash to the key's own slot on a
+ * cluster, and different clients spread over the slots.
+ */
+export const rateLimitKeys = {
+  reserve: (rule: string, subject: string) => `ratelimit:${rule}:{${subject}}`,
+  turn: (rule: string, subject: string) => `ratelimit:${rule}:turn:{${subject}}`,
+} as const;
+
 interface RateLimitCommands {
   rateLimitReserve(keyCount: number, ...keysThenArguments: (string | number)[]): Promise<Reservation[]>;
   rateLimitRelease(key: string): Promise<number>;
@@ -148,12 +159,31 @@ function reservations(redis: Redis) {
   let found = reservationsOf.get(redis);
   if (!found) {
     const limiter = commands(redis);
-    found = new TurnBatch((asked) =>
+    const reserve = (asked: { key: string; limit: number; windowMs: number }[]) =>
       limiter.rateLimitReserve(
         asked.length,
         ...asked.map((a) => a.key),
         ...asked.flatMap((a) => [a.limit, a.windowMs]),
-      ),
+      );
+    found = new TurnBatch(
+      isCluster(redis)
+        ? // A script's keys must share a slot on a cluster: one call per slot, answers in order.
+          async (asked) => {
+            const bySlot = new Map<number, number[]>();
+            asked.forEach((a, i) => {
+              const slot = slotOf(a.key);
+              bySlot.set(slot, [...(bySlot.get(slot) ?? []), i]);
+            });
+            const answers = new Array<Reservation>(asked.length);
+            await Promise.all(
+              [...bySlot.values()].map(async (indices) => {
+                const got = await reserve(indices.map((i) => asked[i]!));
+                indices.forEach((i, j) => (answers[i] = got[j]!));
+              }),
+            );
+            return answers;
+          }
+        : reserve,
     );
     reservationsOf.set(redis, found);
   }
@@ -177,10 +207,13 @@ export interface RateLimiter {
 
 export function rateLimiter(redis: Redis, rule: Omit<RateLimitRule, 'key' | 'counts'>): RateLimiter {
   const windowMs = rule.windowSeconds * 1000;
-  const prefix = `ratelimit:${rule.name}:`;
   const batch = reservations(redis);
   const reserve = async (subject: string) => {
-    const [reserved, detail] = await batch.ask({ key: prefix + subject, limit: rule.limit, windowMs });
+    const [reserved, detail] = await batch.ask({
+      key: rateLimitKeys.reserve(rule.name, subject),
+      limit: rule.limit,
+      windowMs,
+    });
     return reserved ? null : retryAfterSeconds(detail);
   };
   return {
@@ -198,14 +231,14 @@ export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
     const subject = rule.key ? rule.key(req) : clientNetwork(clientAddress(req));
     if (subject === null) return next();
     const [reserved, detail] = await reservations(redis).ask({
-      key: `ratelimit:${rule.name}:${subject}`,
+      key: rateLimitKeys.reserve(rule.name, subject),
       limit: rule.limit,
       windowMs,
     });
     if (!reserved && rule.overLimit) {
       const { paceMs, maxWaitMs } = rule.overLimit;
       const [turn, wait] = await commands(redis).rateLimitTakeTurn(
-        `ratelimit:${rule.name}:turn:${subject}`,
+        rateLimitKeys.turn(rule.name, subject),
         paceMs,
         maxWaitMs,
       );

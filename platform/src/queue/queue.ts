@@ -9,6 +9,7 @@
 import { type Job, Queue, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
+import { asCluster, isCluster } from '../redis/cluster.js';
 import { connectRedis } from '../redis/connect.js';
 
 export interface JobContext {
@@ -25,10 +26,21 @@ export interface RunningWorker {
   close(): Promise<void>;
 }
 
+/**
+ * On a cluster, each queue's keys carry a hash tag of its own, as BullMQ documents for Redis
+ * Cluster (its scripts name several keys of a queue): `bull:{imports}:imports:…`. A single Redis
+ * keeps BullMQ's default prefix, so jobs waiting across an upgrade are still found.
+ */
+function connectionFor(redis: Redis, name: string): { connection: Redis; prefix?: string } {
+  // BullMQ gets ioredis's own cluster client: it runs its scripts and pipelines on one queue's slot.
+  if (isCluster(redis)) return { connection: asCluster(redis) as unknown as Redis, prefix: `bull:{${name}}` };
+  return { connection: redis };
+}
+
 export function createQueue<Data, Result>(name: string, redisUrl: string): Queue<Data, Result> {
   const connection = connectRedis(redisUrl, { name: `queue:${name}`, blocking: true });
   const queue = new Queue<Data, Result>(name, {
-    connection,
+    ...connectionFor(connection, name),
     defaultJobOptions: {
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
@@ -69,7 +81,7 @@ export function startWorker<Data, Result>(
     name,
     async (job, token, signal) => processor(job, { signal: signal ?? new AbortController().signal, token }),
     {
-      connection,
+      ...connectionFor(connection, name),
       concurrency: options.concurrency ?? 1,
       autorun: true,
       ...(options.lockDurationMs

@@ -40,7 +40,8 @@ function percentBuilt(target: string | null, checkpoint: string | null): number 
 
 /**
  * Read models still being built: the lowest progress among them, or null when all are served.
- * Two round trips whatever the number of projectors (it is polled twice a second).
+ * Two round trips whatever the number of projectors (it is polled twice a second); on a Redis
+ * Cluster each MGET goes as one per slot, in parallel (cluster.ts).
  */
 export async function readModelsBuildProgress(
   redis: Redis,

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { connectCluster, isClusterUrl, nodeUrls } from './cluster.js';
 
 export class RedisUnavailableError extends Error {
   override readonly name = 'RedisUnavailableError';
@@ -24,12 +25,14 @@ export function connectRedis(
   options: { name: string; blocking?: boolean } & RedisOptions,
 ): Redis {
   const { name, blocking, ...rest } = options;
-  const client = new Redis(url, {
+  const settings: RedisOptions = {
     connectionName: `cinefold:${name}`,
     maxRetriesPerRequest: blocking ? null : 3,
     enableOfflineQueue: true,
     ...rest,
-  });
+  };
+  // A cluster address (REDIS_CLUSTER_NODES): ioredis's cluster client, see cluster.ts.
+  const client = isClusterUrl(url) ? connectCluster(url, settings) : new Redis(url, settings);
   // ioredis reconnects by itself; without a listener it prints every failed attempt as an
   // "Unhandled error event" with a stack. One line when the connection is lost, one when it is back.
   let lost = false;
@@ -56,6 +59,12 @@ export async function checkRedis(
   timeoutMs = 3000,
   options: { loadingIsUp?: boolean } = {},
 ): Promise<void> {
+  if (isClusterUrl(url)) {
+    // Every node listed must answer (the cluster client would find the others through any one,
+    // but a node named and down is worth one clear line at start).
+    for (const node of nodeUrls(url)) await checkRedis(node, timeoutMs, options);
+    return;
+  }
   const probe = new Redis(url, {
     lazyConnect: true,
     connectTimeout: timeoutMs,

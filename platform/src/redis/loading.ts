@@ -4,6 +4,7 @@
  * longer, so there is no fixed deadline: we wait as long as the load makes progress, report it,
  * and give up only when it stops moving.
  */
+import { isClusterUrl, nodeUrls } from './cluster.js';
 import { Redis } from 'ioredis';
 
 export interface LoadingProgress {
@@ -86,6 +87,10 @@ export function loadingProbe(url: string): Redis {
  * progress; rejects with one readable line when the load stops making progress.
  */
 export async function waitWhileLoading(url: string, options: LoadingWaitOptions = {}): Promise<void> {
+  if (isClusterUrl(url)) {
+    for (const node of nodeUrls(url)) await waitWhileLoading(node, options);
+    return;
+  }
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
   const pollMs = options.pollMs ?? 250;
   const probe = loadingProbe(url);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from '../config/config.js';
+import { clusterUrl } from './cluster.js';
 import { checkRedis } from './connect.js';
 import {
   LOCAL_REDIS_URL_FILE,
@@ -67,15 +68,31 @@ export async function shutDownOrphanRedis(url: string): Promise<void> {
 }
 
 /**
- * The Redis a tool should use: REDIS_URL; else the private one of a running `npm start`; else a
+ * The Redis the site is told to use, as the address passed around: the cluster of
+ * REDIS_CLUSTER_NODES (with REDIS_URL's user and password, if any), else REDIS_URL, else none.
+ */
+export function configuredRedis(
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>,
+): string | undefined {
+  if (!config.REDIS_CLUSTER_NODES) return config.REDIS_URL;
+  const auth = config.REDIS_URL ? new URL(config.REDIS_URL) : null;
+  return clusterUrl(config.REDIS_CLUSTER_NODES, {
+    ...(auth?.username ? { username: decodeURIComponent(auth.username) } : {}),
+    ...(auth?.password ? { password: decodeURIComponent(auth.password) } : {}),
+  });
+}
+
+/**
+ * The Redis a tool should use: REDIS_CLUSTER_NODES or REDIS_URL; else the private one of a running `npm start`; else a
  * private one started now on the same data directory (and stopped by `release`).
  */
 export async function resolveRedis(
-  config: Pick<Config, 'REDIS_URL' | 'DATA_DIR'>,
+  config: Pick<Config, 'REDIS_URL' | 'REDIS_CLUSTER_NODES' | 'DATA_DIR'>,
 ): Promise<{ url: string; release(): Promise<void> }> {
-  if (config.REDIS_URL) {
-    await checkRedis(config.REDIS_URL);
-    return { url: config.REDIS_URL, release: async () => undefined };
+  const configured = configuredRedis(config);
+  if (configured) {
+    await checkRedis(configured);
+    return { url: configured, release: async () => undefined };
   }
   const running = await runningLocalRedis(config.DATA_DIR);
   if (running) return { url: running.url, release: async () => undefined };

@@ -4,3 +4,4 @@ export * from './temp-dir.js';
 export * from './leftovers.js';
 export * from './fixtures.js';
 export * from './smtp-inbox.js';
+export * from './redis-cluster.js';

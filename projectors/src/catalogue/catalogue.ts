@@ -16,6 +16,7 @@ import {
   encodePosition,
   NAME_POSTING_BYTES,
   OVERVIEW_POSTING_BYTES,
+  scanKeys,
   searchKeyComparison,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
@@ -264,12 +265,7 @@ export function createCatalogueProjector() {
         const dropped = await redis.smembers(key(type, 'dropped-epochs'));
         for (const epoch of dropped) {
           const pattern = `${key(...CATALOGUE.inEpoch(type, Number(epoch)))}:*`;
-          let cursor = '0';
-          do {
-            const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 2000);
-            cursor = next;
-            if (keys.length > 0) await redis.unlink(...keys);
-          } while (cursor !== '0');
+          for await (const keys of scanKeys(redis, pattern, 2000)) await redis.unlink(...keys);
           await redis.srem(key(type, 'dropped-epochs'), epoch);
         }
       }

@@ -11,6 +11,7 @@ import {
   POSITIONS_CHANNEL,
   type Position,
   readModelKeys,
+  scanKeys,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { type Projector, payloadTypesOf } from './projector.js';
@@ -57,12 +58,8 @@ function fractionOf(position: Position, head: Position): number {
 /** Deletes every key of one generation, without blocking Redis (also used by verify's scratch). */
 export async function deleteGeneration(redis: Redis, projector: string, generation: number): Promise<void> {
   const pattern = `${readModelKeys.generationPrefix(projector, generation)}*`;
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) await redis.unlink(...keys);
-  } while (cursor !== '0');
+  // The generation's keys share the projector's hash slot: one UNLINK per page, on a cluster too.
+  for await (const keys of scanKeys(redis, pattern)) await redis.unlink(...keys);
   await redis.unlink(readModelKeys.version(projector, generation));
 }
 

@@ -11,6 +11,7 @@
  */
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
+import { asCluster, isCluster, slotOf } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import RedisParser from 'redis-parser';
 import { encodeCommand, type RespArgument } from './resp-writer.js';
@@ -24,7 +25,18 @@ function single(replies: RespReply[]): RespReply {
   return reply;
 }
 
-const companions = new WeakMap<Redis, RespConnection>();
+/** Per client, its writer connections by hash slot (one, slot -1, on a single Redis). */
+const companions = new WeakMap<Redis, Map<number, RespConnection>>();
+
+/**
+ * The node of a cluster no longer owns the slot this connection writes (a resharding moved it,
+ * or a failover promoted another node). Nothing of the batch was written (a MOVED answers the
+ * WATCH or a queued command, and EXEC is then refused); the connection is dropped and the next
+ * batch connects to the slot's owner as the cluster now says.
+ */
+export class SlotMovedError extends Error {
+  override readonly name = 'SlotMovedError';
+}
 
 interface Waiting {
   readonly count: number;
@@ -33,7 +45,7 @@ interface Waiting {
   reject(error: Error): void;
 }
 
-interface Endpoint {
+export interface Endpoint {
   readonly host?: string;
   readonly port?: number;
   readonly path?: string;
@@ -50,20 +62,71 @@ export class RespConnection {
   private ready: Promise<void> | null = null;
   private readonly waiting: Waiting[] = [];
   private closed = false;
+  /** A MOVED or ASK came back: the connection is dropped once what was sent is answered. */
+  private moved: string | null = null;
 
-  constructor(private readonly endpoint: Endpoint) {}
+  /**
+   * `endpoint` is where to connect, asked again at each connection (on a cluster the slot's owner
+   * may have changed); `onMoved` hears when the node said it does not own the slot.
+   */
+  constructor(
+    private readonly endpoint: Endpoint | (() => Promise<Endpoint>),
+    private readonly onMoved: (message: string) => void = () => undefined,
+  ) {}
 
   /**
    * The connection that goes with an ioredis client (same server, database and user): one per
-   * client, closed when the client ends.
+   * client, closed when the client ends. On a cluster, `key` says which slot the connection
+   * writes: it connects to the master that owns that slot (a projector's keys share one slot).
    */
-  static like(redis: Redis): RespConnection {
-    const existing = companions.get(redis);
+  static like(redis: Redis, key?: string): RespConnection {
+    const clustered = isCluster(redis);
+    const slot = clustered && key !== undefined ? slotOf(key) : -1;
+    let bySlot = companions.get(redis);
+    if (!bySlot) {
+      bySlot = new Map();
+      companions.set(redis, bySlot);
+    }
+    const existing = bySlot.get(slot);
     if (existing && !existing.closed) return existing;
-    const { host, port, path, username, password, db, tls, connectionName } = redis.options;
-    const name = connectionName ? `${connectionName}:writer` : undefined;
-    const connection = new RespConnection({ host, port, path, username, password, db, tls, name });
-    companions.set(redis, connection);
+    let connection: RespConnection;
+    if (clustered) {
+      if (slot < 0) throw new Error('a projection writer on a cluster needs the key whose slot it writes');
+      const cluster = asCluster(redis);
+      const { username, password, tls, connectionName } = cluster.options.redisOptions ?? {};
+      const name = connectionName ? `${connectionName}:writer` : undefined;
+      /** Where a MOVED said the slot went: the next connection goes there. */
+      let movedTo: string | null = null;
+      connection = new RespConnection(
+        async () => {
+          // The slot map is known once the cluster client is ready; a PING waits for that.
+          if (!movedTo && !cluster.slots[slot]) await cluster.ping();
+          const owner = movedTo ?? cluster.slots[slot]?.[0];
+          movedTo = null;
+          if (!owner) throw new Error(`no node of the cluster owns hash slot ${slot}`);
+          const colon = owner.lastIndexOf(':');
+          return {
+            host: owner.slice(0, colon),
+            port: Number(owner.slice(colon + 1)),
+            username,
+            password,
+            tls,
+            name,
+          };
+        },
+        (message) => {
+          // `MOVED <slot> <host:port>`: for good. `ASK …` (a migration under way): try again later.
+          const [kind, , address] = message.split(' ');
+          if (kind === 'MOVED' && address) movedTo = address;
+          cluster.refreshSlotsCache();
+        },
+      );
+    } else {
+      const { host, port, path, username, password, db, tls, connectionName } = redis.options;
+      const name = connectionName ? `${connectionName}:writer` : undefined;
+      connection = new RespConnection({ host, port, path, username, password, db, tls, name });
+    }
+    bySlot.set(slot, connection);
     redis.once('end', () => connection.close());
     return connection;
   }
@@ -98,7 +161,8 @@ export class RespConnection {
   }
 
   private async connect(): Promise<void> {
-    const { host = '127.0.0.1', port = 6379, path, tls } = this.endpoint;
+    const endpoint = typeof this.endpoint === 'function' ? await this.endpoint() : this.endpoint;
+    const { host = '127.0.0.1', port = 6379, path, tls } = endpoint;
     const socket = path
       ? connectTcp({ path })
       : tls
@@ -126,7 +190,7 @@ export class RespConnection {
     });
     socket.unref();
     this.socket = socket;
-    const { username, password, db, name } = this.endpoint;
+    const { username, password, db, name } = endpoint;
     try {
       if (password)
         single(
@@ -157,10 +221,29 @@ export class RespConnection {
   private receive(reply: RespReply): void {
     const first = this.waiting[0];
     if (!first) return; // nothing asked: cannot happen on a well-behaved server
+    if (reply instanceof Error && /^(MOVED|ASK) /.test(reply.message) && this.moved === null) {
+      this.moved = reply.message;
+      this.onMoved(reply.message);
+    }
     first.replies.push(reply);
     if (first.replies.length < first.count) return;
     this.waiting.shift();
     if (this.waiting.length === 0) this.socket?.unref();
+    if (this.moved !== null && this.waiting.length === 0) {
+      const moved = this.moved;
+      this.moved = null;
+      // Whatever was sent has its answers; the next call connects to the slot's owner anew.
+      const socket = this.socket;
+      this.socket = null;
+      this.ready = null;
+      socket?.destroy();
+      first.reject(
+        new SlotMovedError(
+          `the projection writer's hash slot moved to another node (${moved}); nothing of the batch was written, reconnecting`,
+        ),
+      );
+      return;
+    }
     first.resolve(first.replies);
   }
 

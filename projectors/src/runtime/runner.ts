@@ -76,7 +76,7 @@ export class GenerationWriter {
     this.checkpointKey = readModelKeys.checkpoint(projector.name, options.generation);
     this.activeKey = readModelKeys.active(projector.name);
     this.key = (...parts) => readModelKeys.key(projector.name, this.generation, ...parts);
-    this.connection = RespConnection.like(options.redis);
+    this.connection = RespConnection.like(options.redis, this.checkpointKey);
     const watched = options.requireActive ? [this.checkpointKey, this.activeKey] : [this.checkpointKey];
     this.watchAndRead = [
       encodeCommand(['WATCH', ...watched]),

@@ -20,6 +20,7 @@ import {
   type Position,
   readModelKeys,
   readProjectionStatus,
+  scanKeys,
   START,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
@@ -154,11 +155,8 @@ async function digestGeneration(
 ): Promise<Map<string, string>> {
   const prefix = readModelKeys.generationPrefix(projector.name, generation);
   const digests = new Map<string, string>();
-  let cursor = '0';
-  do {
+  for await (const keys of scanKeys(redis, `${prefix}*`)) {
     stopIfAborted(signal);
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
     const fresh = keys.filter((key) => {
       const name = key.slice(prefix.length);
       return !digests.has(name) && !BOOKKEEPING.has(name) && projector.comparedAs?.(name) !== 'skip';
@@ -180,7 +178,7 @@ async function digestGeneration(
       }),
     );
     for (const [name, digest] of found) if (digest !== null) digests.set(name, digest);
-  } while (cursor !== '0');
+  }
   return digests;
 }
 
