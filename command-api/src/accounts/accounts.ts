@@ -353,7 +353,14 @@ export class Accounts {
     }
     if ((await this.userState(userId)).status !== 'active')
       throw new Rejection('not-found', 'There is no such user.');
-    // The admin list changes first: it is where "the last admin" is decided.
+    return this.deleteAccount(userId, context);
+  }
+
+  /**
+   * `UserDeleted` on the account's stream, after the admin list has let the account go: the list
+   * changes first, since it is where "the last admin" is decided (and refused).
+   */
+  private async deleteAccount(userId: string, context: CommandContext): Promise<AppendResult> {
     await this.decideRoles({ type: 'RemoveDeletedUser', userId }, context);
     const { result } = await runCommand(
       this.log,
@@ -385,8 +392,8 @@ export class Accounts {
   /**
    * The member closes their own account, giving its password. The account is deleted as an admin
    * deletes one (`UserDeleted`: every read model drops the member, every token stops working),
-   * then what names the member is erased from the log: their lists and watch history, the
-   * reservations of their addresses, and their own stream, which keeps one `UserDeleted` (the id
+   * then what names the member is erased from the log: their own streams (`memberStreams`: lists,
+   * watch history, preferences), the reservations of their addresses, and their own stream, which keeps one `UserDeleted` (the id
    * alone) as its tombstone. A replay then has nothing to rebuild the profile from.
    */
   async closeAccount(userId: string, password: string, context: CommandContext): Promise<AppendResult> {
@@ -394,15 +401,8 @@ export class Accounts {
     if (user.status !== 'active') throw new Rejection('not-found', 'There is no such user.');
     if (!(await bcrypt.compare(password, user.passwordHash)))
       throw new Rejection('invalid', WRONG_CURRENT_PASSWORD);
-    // The admin list changes first: the last admin cannot leave the site without one.
-    await this.decideRoles({ type: 'RemoveDeletedUser', userId }, context);
-    const { result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
-      { type: 'DeleteUser', userId },
-      context,
-    );
+    // The last admin cannot leave the site without one (the admin list refuses first).
+    const result = await this.deleteAccount(userId, context);
 
     const addresses = new Set<string>();
     for (const stored of await this.log.readStream(streams.user(userId))) {
@@ -423,7 +423,7 @@ export class Accounts {
     // The tombstone: the stream reads as a deleted account. (The store keeps its newest event when
     // the stream holds it: then that is this account's `UserDeleted`, already a tombstone.)
     const [kept] = await this.log.store.readStreamBackwards(streams.user(userId), { maxCount: 1 });
-    if (kept) return result!;
+    if (kept) return result;
     // ('any': EventStoreDB counts a recreated stream's revisions on from the deleted ones.)
     return this.log.append(streams.user(userId), [{ type: 'UserDeleted', data: { userId } }], {
       expectedRevision: 'any',
