@@ -253,40 +253,31 @@ export function accountsRouter({
     },
   );
 
-  router.delete(
-    '/auth/me',
-    requireUser,
-    validate(closeSchemas),
-    rateLimit(redis, {
-      name: 'account-close',
-      limit: 10,
-      windowSeconds: 900,
-      key: perMember,
-      counts: (status) => status === 400,
-      message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
-    }),
-    async (req, res) => {
-      const { body } = validated(req, closeSchemas);
-      const { id } = signedInUser(req);
-      const result = await accounts.closeAccount(id, body.password, commandContext(req, clock()));
-      // Every token of the member stops working once the users read model has this.
-      await recordWrite(redis, res, result, { affectsAuthorization: true });
-      res.json({ message: ACCOUNT_CLOSED });
-    },
-  );
+  // One budget of wrong passwords a member, whichever form they are typed in (closing the
+  // account, changing the password): separate budgets would multiply the guesses.
+  const wrongPasswords = rateLimit(redis, {
+    name: 'account-password',
+    limit: 10,
+    windowSeconds: 900,
+    key: perMember,
+    counts: (status) => status === 400,
+    message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+  });
+
+  router.delete('/auth/me', requireUser, validate(closeSchemas), wrongPasswords, async (req, res) => {
+    const { body } = validated(req, closeSchemas);
+    const { id } = signedInUser(req);
+    const result = await accounts.closeAccount(id, body.password, commandContext(req, clock()));
+    // Every token of the member stops working once the users read model has this.
+    await recordWrite(redis, res, result, { affectsAuthorization: true });
+    res.json({ message: ACCOUNT_CLOSED });
+  });
 
   router.post(
     '/auth/change-password',
     requireUser,
     validate(passwordSchemas),
-    rateLimit(redis, {
-      name: 'account-password',
-      limit: 10,
-      windowSeconds: 900,
-      key: perMember,
-      counts: (status) => status === 400,
-      message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
-    }),
+    wrongPasswords,
     async (req, res) => {
       const { body } = validated(req, passwordSchemas);
       const { id } = signedInUser(req);
