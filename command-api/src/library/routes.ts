@@ -38,10 +38,11 @@ const addSchemas = { body: addToListRequest };
 const removeSchemas = { params: listItemParams, query: listItemQuery };
 const viewSchemas = { body: recordViewRequest };
 const LIST_PATHS: Record<ListName, string> = { favorites: '/user/favorites', watchlist: '/user/watchlist' };
-const TYPE_NAMES = { movie: 'movie', tv: 'TV show' } as const;
+/** A title type as the members' answers name it ("Removed the TV show 1399 …"). */
+export const TYPE_NAMES = { movie: 'movie', tv: 'TV show' } as const;
 
 /** The member a call of a member endpoint is made by (`access: 'member'` has checked there is one). */
-const memberOf = (call: EndpointCall) => call.caller.user!;
+export const memberOf = (call: EndpointCall) => call.caller.user!;
 
 /** A member's favorites, watchlist and watch history. */
 export function libraryEndpoints({ log, redis }: LibraryDependencies): Endpoint[] {

@@ -18,7 +18,6 @@ import {
   created,
   type Endpoint,
   endpoint,
-  type EndpointCall,
   type EndpointLimit,
   type EventLog,
   ok,
@@ -27,6 +26,7 @@ import {
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { preferencesDecider } from './preferences.js';
+import { memberOf, TYPE_NAMES } from './routes.js';
 
 export interface UpNextWriteDependencies {
   readonly log: EventLog;
@@ -35,8 +35,6 @@ export interface UpNextWriteDependencies {
   readonly limits: readonly EndpointLimit[];
 }
 
-const TYPE_NAMES: Record<TitleType, string> = { movie: 'movie', tv: 'TV show' };
-const memberOf = (call: EndpointCall) => call.caller.user!;
 const answer = (message: string, contentType: TitleType, contentId: string | number): MemberTitleAnswer => ({
   message,
   contentId,
