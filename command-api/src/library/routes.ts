@@ -14,7 +14,6 @@ import {
   created,
   type Endpoint,
   endpoint,
-  type EndpointCall,
   type EndpointLimit,
   type EventLog,
   ok,
@@ -24,6 +23,7 @@ import {
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { libraryDecider } from './library.js';
+import { memberOf, TYPE_NAMES } from './member-answers.js';
 import { upNextWriteEndpoints } from './up-next-routes.js';
 
 /** List changes (favorites, watchlist, watch history together) one network may make a minute. */
@@ -38,11 +38,6 @@ const addSchemas = { body: addToListRequest };
 const removeSchemas = { params: listItemParams, query: listItemQuery };
 const viewSchemas = { body: recordViewRequest };
 const LIST_PATHS: Record<ListName, string> = { favorites: '/user/favorites', watchlist: '/user/watchlist' };
-/** A title type as the members' answers name it ("Removed the TV show 1399 …"). */
-export const TYPE_NAMES = { movie: 'movie', tv: 'TV show' } as const;
-
-/** The member a call of a member endpoint is made by (`access: 'member'` has checked there is one). */
-export const memberOf = (call: EndpointCall) => call.caller.user!;
 
 /** A member's favorites, watchlist and watch history. */
 export function libraryEndpoints({ log, redis }: LibraryDependencies): Endpoint[] {

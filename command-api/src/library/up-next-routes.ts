@@ -26,7 +26,7 @@ import {
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { preferencesDecider } from './preferences.js';
-import { memberOf, TYPE_NAMES } from './routes.js';
+import { memberOf, TYPE_NAMES } from './member-answers.js';
 
 export interface UpNextWriteDependencies {
   readonly log: EventLog;
