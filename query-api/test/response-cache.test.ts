@@ -1,6 +1,8 @@
+import { type Position } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
 import { ResponseCache } from '../src/catalogue/response-cache.js';
 
+const at = (commit: number): Position => ({ commit: BigInt(commit), prepare: BigInt(commit) });
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A computation that counts its runs and finishes when told to. */
@@ -67,5 +69,42 @@ describe('the answer cache', () => {
     expect(cache.enabled).toBe(false);
     await cache.answer('/api/home', async () => 'page');
     expect(cache.get('/api/home')).toBeUndefined();
+  });
+
+  it("answers a member's read after their own write only with a page computed after the write was applied", async () => {
+    const cache = new ResponseCache(1000);
+    await cache.answer('/api/home', async () => 'at 5', { through: at(5) });
+    // The member wrote at 7: the page kept at 5 may not reflect it, so it is computed anew.
+    const renewal = computation('at 9');
+    const fresh = cache.answer('/api/home', renewal.compute, { after: at(7), through: at(9) });
+    renewal.finish();
+    expect(await fresh).toBe('at 9');
+    // Their next read, and a guest's, get the page computed at 9 without computing it again.
+    const again = computation('not asked');
+    expect(await cache.answer('/api/home', again.compute, { after: at(7), through: at(9) })).toBe('at 9');
+    expect(await cache.answer('/api/home', again.compute)).toBe('at 9');
+    expect(again.runs()).toBe(0);
+  });
+
+  it('does not share a computation begun before the write a read must reflect', async () => {
+    const cache = new ResponseCache(1000);
+    const early = computation('at 5');
+    const guest = cache.answer('/api/movies', early.compute, { through: at(5) });
+    const late = computation('at 8');
+    const member = cache.answer('/api/movies', late.compute, { after: at(7), through: at(8) });
+    late.finish();
+    expect(await member).toBe('at 8');
+    early.finish();
+    expect(await guest).toBe('at 5');
+    // The earlier computation, finishing last, does not replace the later page.
+    expect(cache.get('/api/movies')).toBe('at 8');
+  });
+
+  it('never answers a read that must reflect a write with a page of unknown age', async () => {
+    const cache = new ResponseCache(1000);
+    await cache.answer('/api/home', async () => 'unknown');
+    expect(await cache.answer('/api/home', async () => 'known', { after: at(1), through: at(1) })).toBe(
+      'known',
+    );
   });
 });

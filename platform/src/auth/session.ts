@@ -11,7 +11,7 @@ import type { Position } from '../event-store/port.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { laterPosition, parsePosition, positionSentBy, waitForReadModels } from '../http/read-your-writes.js';
 import { consistencyKeys, readModelKeys, USERS } from '../read-models/keys.js';
-import type { ProjectionWatcher } from '../read-models/positions.js';
+import { type ProjectionWatcher, reflects } from '../read-models/positions.js';
 import { type TokenClaims, verifyToken } from './tokens.js';
 
 export interface AuthenticatedUser {
@@ -72,8 +72,10 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
     const memberKey = (generation: string) =>
       readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(userId));
     // One round trip in the usual case: the member is read in the generation that served last,
-    // in the same pipeline that says which generation serves now (and whether to wait).
+    // in the same pipeline that says which generation serves now (and whether to wait). What the
+    // users read model was known to have reached before it was sent, the pipeline's reads reflect.
     const guessed = servingGeneration;
+    const reached = watcher.reachedBy(USERS.projector);
     const reads = redis
       .pipeline()
       .mget(
@@ -85,8 +87,10 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
     const replies = (await reads.exec()) ?? [];
     for (const [error] of replies) if (error) throw error;
     const [active, authChanged, lastWrite] = replies[0]![1] as (string | null)[];
-    const target = laterPosition(parsePosition(authChanged), parsePosition(lastWrite));
+    const written = laterPosition(parsePosition(authChanged), parsePosition(lastWrite));
     req.readAfter = laterPosition(fromClient, parsePosition(lastWrite)) ?? undefined;
+    // Read again after a wait only when the pipeline may have read before that change was applied.
+    const target = reflects(reached, written ?? undefined) ? null : written;
     if (target && !(await waitForReadModels(watcher, [USERS.projector], target))) req.authStale = true;
     const generation = target ? await redis.get(readModelKeys.active(USERS.projector)) : active;
     if (generation == null) return asGuest('Please sign in again.');

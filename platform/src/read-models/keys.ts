@@ -70,6 +70,11 @@ export interface PositionNotice {
    * events the projector does not handle. Absent from notices of older code: assume anything.
    */
   readonly types?: readonly string[];
+  /**
+   * The batch was committed to the generation readers use (its writer watched the active pointer):
+   * readers may take the position as reached. Absent from a rebuild's or a check's batches.
+   */
+  readonly active?: boolean;
 }
 
 /**

@@ -63,9 +63,19 @@ export function hasPassed(status: ProjectionStatus, position: Position): boolean
   return status.checkpoint !== null && comparePositions(status.checkpoint, position) >= 0;
 }
 
+/**
+ * Whether a value read when its projector had reached `through` reflects the write at `after`
+ * (no write to reflect: always).
+ */
+export function reflects(through: Position | null, after: Position | undefined): boolean {
+  return after === undefined || (through !== null && comparePositions(after, through) <= 0);
+}
+
 export class ProjectionWatcher {
   private readonly waiters = new Set<() => void>();
   private readonly listeners = new Set<(notice: PositionNotice) => void>();
+  /** By projector, the newest position a notice said its active generation had committed. */
+  private readonly reached = new Map<string, Position>();
   private started?: Promise<void>;
 
   /** `subscriber` becomes a pub/sub connection and must not be used for anything else. */
@@ -78,29 +88,58 @@ export class ProjectionWatcher {
     this.started ??= (async () => {
       this.subscriber.on('message', (channel: string, message: string) => {
         if (channel !== POSITIONS_CHANNEL) return;
-        for (const wake of this.waiters) wake();
-        if (this.listeners.size === 0) return;
+        let notice: PositionNotice;
         try {
-          const notice = JSON.parse(message) as PositionNotice;
-          for (const listener of this.listeners) listener(notice);
+          notice = JSON.parse(message) as PositionNotice;
+          const position = notice.active === true ? decodePosition(notice.position) : null;
+          if (position) this.reach(notice.projector, position);
         } catch {
-          // not one of ours
+          notice = { projector: '', generation: -1, position: '' }; // not one of ours: wakes waiters only
         }
+        for (const wake of this.waiters) wake();
+        if (notice.projector !== '') for (const listener of this.listeners) listener(notice);
       });
       await this.subscriber.subscribe(POSITIONS_CHANNEL);
     })();
     return this.started;
   }
 
+  private reach(projector: string, position: Position): void {
+    const known = this.reached.get(projector);
+    if (!known || comparePositions(position, known) > 0) this.reached.set(projector, position);
+  }
+
+  /**
+   * The newest position `projector`'s read model is known to have committed (from its notices and
+   * from what `waitFor` read), or null: whatever is read from it now reflects every write up to
+   * there. Take it before the read. One exception, an operator's: in the moment between a
+   * rebuild's switch and its last catch-up (milliseconds), the new generation may lack the newest
+   * writes this says were reached.
+   */
+  reachedBy(projector: string): Position | null {
+    void this.start();
+    return this.reached.get(projector) ?? null;
+  }
+
+  /** Whether every named projector is known to have reached `position` (see `reachedBy`). */
+  hasReached(projectors: readonly string[], position: Position): boolean {
+    return projectors.every((projector) => reflects(this.reachedBy(projector), position));
+  }
+
   /**
    * Resolves true once every named projector's active generation has passed `position`, or
    * false after `timeoutMs`: the caller then serves what it has rather than failing the read.
+   * No round trip when the projectors' notices said so already.
    */
   async waitFor(projectors: readonly string[], position: Position, timeoutMs: number): Promise<boolean> {
     await this.start();
+    if (this.hasReached(projectors, position)) return true;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const statuses = await Promise.all(projectors.map((p) => readProjectionStatus(this.redis, p)));
+      statuses.forEach((status, i) => {
+        if (status.checkpoint) this.reach(projectors[i]!, status.checkpoint);
+      });
       if (statuses.every((s) => hasPassed(s, position))) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;

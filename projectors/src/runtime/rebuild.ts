@@ -130,6 +130,7 @@ export async function rebuildProjection(
       projector: projector.name,
       generation,
       position: encodePosition(await writer.checkpoint()),
+      active: true,
     }),
   );
   if (previousGeneration !== null && previousGeneration !== generation) {

@@ -212,6 +212,7 @@ export class GenerationWriter {
       generation: this.generation,
       position: encodePosition(last),
       types,
+      ...(this.options.requireActive ? { active: true } : {}),
     };
     await redis.publish(POSITIONS_CHANNEL, JSON.stringify(notice));
     await projector.afterCommit?.(redis, this.key);

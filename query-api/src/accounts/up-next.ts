@@ -26,8 +26,10 @@ import {
   locateCatalogue,
   noticeChanges,
   ok,
+  type Position,
   type ProjectionWatcher,
   readNotInterested,
+  reflects,
   UP_NEXT,
   type UpNextProgress,
   upNextKeys,
@@ -216,38 +218,45 @@ export function withoutTitles(
 
 /** Up Next's events that change nothing a member's hidden titles are. */
 const ROW_ONLY: ReadonlySet<string> = new Set(['TitleWatched', 'TitleMarkedWatched', 'UpNextItemDismissed']);
-/** Members whose hidden titles a process keeps, and filtered answers kept per shared answer. */
+/** Members whose hidden titles a process keeps. */
 const KEPT_MEMBERS = 10_000;
+
+/** What a member hides, read when the up-next read model was known to have reached `through`. */
+interface Hidden {
+  readonly ids: Record<TitleType, Set<string>>;
+  readonly through: Position | null;
+  /** Shared answers filtered by these ids. */
+  readonly filtered: WeakMap<Buffer, Buffer>;
+}
 
 /**
  * The catalogue's shared answers filtered for each member. What a member hides is kept in the
  * process until the up-next projector reports a change of anyone's (rare: a click), and the
- * filtered copy of a shared answer is kept beside it while that answer is kept; a read that
- * waited for the member's own write (`fresh`) reads what they hide from Redis, since the report
- * may come after the read model has the write.
+ * filtered copy of a shared answer is kept beside it while that answer is kept. A read that must
+ * reflect the member's own write (`after`) uses them when they were read after that write was
+ * applied, else reads what the member hides from Redis again.
  */
 export class NotInterestedFilter {
   private epoch = 0;
-  private readonly hidden = new Map<string, Record<TitleType, Set<string>>>();
-  private filtered = new WeakMap<Buffer, Map<string, Buffer>>();
+  private readonly hidden = new Map<string, Hidden>();
 
   constructor(
     private readonly redis: Redis,
-    watcher: ProjectionWatcher,
+    private readonly watcher: ProjectionWatcher,
   ) {
     void watcher.onNotice((notice) => {
       if (notice.projector !== UP_NEXT.projector || !noticeChanges(notice, ROW_ONLY)) return;
       this.epoch++;
       this.hidden.clear();
-      this.filtered = new WeakMap();
     });
   }
 
-  private async hiddenBy(userId: string, fresh: boolean): Promise<Record<TitleType, Set<string>>> {
-    const kept = fresh ? undefined : this.hidden.get(userId);
-    if (kept) return kept;
+  private async hiddenBy(userId: string, after: Position | undefined): Promise<Hidden> {
+    const kept = this.hidden.get(userId);
+    if (kept && reflects(kept.through, after)) return kept;
     const epoch = this.epoch;
-    const found = await notInterestedIds(this.redis, userId);
+    const through = this.watcher.reachedBy(UP_NEXT.projector);
+    const found = { ids: await notInterestedIds(this.redis, userId), through, filtered: new WeakMap() };
     if (epoch === this.epoch) {
       if (this.hidden.size >= KEPT_MEMBERS) this.hidden.clear();
       this.hidden.set(userId, found);
@@ -256,18 +265,18 @@ export class NotInterestedFilter {
   }
 
   /** `body` without what `userId` is not interested in (see `withoutTitles`). */
-  async answer(userId: string, body: Buffer, root: TitleType | null, fresh: boolean): Promise<Buffer> {
-    const epoch = this.epoch;
-    const hidden = await this.hiddenBy(userId, fresh);
-    if (hidden.movie.size === 0 && hidden.tv.size === 0) return body;
-    const kept = fresh ? undefined : this.filtered.get(body)?.get(userId);
+  async answer(
+    userId: string,
+    body: Buffer,
+    root: TitleType | null,
+    after: Position | undefined,
+  ): Promise<Buffer> {
+    const hidden = await this.hiddenBy(userId, after);
+    if (hidden.ids.movie.size === 0 && hidden.ids.tv.size === 0) return body;
+    const kept = hidden.filtered.get(body);
     if (kept) return kept;
-    const answer = withoutTitles(body, hidden, root);
-    if (!fresh && epoch === this.epoch) {
-      const perMember = this.filtered.get(body) ?? new Map<string, Buffer>();
-      if (perMember.size >= KEPT_MEMBERS) perMember.clear();
-      this.filtered.set(body, perMember.set(userId, answer));
-    }
+    const answer = withoutTitles(body, hidden.ids, root);
+    hidden.filtered.set(body, answer);
     return answer;
   }
 }
@@ -276,18 +285,20 @@ export class NotInterestedFilter {
 export function upNextReadEndpoints({ redis, watcher }: UpNextReadsDependencies): Endpoint[] {
   const readsAfter = { watcher, projectors: [UP_NEXT.projector, CATALOGUE.projector] };
   // Where the catalogue lives changes only when its projector commits: kept until its next notice
-  // (a read that waited for a write, which the notice may follow, locates it again).
-  let location: Promise<CatalogueLocation | null> | null = null;
+  // (a read that waited for a write the location was found before, locates it again).
+  let location: { found: Promise<CatalogueLocation | null>; through: Position | null } | null = null;
   void watcher.onNotice((notice) => {
     if (notice.projector === CATALOGUE.projector) location = null;
   });
-  const locate = (fresh: boolean) => {
-    if (fresh) return locateCatalogue(redis);
-    location ??= locateCatalogue(redis).then((found) => {
-      if (!found) location = null;
-      return found;
+  const locate = (after: Position | undefined) => {
+    if (location && reflects(location.through, after)) return location.found;
+    const through = watcher.reachedBy(CATALOGUE.projector);
+    const found = locateCatalogue(redis).then((where) => {
+      if (!where && location?.found === found) location = null;
+      return where;
     });
-    return location;
+    location = { found, through };
+    return found;
   };
   return [
     endpoint({
@@ -297,9 +308,8 @@ export function upNextReadEndpoints({ redis, watcher }: UpNextReadsDependencies)
       access: 'member',
       readsAfter,
       handle: async (call) => {
-        const fresh = call.readAfter !== undefined;
         const body: UpNextResponse = {
-          items: await readUpNext(redis, call.caller.user!.id, () => locate(fresh)),
+          items: await readUpNext(redis, call.caller.user!.id, () => locate(call.readAfter)),
         };
         return ok(body);
       },

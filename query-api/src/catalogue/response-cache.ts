@@ -1,4 +1,4 @@
-import { processMetrics } from '@cinefold/platform';
+import { comparePositions, type Position, processMetrics, reflects } from '@cinefold/platform';
 
 /**
  * Answers to anonymous catalogue reads. The same popular pages are asked for over and over, and
@@ -18,10 +18,33 @@ import { processMetrics } from '@cinefold/platform';
  * ways computes it once. The addresses it was asked under are kept as aliases of that key, for
  * the HTTP server's lookup by the raw address; a flood of spellings can only push aliases out
  * (those addresses then go through Express to the same answer), never cause a computation.
+ *
+ * Each answer keeps the position its read model was known to have reached when it was computed
+ * (`through`): a request that must reflect a write (a member's own) is answered from the cache
+ * when the answer was computed after that write was applied, else computed anew.
  */
+interface Kept<Body> {
+  readonly body: Body;
+  readonly expires: number;
+  readonly through: Position | null;
+}
+
+interface Computing<Body> {
+  readonly answer: Promise<Body | null>;
+  readonly through: Position | null;
+}
+
+/** What an answer must reflect, and what the read model was known to have reached when asked. */
+export interface AnswerReads {
+  /** The write the answer must reflect (a member's own): only answers computed after it serve. */
+  readonly after?: Position | undefined;
+  /** The position the read model was known to have reached now (`ProjectionWatcher.reachedBy`). */
+  readonly through?: Position | null;
+}
+
 export class ResponseCache<Body = string> {
-  private readonly entries = new Map<string, { body: Body; expires: number }>();
-  private readonly computing = new Map<string, Promise<Body | null>>();
+  private readonly entries = new Map<string, Kept<Body>>();
+  private readonly computing = new Map<string, Computing<Body>>();
   /** Address as asked → key of its answer. */
   private readonly aliases = new Map<string, string>();
   /** Bumped by `clear`: a computation that began before it must not store its answer. */
@@ -63,11 +86,16 @@ export class ResponseCache<Body = string> {
    * it; else computed, with concurrent askers sharing one computation. Null (nothing there) is
    * passed on and not kept.
    */
-  async answer(key: string, compute: () => Promise<Body | null>): Promise<Body | null> {
-    const entry = this.entries.get(key);
+  async answer(
+    key: string,
+    compute: () => Promise<Body | null>,
+    reads: AnswerReads = {},
+  ): Promise<Body | null> {
+    const kept = this.entries.get(key);
+    const entry = kept && reflects(kept.through, reads.after) ? kept : undefined;
     processMetrics.cacheLookups.inc({ result: entry && this.enabled ? 'hit' : 'miss' });
     if (entry && entry.expires >= Date.now()) return entry.body;
-    const renewal = this.renew(key, compute);
+    const renewal = this.renew(key, compute, reads);
     if (entry) {
       renewal.catch(() => undefined); // a failed renewal leaves the old answer in place
       return entry.body;
@@ -82,29 +110,35 @@ export class ResponseCache<Body = string> {
     this.computing.clear();
   }
 
-  private renew(key: string, compute: () => Promise<Body | null>): Promise<Body | null> {
+  private renew(key: string, compute: () => Promise<Body | null>, reads: AnswerReads): Promise<Body | null> {
     const running = this.computing.get(key);
-    if (running) return running;
+    if (running && reflects(running.through, reads.after)) return running.answer;
     const era = this.era;
-    const computation = compute()
-      .then((body) => {
-        if (body !== null && era === this.era) this.set(key, body);
-        return body;
-      })
+    const through = reads.through ?? null;
+    const answer = compute().then((body) => {
+      if (body !== null && era === this.era) this.set(key, body, through);
+      return body;
+    });
+    const computation = { answer, through };
+    void answer
       .finally(() => {
         if (this.computing.get(key) === computation) this.computing.delete(key);
-      });
+      })
+      .catch(() => undefined);
     this.computing.set(key, computation);
-    return computation;
+    return answer;
   }
 
-  private set(key: string, body: Body): void {
+  private set(key: string, body: Body, through: Position | null): void {
     if (!this.enabled) return;
+    const kept = this.entries.get(key);
+    // An answer computed earlier than the one kept, finishing later, does not replace it.
+    if (kept?.through && (!through || comparePositions(through, kept.through) < 0)) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { body, expires: Date.now() + this.ttlMs });
+    this.entries.set(key, { body, expires: Date.now() + this.ttlMs, through });
   }
 }

@@ -5,7 +5,8 @@
  * Answers are bytes: listing bodies are assembled from the stored bytes of each title without
  * decoding or parsing them (see `serialize.ts`), and the answers to anonymous requests are kept
  * for a few seconds: the same popular pages are asked for over and over, until the catalogue
- * changes. A request that must see a recent write (it carries a position) skips the cache.
+ * changes. A request that must see a recent write (it carries a position) is answered from the
+ * cache only by an answer computed after the catalogue had applied that write.
  */
 import {
   type AdminContentItem,
@@ -190,8 +191,10 @@ export function catalogueEndpoints({
           const member = call.caller.user;
           const root = TITLE_LISTS.get(path);
           if (root === undefined || !member || answer.status !== 200 || !answer.bytes) return answer;
-          const fresh = call.readAfter !== undefined;
-          return { ...answer, bytes: await notInterested.answer(member.id, answer.bytes, root, fresh) };
+          return {
+            ...answer,
+            bytes: await notInterested.answer(member.id, answer.bytes, root, call.readAfter),
+          };
         },
       }),
     );
@@ -219,19 +222,20 @@ export function catalogueEndpoints({
   });
 
   /**
-   * Answers from the cache when the request may use it (no position to wait for), else computes.
-   * A kept answer is the same bytes each time: the writer compresses it once.
+   * Answers from the cache when it holds an answer the request may use (computed after the write
+   * the request must reflect, if any), else computes. A kept answer is the same bytes each time:
+   * the writer compresses it once.
    */
   async function cached(
     call: EndpointCall,
     compute: () => Promise<Buffer | null>,
     missing: string,
   ): Promise<Answer> {
-    const mayUseCache = cache.enabled && !call.readAfter;
     let body: Buffer | null;
-    if (mayUseCache) {
+    if (cache.enabled) {
       const key = answerKey(call);
-      body = await cache.answer(key, compute);
+      const through = watcher.reachedBy(CATALOGUE.projector);
+      body = await cache.answer(key, compute, { after: call.readAfter, through });
       if (body !== null) cache.alias(call.url, key);
     } else {
       body = await compute();
