@@ -5,7 +5,7 @@
  * back or the member last wrote. Authentication waits the same way for the users read model.
  */
 import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import {
   type AppendResult,
@@ -107,29 +107,6 @@ export interface ReadAfterOptions {
   readonly membersOnly?: boolean;
   /** The store's newest position: a position beyond it names no write, and is ignored. */
   readonly head?: () => Promise<Position>;
-}
-
-/**
- * Before a read of the named read models: if the client sent back a position (or, for a signed-in
- * member, `authenticate` found their last write), wait until those projectors have passed it, so
- * a member sees the change they just made. Sets `req.readAfter` to the position waited for, or
- * clears it when the position is ignored.
- */
-export function readAfterWrites(
-  watcher: ProjectionWatcher,
-  projectors: readonly string[],
-  options: ReadAfterOptions = {},
-): RequestHandler {
-  return async (req, res, next) => {
-    const { position, behind } = await readPositionFor(watcher, projectors, options, {
-      user: req.user,
-      readAfter: req.readAfter,
-      sent: req.get(EVENT_POSITION_HEADER),
-    });
-    req.readAfter = position;
-    if (behind) res.setHeader('X-Read-Model-Behind', '1');
-    next();
-  };
 }
 
 /**
