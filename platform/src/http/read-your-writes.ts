@@ -48,9 +48,10 @@ export function laterPosition(a: Position | null, b: Position | null): Position 
 }
 
 /**
- * The one rule for handing out a write's position: to a signed-in member only. A visitor's
- * position is never honoured by a read (see `ReadAfterOptions.membersOnly`), so handing one out
- * would only tell a guest how busy the store is. The header's value, or null to send none.
+ * The one rule for handing out a write's position: to a signed-in member only (or to the guest a
+ * write makes one, see `Answer.positionForGuest`). A visitor's position is never honoured by a
+ * read (see `ReadAfterOptions.membersOnly`), so handing one out would only tell a guest how busy
+ * the store is. The header's value, or null to send none.
  */
 export function positionHeader(signedIn: boolean, position: Position | undefined): string | null {
   return signedIn && position !== undefined ? encodePosition(position) : null;
