@@ -17,7 +17,7 @@ import {
 } from './ads/beacons.js';
 import { adminAdsEndpoints } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
-import { accountsRouter } from './accounts/routes.js';
+import { accountEndpoints } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
 import { visibilityEndpoints } from './catalogue/visibility.js';
 import { libraryEndpoints } from './library/routes.js';
@@ -98,6 +98,15 @@ export function commandEndpoints(
 ): Endpoint[] {
   return [
     ...highVolumeEndpoints(highVolume),
+    ...accountEndpoints({
+      accounts: accountsOf(deps),
+      redis: deps.redis,
+      jwtSecret: deps.jwtSecret,
+      mailer: deps.mailer,
+      logger: deps.logger.child('accounts'),
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    }),
     contactEndpoint(deps),
     ...libraryEndpoints(deps),
     replayEndpoint(deps),
@@ -115,21 +124,15 @@ export function highVolumeEndpoints(highVolume: HighVolumeCommands): Endpoint[] 
   ];
 }
 
+/** The accounts, their answers carrying the member's lists from the read model. */
+function accountsOf(deps: CommandApiDependencies): Accounts {
+  return new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
+}
+
 /** The writes still written as Express routers, to be mounted under /api after `authenticate`. */
 export function createCommandRouter(deps: CommandApiDependencies): Router {
   const router = Router();
-  const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
-  router.use(
-    accountsRouter({
-      accounts,
-      redis: deps.redis,
-      jwtSecret: deps.jwtSecret,
-      mailer: deps.mailer,
-      logger: deps.logger.child('accounts'),
-      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
-      ...(deps.clock ? { clock: deps.clock } : {}),
-    }),
-  );
+  const accounts = accountsOf(deps);
   router.use(uploadRouter(deps));
   router.use(myDataRouter(deps, (userId) => accounts.aboutMember(userId)));
   return router;
