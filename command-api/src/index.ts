@@ -21,7 +21,7 @@ import { accountEndpoints } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
 import { visibilityEndpoints } from './catalogue/visibility.js';
 import { libraryEndpoints } from './library/routes.js';
-import { type MyDataDependencies, myDataRouter } from './library/my-data.js';
+import { type MyDataDependencies, myDataEndpoints, myDataRouter } from './library/my-data.js';
 import { type ReplayDependencies, replayEndpoint } from './projections/routes.js';
 import { operationsEndpoints } from './projections/operations.js';
 import { type ContactDependencies, contactEndpoint } from './support/contact.js';
@@ -96,10 +96,11 @@ export function commandEndpoints(
   deps: CommandApiDependencies,
   highVolume: HighVolumeCommands = highVolumeCommands(deps),
 ): Endpoint[] {
+  const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
   return [
     ...highVolumeEndpoints(highVolume),
     ...accountEndpoints({
-      accounts: accountsOf(deps),
+      accounts,
       redis: deps.redis,
       jwtSecret: deps.jwtSecret,
       mailer: deps.mailer,
@@ -109,6 +110,7 @@ export function commandEndpoints(
     }),
     contactEndpoint(deps),
     ...libraryEndpoints(deps),
+    ...myDataEndpoints(deps, (userId) => accounts.aboutMember(userId)),
     replayEndpoint(deps),
     ...operationsEndpoints(deps),
     ...visibilityEndpoints(deps),
@@ -124,17 +126,14 @@ export function highVolumeEndpoints(highVolume: HighVolumeCommands): Endpoint[] 
   ];
 }
 
-/** The accounts, their answers carrying the member's lists from the read model. */
-function accountsOf(deps: CommandApiDependencies): Accounts {
-  return new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
-}
-
-/** The writes still written as Express routers, to be mounted under /api after `authenticate`. */
+/**
+ * The writes still written as Express routers (the uploads, multipart streams), to be mounted
+ * under /api after `authenticate`.
+ */
 export function createCommandRouter(deps: CommandApiDependencies): Router {
   const router = Router();
-  const accounts = accountsOf(deps);
   router.use(uploadRouter(deps));
-  router.use(myDataRouter(deps, (userId) => accounts.aboutMember(userId)));
+  router.use(myDataRouter(deps));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';
