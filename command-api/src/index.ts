@@ -17,11 +17,11 @@ import {
 } from './ads/beacons.js';
 import { adminAdsEndpoints } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
-import { accountsRouter } from './accounts/routes.js';
+import { accountEndpoints } from './accounts/routes.js';
 import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
 import { visibilityEndpoints } from './catalogue/visibility.js';
 import { libraryEndpoints } from './library/routes.js';
-import { type MyDataDependencies, myDataRouter } from './library/my-data.js';
+import { type MyDataDependencies, myDataEndpoints, myDataRouter } from './library/my-data.js';
 import { type ReplayDependencies, replayEndpoint } from './projections/routes.js';
 import { operationsEndpoints } from './projections/operations.js';
 import { type ContactDependencies, contactEndpoint } from './support/contact.js';
@@ -96,10 +96,21 @@ export function commandEndpoints(
   deps: CommandApiDependencies,
   highVolume: HighVolumeCommands = highVolumeCommands(deps),
 ): Endpoint[] {
+  const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
   return [
     ...highVolumeEndpoints(highVolume),
+    ...accountEndpoints({
+      accounts,
+      redis: deps.redis,
+      jwtSecret: deps.jwtSecret,
+      mailer: deps.mailer,
+      logger: deps.logger.child('accounts'),
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    }),
     contactEndpoint(deps),
     ...libraryEndpoints(deps),
+    ...myDataEndpoints(deps, (userId) => accounts.aboutMember(userId)),
     replayEndpoint(deps),
     ...operationsEndpoints(deps),
     ...visibilityEndpoints(deps),
@@ -115,23 +126,14 @@ export function highVolumeEndpoints(highVolume: HighVolumeCommands): Endpoint[] 
   ];
 }
 
-/** The writes still written as Express routers, to be mounted under /api after `authenticate`. */
+/**
+ * The writes still written as Express routers (the uploads, multipart streams), to be mounted
+ * under /api after `authenticate`.
+ */
 export function createCommandRouter(deps: CommandApiDependencies): Router {
   const router = Router();
-  const accounts = new Accounts(deps.log, (userId) => readMemberLists(deps.redis, deps.watcher, userId));
-  router.use(
-    accountsRouter({
-      accounts,
-      redis: deps.redis,
-      jwtSecret: deps.jwtSecret,
-      mailer: deps.mailer,
-      logger: deps.logger.child('accounts'),
-      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
-      ...(deps.clock ? { clock: deps.clock } : {}),
-    }),
-  );
   router.use(uploadRouter(deps));
-  router.use(myDataRouter(deps, (userId) => accounts.aboutMember(userId)));
+  router.use(myDataRouter(deps));
   return router;
 }
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

@@ -6,6 +6,7 @@ import {
   createEventLog,
   createLogger,
   createMailer,
+  endpointRouter,
   errorHandler,
   type EventStore,
   openSqliteEventStore,
@@ -17,7 +18,7 @@ import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
-import { accountsRouter } from '../src/accounts/routes.js';
+import { accountEndpoints } from '../src/accounts/routes.js';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('sign-in');
@@ -49,16 +50,14 @@ beforeAll(async () => {
   const accounts = new Accounts(createEventLog(watched), (userId) => readMemberLists(redis, watcher, userId));
   const app = express();
   app.use(express.json());
-  app.use(
-    '/api',
-    accountsRouter({
-      accounts,
-      redis,
-      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
-      mailer: createMailer({ from: 'Cinefold <no-reply@cinefold.local>', logger: createLogger('test') }),
-      logger: createLogger('test'),
-    }),
-  );
+  const endpoints = accountEndpoints({
+    accounts,
+    redis,
+    jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+    mailer: createMailer({ from: 'Cinefold <no-reply@cinefold.local>', logger: createLogger('test') }),
+    logger: createLogger('test'),
+  });
+  app.use('/api', endpointRouter(endpoints, { logger: createLogger('test') }));
   app.use(errorHandler(createLogger('test')));
   server = app.listen(0);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;

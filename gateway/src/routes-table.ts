@@ -4,11 +4,11 @@
  * it. The endpoint table is read as it is (`Endpoint.method`, `Endpoint.path`); `createApp` keeps
  * the list in `app.locals.routes`.
  *
- * Routers still written for Express (the accounts', until they join the table) are the exception:
- * Express 5 keeps no table of its own, so their routes are found by walking them. Each router has
- * a `stack` of layers; a layer with a `route` is a route (its `path` and `methods`), one whose
- * `handle` has a `stack` is a router mounted at the layer's `rawPath`. Middleware mounted on a
- * path (the admin guard) has neither and adds no route. Only the routers handed over are walked,
+ * Routers still written for Express (the streams: the uploads and the live dashboard) are the
+ * exception: Express 5 keeps no table of its own, so their routes are found by walking them. Each
+ * router has a `stack` of layers; a layer with a `route` is a route (its `path` and `methods`), one
+ * whose `handle` has a `stack` is a router mounted at the layer's `rawPath`. Middleware mounted on
+ * a path (the admin guard) has neither and adds no route. Only the routers handed over are walked,
  * never the app.
  */
 import type { Endpoint } from '@cinefold/platform';

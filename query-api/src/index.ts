@@ -1,7 +1,7 @@
 import type { Endpoint, ImportJobData } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
-import { type AccountReadsDependencies, accountReadsRouter } from './accounts/routes.js';
+import { type AccountReadsDependencies, accountReadEndpoints } from './accounts/routes.js';
 import { type AdReadsDependencies, adReadEndpoints } from './ads/routes.js';
 import { upNextReadEndpoints } from './accounts/up-next.js';
 import { catalogueEndpoints } from './catalogue/routes.js';
@@ -39,6 +39,7 @@ export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
     healthEndpoint(deps),
     projectionsEndpoint(deps),
     ...catalogueEndpoints(deps),
+    ...accountReadEndpoints(deps),
     ...upNextReadEndpoints(deps),
     importStatusEndpoint(deps),
     ...adReadEndpoints(deps),
@@ -51,10 +52,9 @@ export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
   ];
 }
 
-/** The reads still written as Express routers, to be mounted under /api after `authenticate`. */
+/** The reads still written as an Express router (the live dashboard's stream), to be mounted under /api after `authenticate`. */
 export function createQueryRouter(deps: QueryApiDependencies): Router {
   const router = Router();
-  router.use(accountReadsRouter(deps));
   router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
   return router;
 }

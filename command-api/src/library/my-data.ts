@@ -23,23 +23,26 @@ import {
   type TvShow,
 } from '@cinefold/contracts';
 import {
+  accepted,
   badRequest,
+  bytes,
   catalogueKey,
   decodePosition,
   decodeTitle,
+  type Endpoint,
+  endpoint,
   type EventLog,
   HttpError,
   type ListImportJobData,
   type ListImportJobResult,
   ListFileProblem,
   locateCatalogue,
+  ok,
   previewListFile,
   rateLimit,
   rememberWrite,
   requireUser,
   signedInUser,
-  validate,
-  validated,
 } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
@@ -168,15 +171,42 @@ export async function listCsv(
   return `${lines.join('\n')}\n`;
 }
 
-const statusSchemas = { params: listImportParams };
-const importSchemas = { params: listImportParams, body: listImportRequest };
-const exportSchemas = { query: listExportQuery };
+/** Where the import of a preview stands, for its member only (null: not theirs, or gone). */
+async function importStatus(
+  { redis, listImportQueue }: Pick<MyDataDependencies, 'redis' | 'listImportQueue'>,
+  previewId: string,
+  userId: string,
+): Promise<ListImportStatus | null> {
+  const job = await listImportQueue.getJob(previewId);
+  if (!job || job.data.userId !== userId) return null;
+  const state = await job.getState();
+  const result = job.returnvalue as ListImportJobResult | null | undefined;
+  const progress = job.progress as { percent?: number; added?: number } | number;
+  const status: ListImportStatus = {
+    jobId: previewId,
+    list: job.data.list,
+    state:
+      state === 'completed'
+        ? 'completed'
+        : state === 'failed'
+          ? 'failed'
+          : state === 'active'
+            ? 'active'
+            : 'queued',
+    progress: state === 'completed' ? 100 : typeof progress === 'object' ? (progress.percent ?? 0) : 0,
+    added: result?.added ?? (typeof progress === 'object' ? (progress.added ?? 0) : 0),
+    kept: result?.kept ?? 0,
+  };
+  if (state === 'failed') return { ...status, message: job.failedReason || 'The import failed.' };
+  const position = state === 'completed' && result?.position ? decodePosition(result.position) : null;
+  // The member's next reads (the profile) wait for the titles to be in the lists.
+  if (position) await rememberWrite(redis, { position }, { userId });
+  return status;
+}
 
-export function myDataRouter(
-  deps: MyDataDependencies,
-  account: (userId: string) => Promise<unknown>,
-): Router {
-  const { log, redis, listImportQueue } = deps;
+/** A list file's upload: a multipart stream, which an answer of the endpoint table cannot read. */
+export function myDataRouter(deps: MyDataDependencies): Router {
+  const { redis } = deps;
   const router = Router();
   const uploads = join(deps.dataDir, 'uploads');
   const perMember = (req: Parameters<typeof signedInUser>[0]) => req.user?.id ?? null;
@@ -225,75 +255,77 @@ export function myDataRouter(
     },
   );
 
-  const statusOf = async (previewId: string, userId: string): Promise<ListImportStatus | null> => {
-    const job = await listImportQueue.getJob(previewId);
-    if (!job || job.data.userId !== userId) return null;
-    const state = await job.getState();
-    const result = job.returnvalue as ListImportJobResult | null | undefined;
-    const progress = job.progress as { percent?: number; added?: number } | number;
-    const status: ListImportStatus = {
-      jobId: previewId,
-      list: job.data.list,
-      state:
-        state === 'completed'
-          ? 'completed'
-          : state === 'failed'
-            ? 'failed'
-            : state === 'active'
-              ? 'active'
-              : 'queued',
-      progress: state === 'completed' ? 100 : typeof progress === 'object' ? (progress.percent ?? 0) : 0,
-      added: result?.added ?? (typeof progress === 'object' ? (progress.added ?? 0) : 0),
-      kept: result?.kept ?? 0,
-    };
-    if (state === 'failed') return { ...status, message: job.failedReason || 'The import failed.' };
-    const position = state === 'completed' && result?.position ? decodePosition(result.position) : null;
-    // The member's next reads (the profile) wait for the titles to be in the lists.
-    if (position) await rememberWrite(redis, { position }, { userId });
-    return status;
-  };
-
-  router.post('/user/imports/:previewId', requireUser, validate(importSchemas), async (req, res) => {
-    const { params, body } = validated(req, importSchemas);
-    const member = signedInUser(req);
-    const asked = { previewId: params.previewId, userId: member.id, choices: body.choices };
-    const { list, items } = await entriesToImport(redis, asked);
-    await checkListRoom(log, member.id, list, items);
-    const data: ListImportJobData = { ...asked, list };
-    // The preview's id is the job's: importing one preview twice queues it once.
-    await listImportQueue.add('import', data, { jobId: params.previewId, attempts: 3 });
-    res.status(202).json(await statusOf(params.previewId, member.id));
-  });
-
-  router.get('/user/imports/:previewId', requireUser, validate(statusSchemas), async (req, res) => {
-    const { params } = validated(req, statusSchemas);
-    const status = await statusOf(params.previewId, signedInUser(req).id);
-    if (!status) throw new HttpError(404, PREVIEW_GONE);
-    res.json(status);
-  });
-
-  router.get('/user/export.csv', requireUser, validate(exportSchemas), async (req, res) => {
-    const { query } = validated(req, exportSchemas);
-    const member = signedInUser(req);
-    const lists = await memberLists(log, member.id);
-    const csv = await listCsv(redis, query.list, lists[query.list]);
-    res
-      .type('text/csv; charset=utf-8')
-      .setHeader('content-disposition', `attachment; filename="cinefold-${query.list}.csv"`)
-      .send(csv);
-  });
-
-  router.get('/user/export.json', requireUser, async (req, res) => {
-    const member = signedInUser(req);
-    const [about, lists, notInterested] = await Promise.all([
-      account(member.id),
-      memberLists(log, member.id),
-      hiddenTitles(log, member.id),
-    ]);
-    res
-      .setHeader('content-disposition', 'attachment; filename="cinefold-my-data.json"')
-      .json({ exportedAt: new Date().toISOString(), account: about, ...lists, notInterested });
-  });
-
   return router;
+}
+
+/** A preview's import queued and followed, and the member's data taken out (CSV or JSON files). */
+export function myDataEndpoints(
+  deps: Pick<MyDataDependencies, 'log' | 'redis' | 'listImportQueue'>,
+  account: (userId: string) => Promise<unknown>,
+): Endpoint[] {
+  const { log, redis, listImportQueue } = deps;
+  return [
+    endpoint({
+      method: 'POST',
+      path: '/api/user/imports/:previewId',
+      schemas: { params: listImportParams, body: listImportRequest },
+      access: 'member',
+      handle: async ({ params, body, caller }) => {
+        const member = caller.user!;
+        const asked = { previewId: params.previewId, userId: member.id, choices: body.choices };
+        const { list, items } = await entriesToImport(redis, asked);
+        await checkListRoom(log, member.id, list, items);
+        const data: ListImportJobData = { ...asked, list };
+        // The preview's id is the job's: importing one preview twice queues it once.
+        await listImportQueue.add('import', data, { jobId: params.previewId, attempts: 3 });
+        return accepted(await importStatus(deps, params.previewId, member.id));
+      },
+    }),
+
+    endpoint({
+      method: 'GET',
+      path: '/api/user/imports/:previewId',
+      schemas: { params: listImportParams },
+      access: 'member',
+      handle: async ({ params, caller }) => {
+        const status = await importStatus(deps, params.previewId, caller.user!.id);
+        if (!status) throw new HttpError(404, PREVIEW_GONE);
+        return ok(status);
+      },
+    }),
+
+    endpoint({
+      method: 'GET',
+      path: '/api/user/export.csv',
+      schemas: { query: listExportQuery },
+      access: 'member',
+      handle: async ({ query, caller }) => {
+        const lists = await memberLists(log, caller.user!.id);
+        const csv = await listCsv(redis, query.list, lists[query.list]);
+        return {
+          ...bytes(Buffer.from(csv), 'text/csv; charset=utf-8'),
+          headers: { 'content-disposition': `attachment; filename="cinefold-${query.list}.csv"` },
+        };
+      },
+    }),
+
+    endpoint({
+      method: 'GET',
+      path: '/api/user/export.json',
+      schemas: {},
+      access: 'member',
+      handle: async ({ caller }) => {
+        const { id } = caller.user!;
+        const [about, lists, notInterested] = await Promise.all([
+          account(id),
+          memberLists(log, id),
+          hiddenTitles(log, id),
+        ]);
+        return ok(
+          { exportedAt: new Date().toISOString(), account: about, ...lists, notInterested },
+          { 'content-disposition': 'attachment; filename="cinefold-my-data.json"' },
+        );
+      },
+    }),
+  ];
 }

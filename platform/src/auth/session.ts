@@ -189,8 +189,8 @@ export function signedInUser(req: Request): AuthenticatedUser {
   return req.user;
 }
 
-/** What the signed-in member's token says. */
-export function signedInClaims(req: Request): TokenClaims {
+/** What the signed-in member's token says (of a request, or of an endpoint's caller). */
+export function signedInClaims(req: Pick<Request, 'user' | 'claims' | 'sessionProblem'>): TokenClaims {
   if (!req.user || !req.claims) throw unauthorized(req.sessionProblem);
   return req.claims;
 }

@@ -20,7 +20,7 @@ import { measuredResponses, processMetrics } from '../metrics/metrics.js';
 import type { ProjectionWatcher } from '../read-models/positions.js';
 import { encodedBody, encodingFor } from './compressed-bodies.js';
 import { errorAnswer, HttpError } from './errors.js';
-import type { RateLimiter } from './rate-limit.js';
+import { clientNetwork, type RateLimiter } from './rate-limit.js';
 import { type ReadAfterOptions, positionHeader, readPositionFor } from './read-your-writes.js';
 import { type Validated, validateParts } from './validate.js';
 
@@ -59,6 +59,8 @@ export interface EndpointCall<S extends EndpointSchemas = EndpointSchemas> {
   header(name: string): string | undefined;
   /** The path and query as the client sent them. */
   readonly url: string;
+  /** The protocol the client used (`http`, `https`), where the host tells it (Express: `req.protocol`). */
+  readonly protocol?: string | undefined;
   /** The position this read waited for (client's or the member's own), when it waited. */
   readonly readAfter: Position | undefined;
   readonly now: Date;
@@ -75,6 +77,17 @@ export interface Answer {
   readonly headers?: Readonly<Record<string, string>>;
   /** The position of the write: sent to a signed-in member only (see `positionHeader`). */
   readonly position?: Position | undefined;
+  /**
+   * The position goes to a guest too: the write makes the guest who asked a member, or acts for
+   * one by a mailed link (a sign-up, a password reset, a confirmed address), and the client reads
+   * next as that member.
+   */
+  readonly positionForGuest?: boolean;
+  /**
+   * Work that must wait until the answer has gone, and never hold it back or show in its time
+   * (a mail whose sending would tell who is registered): run when the response closes.
+   */
+  readonly afterwards?: () => void;
 }
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -85,6 +98,7 @@ export const ok = (json: unknown, headers?: Record<string, string>): Answer => (
   ...(headers ? { headers } : {}),
 });
 export const created = (json: unknown, position?: Position): Answer => ({ status: 201, json, position });
+export const accepted = (json: unknown): Answer => ({ status: 202, json });
 export const noContent = (position?: Position): Answer => ({ status: 204, position });
 export const bytes = (body: Buffer, type = JSON_TYPE, status = 200): Answer => ({
   status,
@@ -97,12 +111,20 @@ export const refusal = (status: number, message: string, headers?: Record<string
   ...(headers ? { headers } : {}),
 });
 
-/** A rate limit an endpoint counts in: per client network unless `key` names another subject. */
+/**
+ * A rate limit an endpoint counts in: per client network unless `key` names another subject. The
+ * limits are claimed in their order, the first refusal answering; a rule that counts only some
+ * answers (`RateLimitRule.counts`, failed sign-ins) gives its place back once the answer is known
+ * not to count, and one that slows down past its limit (`overLimit`) makes the request wait its turn.
+ */
 export interface EndpointLimit {
   readonly limiter: RateLimiter;
   /** Counted before the request is validated (a page view: a flood of bad ones is still a flood). */
   readonly beforeValidation?: boolean;
-  /** The subject counted, or null to skip (e.g. the member's id); the client's network by default. */
+  /**
+   * The subject counted, or null to skip: the member's id, the address of email in the body (the
+   * body as validated, unless `beforeValidation`); the client's network by default.
+   */
   readonly key?: (call: EndpointCall) => string | null;
 }
 
@@ -140,20 +162,30 @@ export interface RawCall {
   readonly address: string | undefined;
   header(name: string): string | undefined;
   readonly url: string;
+  readonly protocol?: string | undefined;
+  /** Whether the client has left (its connection closed); `serveEndpoint` tells it. */
+  readonly gone?: () => boolean;
 }
+
+/** The client left while its request waited its turn under a limit: nobody to answer. */
+const GONE = Symbol('gone');
 
 async function limited(
   limits: readonly EndpointLimit[],
   call: EndpointCall,
   beforeValidation: boolean,
-): Promise<Answer | null> {
+  gone: (() => boolean) | undefined,
+  settles: ((status: number) => void)[],
+): Promise<Answer | typeof GONE | null> {
   for (const limit of limits) {
     if ((limit.beforeValidation ?? false) !== beforeValidation) continue;
-    const subject = limit.key ? limit.key(call) : undefined;
+    const subject = limit.key ? limit.key(call) : clientNetwork(call.address);
     if (subject === null) continue;
-    const wait =
-      subject === undefined ? await limit.limiter.take(call.address) : await limit.limiter.reserve(subject);
-    if (wait !== null) return refusal(429, limit.limiter.message, { 'Retry-After': String(wait) });
+    const claim = await limit.limiter.claim(subject, gone);
+    if (claim === null) return GONE;
+    if (!claim.granted)
+      return refusal(429, limit.limiter.message, { 'Retry-After': String(claim.retryAfter) });
+    if (claim.settle) settles.push(claim.settle);
   }
   return null;
 }
@@ -162,19 +194,36 @@ async function limited(
  * Runs one endpoint for one request: who may call it, its limits (those counted before
  * validation first), its schemas (the first problem a 400 `{ message }`), the wait for the read
  * models it reads, then its handler. Whatever is thrown becomes the answer `errorAnswer` gives it.
+ * Null when the client left while a limit made it wait its turn: it is not served.
  */
 export async function runEndpoint(
   endpoint: Endpoint,
   raw: RawCall,
   logger: Logger,
   now = new Date(),
-): Promise<Answer> {
+): Promise<Answer | null> {
+  const settles: ((status: number) => void)[] = [];
+  const answer = await answerOf(endpoint, raw, logger, now, settles);
+  if (answer === GONE) return null;
+  // The limits that count only some answers give back the places of the others. A client gone
+  // before its answer keeps its places: it may have cost a check.
+  if (settles.length > 0 && !raw.gone?.()) for (const settle of settles) settle(answer.status);
+  return answer;
+}
+
+async function answerOf(
+  endpoint: Endpoint,
+  raw: RawCall,
+  logger: Logger,
+  now: Date,
+  settles: ((status: number) => void)[],
+): Promise<Answer | typeof GONE> {
   try {
     const refused = accessRefusal(endpoint.access, raw.caller);
     if (refused) throw refused;
     const limits = endpoint.limits ?? [];
     const unchecked: EndpointCall = { ...raw, readAfter: undefined, now };
-    const early = limits.length ? await limited(limits, unchecked, true) : null;
+    const early = limits.length ? await limited(limits, unchecked, true, raw.gone, settles) : null;
     if (early) return early;
     const checked = validateParts(endpoint.schemas, raw);
     if (!checked.ok) return refusal(400, checked.message);
@@ -184,7 +233,7 @@ export async function runEndpoint(
       query: checked.value.query,
       body: checked.value.body,
     };
-    const late = limits.length ? await limited(limits, call, false) : null;
+    const late = limits.length ? await limited(limits, call, false, raw.gone, settles) : null;
     if (late) return late;
     let behind = false;
     if (endpoint.readsAfter) {
@@ -208,7 +257,10 @@ export async function runEndpoint(
 export interface WriteOptions {
   /** Headers the host has not set on the response already (the fast lane's security headers). */
   readonly base?: Readonly<Record<string, string>>;
-  /** Whether the caller is a signed-in member: only then does a write's position go out. */
+  /**
+   * Whether the caller is a signed-in member: only then (or for `positionForGuest`) does a
+   * write's position go out.
+   */
   readonly signedIn?: boolean;
   /** API answers are never stored; false leaves Cache-Control to the answer (a refused body). */
   readonly noStore?: boolean;
@@ -216,9 +268,9 @@ export interface WriteOptions {
 
 /**
  * Writes an answer: the base headers, `Cache-Control: no-store`, the answer's own headers, its
- * position for a member, and a body (JSON or bytes) compressed for a client that accepts it when
- * it is worth it (see `encodingFor`; a kept body's compressed copy is made once). No body for 204
- * and HEAD (Node leaves it out; the length stays).
+ * position for a member (or the guest it is for), and a body (JSON or bytes) compressed for a
+ * client that accepts it when it is worth it (see `encodingFor`; a kept body's compressed copy is
+ * made once). No body for 204 and HEAD (Node leaves it out; the length stays).
  */
 export function writeAnswer(
   req: IncomingMessage,
@@ -229,7 +281,7 @@ export function writeAnswer(
   const headers: Record<string, string | number> = { ...base };
   if (noStore) headers['Cache-Control'] = 'no-store';
   if (answer.headers) Object.assign(headers, answer.headers);
-  const position = positionHeader(signedIn, answer.position);
+  const position = positionHeader(signedIn || answer.positionForGuest === true, answer.position);
   if (position !== null) headers[EVENT_POSITION_HEADER] = position;
   let body: Buffer | undefined =
     answer.status === 204 || answer.status === 304
@@ -262,7 +314,10 @@ export async function serveEndpoint(
 ): Promise<void> {
   const timer = processMetrics.httpDuration.startTimer();
   measuredResponses.add(res);
-  const answer = await runEndpoint(endpoint, raw, options.logger);
+  const answer = await runEndpoint(endpoint, { ...raw, gone: () => res.destroyed }, options.logger);
+  // Left unanswered, as Express leaves a request no handler answers: no metrics either.
+  if (answer === null) return;
+  if (answer.afterwards) res.once('close', answer.afterwards);
   // A client gone while it was answered: nothing to write.
   if (!res.headersSent && !res.destroyed)
     writeAnswer(req, res, answer, {

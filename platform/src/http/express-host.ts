@@ -17,6 +17,7 @@ export function callOf(req: Request): RawCall {
     address: clientAddress(req),
     header: (name) => req.get(name),
     url: req.originalUrl,
+    protocol: req.protocol,
   };
 }
 

@@ -191,81 +191,85 @@ function reservations(redis: Redis) {
 }
 
 /**
- * The same limit outside Express (the gateway's pre-Express path for page views and beacons):
- * `take(address)` reserves a place for the client's network and answers null, or, over the
- * limit, the seconds to wait (the 429's Retry-After). It shares the Express middleware's Redis
- * calls (one per turn of the event loop), so both count in the same windows. Rules with `key` or
- * `counts` are Express's only.
+ * What a limit answered one request: refused, with the seconds to wait (the 429's Retry-After),
+ * or granted, with `settle` when the rule counts only some answers: told the answer's status, it
+ * gives the place back if the rule does not count it.
+ */
+export type Claim =
+  | { readonly granted: false; readonly retryAfter: number }
+  | { readonly granted: true; readonly settle?: (status: number) => void };
+
+/**
+ * A rule, made once, for the endpoint table (`EndpointLimit`) and the Express middleware alike:
+ * `claim(subject)` asks for a place for the subject (a client's network, `clientNetwork`, or
+ * another: a member's id, an address of email). Claims share their Redis calls (one per turn of
+ * the event loop), so every host counts in the same windows. Past the limit of a rule that slows
+ * down (`overLimit`) the claim waits its turn; null when `gone()` says the client left meanwhile
+ * (it is not served: its turn goes unused).
  */
 export interface RateLimiter {
   /** The 429's message. */
   readonly message: string;
-  take(address: string | undefined): Promise<number | null>;
-  /** The same for another subject (a member's id). */
-  reserve(subject: string): Promise<number | null>;
+  claim(subject: string, gone?: () => boolean): Promise<Claim | null>;
 }
 
-export function rateLimiter(redis: Redis, rule: Omit<RateLimitRule, 'key' | 'counts'>): RateLimiter {
+const GRANTED: Claim = { granted: true };
+
+export function rateLimiter(redis: Redis, rule: Omit<RateLimitRule, 'key'>): RateLimiter {
   const windowMs = rule.windowSeconds * 1000;
   const batch = reservations(redis);
-  const reserve = async (subject: string) => {
-    const [reserved, detail] = await batch.ask({
-      key: rateLimitKeys.reserve(rule.name, subject),
-      limit: rule.limit,
-      windowMs,
-    });
-    return reserved ? null : retryAfterSeconds(detail);
-  };
+  const accepts = rule.counts;
   return {
     message: tooManyRequests(rule.message).message,
-    take: (address) => reserve(clientNetwork(address)),
-    reserve,
-  };
-}
-
-const retryAfterSeconds = (waitMs: string | number) => Math.max(1, Math.ceil(Number(waitMs) / 1000));
-
-export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
-  const windowMs = rule.windowSeconds * 1000;
-  return async (req, res, next) => {
-    const subject = rule.key ? rule.key(req) : clientNetwork(clientAddress(req));
-    if (subject === null) return next();
-    const [reserved, detail] = await reservations(redis).ask({
-      key: rateLimitKeys.reserve(rule.name, subject),
-      limit: rule.limit,
-      windowMs,
-    });
-    if (!reserved && rule.overLimit) {
+    async claim(subject, gone = () => false) {
+      const [reserved, detail] = await batch.ask({
+        key: rateLimitKeys.reserve(rule.name, subject),
+        limit: rule.limit,
+        windowMs,
+      });
+      if (reserved) {
+        if (!accepts) return GRANTED;
+        return {
+          granted: true,
+          settle: (status) => {
+            if (!accepts(status))
+              void commands(redis)
+                .rateLimitRelease(String(detail))
+                .catch(() => undefined);
+          },
+        };
+      }
+      if (!rule.overLimit) return { granted: false, retryAfter: retryAfterSeconds(detail) };
       const { paceMs, maxWaitMs } = rule.overLimit;
       const [turn, wait] = await commands(redis).rateLimitTakeTurn(
         rateLimitKeys.turn(rule.name, subject),
         paceMs,
         maxWaitMs,
       );
-      if (!turn) {
-        res.setHeader('Retry-After', String(retryAfterSeconds(wait)));
-        return next(tooManyRequests(rule.message));
-      }
-      let gone = false;
-      res.once('close', () => (gone = true));
+      if (!turn) return { granted: false, retryAfter: retryAfterSeconds(wait) };
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      // A client that gave up while it waited is not served: its turn goes unused.
-      return gone ? undefined : next();
-    }
-    if (!reserved) {
-      res.setHeader('Retry-After', String(retryAfterSeconds(detail)));
+      return gone() ? null : GRANTED;
+    },
+  };
+}
+
+const retryAfterSeconds = (waitMs: string | number) => Math.max(1, Math.ceil(Number(waitMs) / 1000));
+
+/** The rule as Express middleware, for the routes still written for Express. */
+export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
+  const limiter = rateLimiter(redis, rule);
+  return async (req, res, next) => {
+    const subject = rule.key ? rule.key(req) : clientNetwork(clientAddress(req));
+    if (subject === null) return next();
+    const claim = await limiter.claim(subject, () => res.destroyed);
+    if (claim === null) return;
+    if (!claim.granted) {
+      res.setHeader('Retry-After', String(claim.retryAfter));
       return next(tooManyRequests(rule.message));
     }
-    if (rule.counts) {
-      const accepts = rule.counts;
-      // An answer that never finished (the client hung up) keeps its place: it may have cost a check.
-      res.on('finish', () => {
-        if (!accepts(res.statusCode))
-          void commands(redis)
-            .rateLimitRelease(String(detail))
-            .catch(() => undefined);
-      });
-    }
+    const { settle } = claim;
+    // An answer that never finished (the client hung up) keeps its place: it may have cost a check.
+    if (settle) res.on('finish', () => settle(res.statusCode));
     next();
   };
 }

@@ -5,7 +5,7 @@
  * back or the member last wrote. Authentication waits the same way for the users read model.
  */
 import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import {
   type AppendResult,
@@ -48,9 +48,10 @@ export function laterPosition(a: Position | null, b: Position | null): Position 
 }
 
 /**
- * The one rule for handing out a write's position: to a signed-in member only. A visitor's
- * position is never honoured by a read (see `ReadAfterOptions.membersOnly`), so handing one out
- * would only tell a guest how busy the store is. The header's value, or null to send none.
+ * The one rule for handing out a write's position: to a signed-in member only (or to the guest a
+ * write makes one, see `Answer.positionForGuest`). A visitor's position is never honoured by a
+ * read (see `ReadAfterOptions.membersOnly`), so handing one out would only tell a guest how busy
+ * the store is. The header's value, or null to send none.
  */
 export function positionHeader(signedIn: boolean, position: Position | undefined): string | null {
   return signedIn && position !== undefined ? encodePosition(position) : null;
@@ -107,29 +108,6 @@ export interface ReadAfterOptions {
   readonly membersOnly?: boolean;
   /** The store's newest position: a position beyond it names no write, and is ignored. */
   readonly head?: () => Promise<Position>;
-}
-
-/**
- * Before a read of the named read models: if the client sent back a position (or, for a signed-in
- * member, `authenticate` found their last write), wait until those projectors have passed it, so
- * a member sees the change they just made. Sets `req.readAfter` to the position waited for, or
- * clears it when the position is ignored.
- */
-export function readAfterWrites(
-  watcher: ProjectionWatcher,
-  projectors: readonly string[],
-  options: ReadAfterOptions = {},
-): RequestHandler {
-  return async (req, res, next) => {
-    const { position, behind } = await readPositionFor(watcher, projectors, options, {
-      user: req.user,
-      readAfter: req.readAfter,
-      sent: req.get(EVENT_POSITION_HEADER),
-    });
-    req.readAfter = position;
-    if (behind) res.setHeader('X-Read-Model-Behind', '1');
-    next();
-  };
 }
 
 /**
