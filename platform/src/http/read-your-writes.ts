@@ -57,16 +57,6 @@ export function positionHeader(signedIn: boolean, position: Position | undefined
   return signedIn && position !== undefined ? encodePosition(position) : null;
 }
 
-/** Puts the position of a write's last event on an Express response, by `positionHeader`'s rule. */
-export function sendPosition(
-  req: Pick<Request, 'user'>,
-  res: Response,
-  result: Pick<AppendResult, 'position'>,
-): void {
-  const header = positionHeader(req.user !== undefined, result.position);
-  if (header !== null) res.setHeader(EVENT_POSITION_HEADER, header);
-}
-
 /**
  * After a write: the position goes on the response (for the client to send back) and, for a
  * signed-in member, into their session, so their next reads see it whatever the client does.
