@@ -1,11 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `server`: unit and integration tests (real Redis, real SQLite, real HTTP); `frontend`: unit tests
-// of browser code; `e2e`: the built site driven in Debian's Chromium. Every test file starts its own Redis.
+// of browser code; `e2e`: the built site driven in Debian's Chromium. Every test file starts its own
+// Redis (and, end to end, its own site and browser), so files run side by side: two at a time on
+// two cores, where most of each file's time is spent waiting on Redis, a site or Chromium.
+// A condition polled for (a projection, a count, a page's text) gets ten seconds on a busy machine,
+// not Vitest's one: a poll returns as soon as it holds, so this only delays a failure.
+const expect = { poll: { timeout: 10_000 } };
+
 export default defineConfig({
   test: {
     // Stops whatever a test left running, however it ended.
     globalSetup: ['./test/global-setup.ts'],
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -13,6 +21,7 @@ export default defineConfig({
           include: ['*/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'test/e2e/**'],
           environment: 'node',
+          expect,
           pool: 'forks',
           testTimeout: 20_000,
           hookTimeout: 30_000,
@@ -23,6 +32,7 @@ export default defineConfig({
           name: 'frontend',
           include: ['frontend/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          expect,
         },
       },
       {
@@ -30,8 +40,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          expect,
           pool: 'forks',
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
