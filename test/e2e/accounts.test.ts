@@ -143,6 +143,8 @@ describe('signing in and out', () => {
   it('quietly signs out a visitor whose stored token is no longer valid', async () => {
     const page = await site.newPage();
     await page.goto(site.url);
+    // The first load done (a visitor's: it reads no token), so nothing of it sees what is stored next.
+    await page.waitForLoadState('networkidle');
     await storeItem(page, 'token', 'not-a-valid-token');
     await storeItem(page, 'user', '{"name":"Ghost"}');
 

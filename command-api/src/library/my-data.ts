@@ -177,9 +177,11 @@ async function importStatus(
   previewId: string,
   userId: string,
 ): Promise<ListImportStatus | null> {
+  // The state first, then the job: a job read first could finish before its state is asked, and
+  // be answered completed without its result.
+  const state = await listImportQueue.getJobState(previewId);
   const job = await listImportQueue.getJob(previewId);
   if (!job || job.data.userId !== userId) return null;
-  const state = await job.getState();
   const result = job.returnvalue as ListImportJobResult | null | undefined;
   const progress = job.progress as { percent?: number; added?: number } | number;
   const status: ListImportStatus = {
