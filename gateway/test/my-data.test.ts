@@ -135,7 +135,7 @@ describe('a file previewed', () => {
     expect(summary(trakt.body.rows)).toEqual(['1 matched tmdb movie:27205', '2 matched tmdb tv:1396']);
   });
 
-  it('an IMDb list export (series as shows, a short not in the catalogue) and a Trakt history with an episode (its show)', async () => {
+  it('an IMDb list export (series as shows, a short not in the catalogue, a film by its French name) and a Trakt history with an episode (its show)', async () => {
     const { token } = await signUp();
     const list = await preview(token, 'watchlist', fixture('imdb-list.csv'), 'list.csv');
     expect(list.body.format).toBe('imdb');
@@ -143,6 +143,8 @@ describe('a file previewed', () => {
       '2 matched title tv:1396',
       '3 matched imdb movie:27205',
       '4 not-found - ',
+      // The catalogue names it Amélie: found by its IMDb id alone.
+      '5 matched imdb movie:194',
     ]);
     const history = await preview(token, 'history', fixture('trakt-history.json'), 'history.json');
     expect(summary(history.body.rows)).toEqual(['1 matched tmdb tv:1399', '2 matched tmdb movie:550']);

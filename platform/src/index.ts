@@ -38,6 +38,7 @@ export * from './catalogue/import-state.js';
 export * from './catalogue/import-jobs.js';
 export * from './catalogue/locate.js';
 export * from './catalogue/documents.js';
+export * from './catalogue/imdb-index.js';
 export * from './time/site-day.js';
 export * from './read-models/ads.js';
 export * from './ads/display-ids.js';

@@ -357,3 +357,43 @@ function expectCatalogue(expected: Partial<ReturnType<ReturnType<typeof catalogu
     ...expected,
   };
 }
+
+/** The movies by IMDb id, as list-file matching reads them: `tt…` → TMDB id. */
+function imdbIndexOf(model: ReadModel) {
+  const prefix = `movie:e${Number(model['movie:epoch'] ?? 0)}:imdb:`;
+  const index: Record<string, number> = {};
+  for (const [key, value] of Object.entries(model)) {
+    if (!key.startsWith(prefix)) continue;
+    for (const [number, id] of Object.entries(value as Record<string, string>))
+      index[`tt${number.padStart(7, '0')}`] = Number(id);
+  }
+  return index;
+}
+
+describe('the movies by IMDb id', () => {
+  const heatOnImdb = { ...heat, imdb_id: 'tt0113277' };
+  const roninOnImdb = { ...ronin, imdb_id: 'tt0122690' };
+
+  it('holds each imported movie with an IMDb id, and none without', async () => {
+    await given([imported(heatOnImdb), imported(roninOnImdb), imported(alien)]).then(
+      { tt0113277: 949, tt0122690: 8195 },
+      { view: imdbIndexOf, twice: true },
+    );
+  });
+
+  it('follows a movie imported again with another id, and lets go of a deleted one', async () => {
+    await given([
+      imported(heatOnImdb),
+      imported(roninOnImdb),
+      imported({ ...heatOnImdb, imdb_id: 'tt9999999' }, 3),
+      deleted(8195),
+    ]).then({ tt9999999: 949 }, { view: imdbIndexOf, twice: true });
+  });
+
+  it('starts again empty after a replace', async () => {
+    await given([imported(heatOnImdb), truncated('movie'), imported(roninOnImdb)]).then(
+      { tt0122690: 8195 },
+      { view: imdbIndexOf },
+    );
+  });
+});

@@ -5,14 +5,15 @@
  * search index's name postings, which carry each name's key: no index of its own is needed. Each
  * name is looked up by its word fewest names have (the search's vocabulary counts them).
  *
- * The catalogue keeps IMDb ids for movies only, in the title's document, and has no index by
- * them: an IMDb id decides among the titles of the row's name (any year), not across the whole
- * catalogue. Hidden titles are not offered.
+ * IMDb ids are looked up in the catalogue's index of movies by IMDb id (`imdb-index.ts`; TMDB's
+ * TV rows have none), and a match is taken only when the movie's document has that id. Hidden
+ * titles are not offered.
  */
 import type { ListFileCandidate, ListFileRow, Movie, TitleType, TvShow } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { catalogueKey, type CatalogueLocation, locateCatalogue } from '../catalogue/locate.js';
 import { decodeTitle } from '../catalogue/documents.js';
+import { imdbIndexPlace } from '../catalogue/imdb-index.js';
 import { livePostings, NAME_POSTING_BYTES, nameIndex } from '../catalogue/search-index.js';
 import type { ListFileEntry } from './list-files.js';
 
@@ -111,10 +112,33 @@ export async function matchListFile(redis: Redis, entries: readonly ListFileEntr
     byName.set(`${l.type} ${l.term} ${l.key}`, ids);
   });
 
+  // The movies the rows' IMDb ids name.
+  const byImdb = new Map<string, number>();
+  const imdbIds = [
+    ...new Set(entries.flatMap((e) => (e.imdbId !== null && typesOf(e).includes('movie') ? [e.imdbId] : []))),
+  ];
+  if (imdbIds.length > 0) {
+    const asking = redis.pipeline();
+    const asked: string[] = [];
+    for (const imdbId of imdbIds) {
+      const place = imdbIndexPlace(imdbId);
+      if (!place) continue;
+      asking.hget(catalogueKey(location, 'movie', ...place.parts), place.field);
+      asked.push(imdbId);
+    }
+    const ids = asked.length > 0 ? ((await asking.exec()) ?? []) : [];
+    asked.forEach((imdbId, i) => {
+      const [error, id] = ids[i]!;
+      if (error) throw error;
+      if (id !== null) byImdb.set(imdbId, Number(id));
+    });
+  }
+
   const wanted = new Set<string>();
   for (const e of entries) {
     if (e.tmdbId !== null) for (const type of typesOf(e)) wanted.add(refOf(type, e.tmdbId));
   }
+  for (const id of byImdb.values()) wanted.add(refOf('movie', id));
   for (const [lookup, ids] of byName) {
     const type = lookup.split(' ')[0] as TitleType;
     for (const id of ids) wanted.add(refOf(type, id));
@@ -136,6 +160,10 @@ export async function matchListFile(redis: Redis, entries: readonly ListFileEntr
           hits.map((h) => h.candidate),
         );
     }
+    if (e.imdbId !== null && byImdb.has(e.imdbId)) {
+      const movie = found.get(refOf('movie', byImdb.get(e.imdbId)!));
+      if (movie && movie.imdbId === e.imdbId) return row(e, 'matched', 'imdb', [movie.candidate]);
+    }
     const named: Found[] = [];
     for (const type of typesOf(e)) {
       const lookup = e.title ? lookupIn(type, e.title) : null;
@@ -144,10 +172,6 @@ export async function matchListFile(redis: Redis, entries: readonly ListFileEntr
         const title = found.get(refOf(type, id));
         if (title) named.push(title);
       }
-    }
-    if (e.imdbId !== null) {
-      const same = named.filter((n) => n.imdbId === e.imdbId);
-      if (same.length === 1) return row(e, 'matched', 'imdb', [same[0]!.candidate]);
     }
     const ofYear = e.year === null ? named : named.filter((n) => n.candidate.year === e.year);
     if (ofYear.length === 1) return row(e, 'matched', 'title', [ofYear[0]!.candidate]);

@@ -22,7 +22,7 @@ import {
 import type { Redis } from 'ioredis';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 import { packingSize, TypeChanges } from './changes.js';
-import { publicSetsOf, searchOf, type Title } from './indexing.js';
+import { imdbOf, publicSetsOf, searchOf, type Title } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
 import { readViewsBefore, writeViews } from './views.js';
 
@@ -64,7 +64,8 @@ export function createCatalogueProjector() {
   return defineProjector({
     name: CATALOGUE.projector,
     // 2: the search index of packed postings and a vocabulary of title words (no prefix sets).
-    version: 2,
+    // 3: movies by IMDb id.
+    version: 3,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.
     batchSize: 2000,
     handles: [
@@ -189,6 +190,8 @@ export function createCatalogueProjector() {
             if (before) {
               unlist(type, id, before, new Set(hidden ? [] : index.publicSets));
               c.sets.change(hidden ? 'visible' : 'hidden', id, false);
+              const was = imdbOf(type, before.title);
+              if (was && was.field !== index.imdb?.field) c.imdb(was, null);
             }
             const created = before ? null : Date.parse(e.metadata.occurredAt);
             if (c.add(id, index, hidden, created, before ? searchOf(type, before.title) : null))
@@ -227,6 +230,8 @@ export function createCatalogueProjector() {
             c.sets.change('visible', id, false);
             for (const order of CATALOGUE_SORTS) c.score(order, id, null);
             c.deletedDocs.push(id);
+            const imdb = imdbOf(type, current.title);
+            if (imdb) c.imdb(imdb, null);
             known.set(ref, null);
             break;
           }

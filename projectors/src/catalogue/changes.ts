@@ -12,7 +12,7 @@ import {
 } from '@cinefold/platform';
 import { RespWriter } from '../runtime/resp-writer.js';
 import type { Transaction } from '../runtime/transaction.js';
-import type { TitleIndex, TitleSearch } from './indexing.js';
+import type { ImdbPlace, TitleIndex, TitleSearch } from './indexing.js';
 
 /**
  * How big the last packed group was: the next one starts that big, instead of growing to it.
@@ -96,6 +96,9 @@ export class TypeChanges {
   /** Ids and documents to store, in pairs: the keys are built at the flush. */
   readonly docs: (number | string)[] = [];
   readonly deletedDocs: number[] = [];
+  /** Movies by IMDb id: fields and TMDB ids to set, and fields to drop, by hash (`imdb-index.ts`). */
+  private readonly imdbSet = new Map<string, string[]>();
+  private readonly imdbDropped = new Map<string, string[]>();
   readonly genreNames = new Map<string, string>();
   /** The group's writes as RESP under one key prefix, once built (`pack`). */
   private packed: { readonly prefix: string; readonly commands: Buffer; readonly count: number } | null =
@@ -128,7 +131,15 @@ export class TypeChanges {
       this.score('views', id, 0);
     }
     this.docs.push(id, index.doc);
+    if (index.imdb) this.imdb(index.imdb, id);
     return found;
+  }
+
+  /** Indexes a movie by its IMDb id, or (null) drops the id from the index. */
+  imdb(place: ImdbPlace, id: number | null) {
+    const hash = place.parts.join(':');
+    if (id === null) push(this.imdbDropped, hash, place.field);
+    else pushTwo(this.imdbSet, hash, place.field, String(id));
   }
 
   /**
@@ -210,6 +221,8 @@ export class TypeChanges {
       const pairs = this.docs.map((item, i) => (i % 2 === 0 ? `${prefix}doc:${item}` : String(item)));
       out.command('MSET', pairs);
     }
+    for (const [hash, fields] of this.imdbDropped) out.command('HDEL', [prefix + hash, ...fields]);
+    for (const [hash, pairs] of this.imdbSet) out.command('HSET', [prefix + hash, ...pairs]);
     for (const [name, ids] of this.sets.removes) out.members('SREM', prefix + name, ids);
     for (const [name, ids] of this.sets.adds) out.members('SADD', prefix + name, ids);
     for (const [word, postings] of this.names) {
@@ -261,6 +274,8 @@ export class TypeChanges {
       this.overviews,
       this.dead,
       this.vocabulary,
+      this.imdbSet,
+      this.imdbDropped,
     ])
       map.clear();
     this.docs.length = 0;

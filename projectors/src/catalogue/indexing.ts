@@ -9,6 +9,7 @@ import {
   encodeTitle,
   genreNames,
   genreSlug,
+  imdbIndexPlace,
   type NameIndex,
   nameIndex,
   overviewTerms,
@@ -36,7 +37,14 @@ export interface TitleIndex {
   readonly publicSets: string[];
   readonly scores: TitleScores;
   readonly doc: string;
+  /** Where a movie sits in the index by IMDb id (null: no IMDb id, or a TV show). */
+  readonly imdb: ImdbPlace | null;
 }
+
+export type ImdbPlace = NonNullable<ReturnType<typeof imdbIndexPlace>>;
+
+export const imdbOf = (type: TitleType, title: Title): ImdbPlace | null =>
+  type === 'movie' ? imdbIndexPlace((title as Movie).imdb_id) : null;
 
 export function indexOf(type: TitleType, title: Title): TitleIndex {
   const genres = genresOf(title);
@@ -46,6 +54,7 @@ export function indexOf(type: TitleType, title: Title): TitleIndex {
     publicSets: publicSetsOf(type, title, genres),
     scores: scoresOf(type, title),
     doc: encodeTitle(type, title),
+    imdb: imdbOf(type, title),
   };
 }
 
