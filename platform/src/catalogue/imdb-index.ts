@@ -2,7 +2,7 @@
  * The catalogue's movies by IMDb id, for matching the rows of a member's list file (an IMDb export
  * names titles by `Const` alone, in IMDb's spelling of the name). Ids are numbers (`tt0133093`
  * is 133093), spread over hashes of 1,024 consecutive numbers each: a few dozen movies a hash,
- * which Redis keeps as a compact listpack, about twenty bytes a movie. The field is the number,
+ * which Redis keeps as a compact listpack: 16 MB for a million movies. The field is the number,
  * the value the TMDB id.
  *
  * Only movies: TMDB's TV rows carry no IMDb id.
