@@ -7,6 +7,12 @@
 export const EVENT_POSITION_HEADER = 'X-Event-Position';
 
 /**
+ * On a read's answer when the read models had not reached the position within the query side's
+ * wait (a second): the answer may not show the write yet, and the browser asks again a little later.
+ */
+export const READ_MODEL_BEHIND_HEADER = 'X-Read-Model-Behind';
+
+/**
  * A place in the global order of all events. EventStoreDB positions are a (commit, prepare) pair;
  * the SQLite store uses commit = prepare = its row id.
  */

@@ -166,4 +166,29 @@ describe('the api client', () => {
     await apiClient.delete('/user/favorites/7');
     expect(lastCall().headers.has('X-Event-Position')).toBe(false);
   });
+
+  it('asks a read again when the read models were behind on it, and no write', async () => {
+    vi.useFakeTimers();
+    try {
+      answer(200, [], { 'X-Read-Model-Behind': '1' });
+      answer(200, [{ contentId: 603 }]);
+      const read = apiClient.get<unknown[]>('/user/watchlist');
+      await vi.runAllTimersAsync();
+      expect(await read).toEqual([{ contentId: 603 }]);
+      expect(calls).toHaveLength(2);
+
+      // Behind every time: the last answer is taken, after two more asks.
+      for (let i = 0; i < 3; i++) answer(200, [], { 'X-Read-Model-Behind': '1' });
+      const stillBehind = apiClient.get<unknown[]>('/user/watchlist');
+      await vi.runAllTimersAsync();
+      expect(await stillBehind).toEqual([]);
+      expect(calls).toHaveLength(5);
+
+      answer(201, { ok: true }, { 'X-Read-Model-Behind': '1' });
+      await apiClient.post('/user/watchlist', { contentId: 603 });
+      expect(calls).toHaveLength(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

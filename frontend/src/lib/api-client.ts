@@ -1,4 +1,4 @@
-import { EVENT_POSITION_HEADER, href, isNewerPosition } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, href, isNewerPosition, READ_MODEL_BEHIND_HEADER } from '@cinefold/contracts';
 import { noteStartingAnswer } from './site-starting';
 
 export const API_BASE_PATH = '/api';
@@ -135,14 +135,26 @@ async function readBody(response: Response): Promise<unknown> {
  * Calls the product's backend under `/api`. The caller states the answer's type `T`; nothing
  * checks it at run time, so parse with the contracts' schema where a wrong shape would hurt.
  */
+/** The pauses before a read the read models were behind on is asked again. */
+const BEHIND_PAUSES_MS = [300, 1000];
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const response = await fetch(buildUrl(path, options.query), {
-    method,
-    headers: buildHeaders(method, options.body),
-    body: encodeBody(options.body),
-    signal: options.signal,
-  });
+  const send = () =>
+    fetch(buildUrl(path, options.query), {
+      method,
+      headers: buildHeaders(method, options.body),
+      body: encodeBody(options.body),
+      signal: options.signal,
+    });
+  let response = await send();
+  // A read the read models were still behind on (a busy site) may not show the member's own
+  // write yet: asked again after a pause, twice at most.
+  for (const pause of BEHIND_PAUSES_MS) {
+    if (method !== 'GET' || response.headers.get(READ_MODEL_BEHIND_HEADER) !== '1') break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    response = await send();
+  }
   rememberEventPosition(response);
   if (response.status === 401 && options.redirectOnUnauthorized !== false) signOutAndGoToLogin();
   if (!response.ok) throw await readError(response);

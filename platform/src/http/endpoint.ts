@@ -9,7 +9,7 @@
  * then records the request's metrics under the endpoint's path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { EVENT_POSITION_HEADER, READ_MODEL_BEHIND_HEADER } from '@cinefold/contracts';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../auth/session.js';
 import { accessRefusal } from '../auth/session.js';
@@ -247,7 +247,7 @@ async function answerOf(
       behind = read.behind;
     }
     const answer = await endpoint.handle(call);
-    return behind ? { ...answer, headers: { ...answer.headers, 'X-Read-Model-Behind': '1' } } : answer;
+    return behind ? { ...answer, headers: { ...answer.headers, [READ_MODEL_BEHIND_HEADER]: '1' } } : answer;
   } catch (error) {
     const { status, message } = errorAnswer(error, logger, { method: endpoint.method, path: raw.url });
     return refusal(status, message, error instanceof HttpError ? error.headers : undefined);
