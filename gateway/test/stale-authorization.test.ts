@@ -63,5 +63,13 @@ describe('an admin route while the users read model lags behind a role change', 
     expect(stale.body).toEqual({
       message: 'Your permissions are being updated. Please try again in a moment.',
     });
+    // A member's own read, on the stale record, says so: the browser asks again a little later.
+    const me = await call(base, 'GET', '/auth/me', { token: memberToken });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('x-read-model-behind')).toBe('1');
+    const rootMe = await call(base, 'GET', '/auth/me', { token: root });
+    expect(rootMe.headers.get('x-read-model-behind')).toBe('1');
+    // A guest's read waits for nobody.
+    expect((await call(base, 'GET', '/genres')).headers.get('x-read-model-behind')).toBeNull();
   }, 60_000);
 });

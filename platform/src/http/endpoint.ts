@@ -235,7 +235,9 @@ async function answerOf(
     };
     const late = limits.length ? await limited(limits, call, false, raw.gone, settles) : null;
     if (late) return late;
-    let behind = false;
+    // The member was read before the users read model had their last write: what is answered of
+    // them may be older than it, as when the read models a read waits for are behind.
+    let behind = raw.caller.user !== undefined && raw.caller.authStale === true;
     if (endpoint.readsAfter) {
       const { watcher, projectors, ...options } = endpoint.readsAfter;
       const read = await readPositionFor(watcher, projectors, options, {
@@ -244,7 +246,7 @@ async function answerOf(
         sent: raw.header(EVENT_POSITION_HEADER.toLowerCase()),
       });
       call.readAfter = read.position;
-      behind = read.behind;
+      behind ||= read.behind;
     }
     const answer = await endpoint.handle(call);
     return behind ? { ...answer, headers: { ...answer.headers, [READ_MODEL_BEHIND_HEADER]: '1' } } : answer;
