@@ -13,17 +13,15 @@ import {
   callContext,
   created,
   type Endpoint,
-  endpoint,
   type EndpointLimit,
   type EventLog,
   ok,
   rateLimiter,
-  rememberWrite,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { libraryDecider } from './library.js';
-import { memberOf, TYPE_NAMES } from './member-answers.js';
+import { memberWriteEndpoint, TYPE_NAMES } from './member-answers.js';
 import { upNextWriteEndpoints } from './up-next-routes.js';
 
 /** List changes (favorites, watchlist, watch history together) one network may make a minute. */
@@ -65,57 +63,54 @@ export function libraryEndpoints({ log, redis }: LibraryDependencies): Endpoint[
   const limits = [memberWrites, networkWrites];
   const endpoints: Endpoint[] = [];
 
+  const member = { redis, limits };
   for (const list of LIST_NAMES) {
     endpoints.push(
-      endpoint({
-        method: 'POST',
-        path: `/api${LIST_PATHS[list]}`,
-        schemas: addSchemas,
-        access: 'member',
-        limits,
-        handle: async (call) => {
+      memberWriteEndpoint(
+        member,
+        { method: 'POST', path: `/api${LIST_PATHS[list]}`, schemas: addSchemas },
+        async (call, { id: userId }) => {
           const { body } = call;
-          const member = memberOf(call);
           const context = callContext(call);
           const outcome = await runCommand(
             log,
-            streams.library(member.id),
+            streams.library(userId),
             libraryDecider,
-            { type: 'AddToList', userId: member.id, list, item: body },
+            { type: 'AddToList', userId, list, item: body },
             context,
           );
           if (!outcome.result) {
             // Already there: adding twice keeps the one entry, added when it first was.
             const kept = outcome.state[list].get(listEntryKey(body.contentType, body.contentId))!;
-            return ok({ ...body, contentId: kept.contentId, addedAt: kept.addedAt });
+            return {
+              answer: ok({ ...body, contentId: kept.contentId, addedAt: kept.addedAt }),
+              written: null,
+            };
           }
-          await rememberWrite(redis, outcome.result, { userId: member.id });
-          return created({ ...body, addedAt: context.now.toISOString() }, outcome.result.position);
+          return {
+            answer: created({ ...body, addedAt: context.now.toISOString() }),
+            written: outcome.result,
+          };
         },
-      }),
-      endpoint({
-        method: 'DELETE',
-        path: `/api${LIST_PATHS[list]}/:contentId`,
-        schemas: removeSchemas,
-        access: 'member',
-        limits,
-        handle: async (call) => {
+      ),
+      memberWriteEndpoint(
+        member,
+        { method: 'DELETE', path: `/api${LIST_PATHS[list]}/:contentId`, schemas: removeSchemas },
+        async (call, { id: userId }) => {
           const { params, query } = call;
-          const member = memberOf(call);
           const outcome = await runCommand(
             log,
-            streams.library(member.id),
+            streams.library(userId),
             libraryDecider,
             {
               type: 'RemoveFromList',
-              userId: member.id,
+              userId,
               list,
               contentId: params.contentId,
               contentType: query.contentType,
             },
             callContext(call),
           );
-          await rememberWrite(redis, outcome.result!, { userId: member.id });
           // Without a contentType the server chose which entry: the answer says which it was.
           const [removed] = outcome.events;
           const { contentId, contentType } = (removed?.data ?? {}) as Partial<RemovedFromListResponse>;
@@ -125,33 +120,28 @@ export function libraryEndpoints({ log, redis }: LibraryDependencies): Endpoint[
             contentId,
             contentType,
           };
-          return { ...ok(answer), position: outcome.result!.position };
+          return { answer: ok(answer), written: outcome.result! };
         },
-      }),
+      ),
     );
   }
 
   endpoints.push(
-    endpoint({
-      method: 'POST',
-      path: '/api/user/watch-history',
-      schemas: viewSchemas,
-      access: 'member',
-      limits,
-      handle: async (call) => {
-        const member = memberOf(call);
+    memberWriteEndpoint(
+      member,
+      { method: 'POST', path: '/api/user/watch-history', schemas: viewSchemas },
+      async (call, { id: userId }) => {
         const context = callContext(call);
         // Every view is recorded; nothing to decide, so no expected revision to guard. A movie has no episodes.
         const episode = call.body.contentType === 'tv' ? call.body.episode : null;
         const result = await log.append(
-          streams.history(member.id),
-          [{ type: 'TitleWatched', data: { userId: member.id, ...call.body, episode } }],
+          streams.history(userId),
+          [{ type: 'TitleWatched', data: { userId, ...call.body, episode } }],
           { expectedRevision: 'any', context },
         );
-        await rememberWrite(redis, result, { userId: member.id });
-        return created({ ...call.body, watchedAt: context.now.toISOString() }, result.position);
+        return { answer: created({ ...call.body, watchedAt: context.now.toISOString() }), written: result };
       },
-    }),
+    ),
   );
   endpoints.push(...upNextWriteEndpoints({ log, redis, limits }));
   return endpoints;

@@ -17,16 +17,14 @@ import {
   callContext,
   created,
   type Endpoint,
-  endpoint,
   type EndpointLimit,
   type EventLog,
   ok,
-  rememberWrite,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { preferencesDecider } from './preferences.js';
-import { memberOf, TYPE_NAMES } from './member-answers.js';
+import { memberWriteEndpoint, TYPE_NAMES } from './member-answers.js';
 
 export interface UpNextWriteDependencies {
   readonly log: EventLog;
@@ -42,72 +40,67 @@ const answer = (message: string, contentType: TitleType, contentId: string | num
 });
 
 export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependencies): Endpoint[] {
+  const member = { redis, limits };
   return [
-    endpoint({
-      method: 'POST',
-      path: '/api/user/watched',
-      schemas: { body: markWatchedRequest, query: noQuery },
-      access: 'member',
-      limits,
-      handle: async (call) => {
-        const member = memberOf(call);
+    memberWriteEndpoint(
+      member,
+      { method: 'POST', path: '/api/user/watched', schemas: { body: markWatchedRequest, query: noQuery } },
+      async (call, { id: userId }) => {
         const { season, episode, ...item } = call.body;
         const through = season === undefined ? null : { season, episode: episode ?? null };
         const result = await log.append(
-          streams.history(member.id),
-          [{ type: 'TitleMarkedWatched', data: { userId: member.id, ...item, through } }],
+          streams.history(userId),
+          [{ type: 'TitleMarkedWatched', data: { userId, ...item, through } }],
           { expectedRevision: 'any', context: callContext(call) },
         );
-        await rememberWrite(redis, result, { userId: member.id });
         const what =
           through === null
             ? item.title || `the ${TYPE_NAMES[item.contentType]}`
             : through.episode === null
               ? `season ${through.season}`
               : `everything up to season ${through.season} episode ${through.episode}`;
-        return created(
-          answer(`Marked ${what} as watched.`, item.contentType, item.contentId),
-          result.position,
-        );
-      },
-    }),
-    endpoint({
-      method: 'DELETE',
-      path: '/api/user/up-next/:contentType/:contentId',
-      schemas: { params: memberTitleParams, query: noQuery },
-      access: 'member',
-      limits,
-      handle: async (call) => {
-        const member = memberOf(call);
-        const { contentType, contentId } = call.params;
-        const result = await log.append(
-          streams.history(member.id),
-          [{ type: 'UpNextItemDismissed', data: { userId: member.id, contentType, contentId } }],
-          { expectedRevision: 'any', context: callContext(call) },
-        );
-        await rememberWrite(redis, result, { userId: member.id });
         return {
-          ...ok(
-            answer('Removed from Continue Watching; your watch history keeps it.', contentType, contentId),
-          ),
-          position: result.position,
+          answer: created(answer(`Marked ${what} as watched.`, item.contentType, item.contentId)),
+          written: result,
         };
       },
-    }),
-    endpoint({
-      method: 'POST',
-      path: '/api/user/not-interested',
-      schemas: { body: notInterestedRequest, query: noQuery },
-      access: 'member',
-      limits,
-      handle: async (call) => {
-        const member = memberOf(call);
+    ),
+    memberWriteEndpoint(
+      member,
+      {
+        method: 'DELETE',
+        path: '/api/user/up-next/:contentType/:contentId',
+        schemas: { params: memberTitleParams, query: noQuery },
+      },
+      async (call, { id: userId }) => {
+        const { contentType, contentId } = call.params;
+        const result = await log.append(
+          streams.history(userId),
+          [{ type: 'UpNextItemDismissed', data: { userId, contentType, contentId } }],
+          { expectedRevision: 'any', context: callContext(call) },
+        );
+        return {
+          answer: ok(
+            answer('Removed from Continue Watching; your watch history keeps it.', contentType, contentId),
+          ),
+          written: result,
+        };
+      },
+    ),
+    memberWriteEndpoint(
+      member,
+      {
+        method: 'POST',
+        path: '/api/user/not-interested',
+        schemas: { body: notInterestedRequest, query: noQuery },
+      },
+      async (call, { id: userId }) => {
         const item = call.body;
         const outcome = await runCommand(
           log,
-          streams.preferences(member.id),
+          streams.preferences(userId),
           preferencesDecider,
-          { type: 'MarkNotInterested', userId: member.id, item },
+          { type: 'MarkNotInterested', userId, item },
           callContext(call),
         );
         const body = answer(
@@ -115,35 +108,35 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
           item.contentType,
           item.contentId,
         );
-        if (!outcome.result) return ok(body);
-        await rememberWrite(redis, outcome.result, { userId: member.id });
-        return created(body, outcome.result.position);
+        // Already hidden: nothing written, and 200 rather than 201.
+        return { answer: outcome.result ? created(body) : ok(body), written: outcome.result };
       },
-    }),
-    endpoint({
-      method: 'DELETE',
-      path: '/api/user/not-interested/:contentType/:contentId',
-      schemas: { params: memberTitleParams, query: noQuery },
-      access: 'member',
-      limits,
-      handle: async (call) => {
-        const member = memberOf(call);
+    ),
+    memberWriteEndpoint(
+      member,
+      {
+        method: 'DELETE',
+        path: '/api/user/not-interested/:contentType/:contentId',
+        schemas: { params: memberTitleParams, query: noQuery },
+      },
+      async (call, { id: userId }) => {
         const { contentType, contentId } = call.params;
         const outcome = await runCommand(
           log,
-          streams.preferences(member.id),
+          streams.preferences(userId),
           preferencesDecider,
-          { type: 'MarkInterestedAgain', userId: member.id, contentType, contentId },
+          { type: 'MarkInterestedAgain', userId, contentType, contentId },
           callContext(call),
         );
-        await rememberWrite(redis, outcome.result!, { userId: member.id });
         const [removed] = outcome.events;
         const { contentId: id } = removed!.data;
         return {
-          ...ok(answer(`The ${TYPE_NAMES[contentType]} ${id} shows on your pages again.`, contentType, id)),
-          position: outcome.result!.position,
+          answer: ok(
+            answer(`The ${TYPE_NAMES[contentType]} ${id} shows on your pages again.`, contentType, id),
+          ),
+          written: outcome.result!,
         };
       },
-    }),
+    ),
   ];
 }
