@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type Account, newAccount, registerByApi, signIn } from './support/accounts.js';
@@ -6,6 +5,7 @@ import { launchBrowser } from './support/browser.js';
 import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
 import { DESKTOP } from './support/session.js';
 import { type RunningSite, startSite } from './support/site.js';
+import { seriousViolations } from './support/axe.js';
 
 /** Every route of the spec's section 2 (one of each kind where many share a page). */
 const ROUTES = [
@@ -60,25 +60,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
-
-/** Serious and critical problems axe finds on the page as it stands (WCAG 2.1 A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    // Only the violations are read: axe details one node of each other kind instead of all.
-    // (Before withTags, which adds to these options where options() replaces them.)
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 describe.each(Object.entries(AS))('every route, %s', (_who, account: Account | null) => {
   let page: Page;

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
 import { pathnameOf } from './support/page-helpers.js';
 import { PHONE, useSiteSession } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const site = useSiteSession();
 
@@ -73,11 +73,6 @@ describe('the search box in the header', () => {
         page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().textContent(),
       )
       .toContain('Spider-Man');
-    const result = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

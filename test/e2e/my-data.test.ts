@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, fillRegisterForm, newAccount, storedItem } from './support/accounts.js';
 import { importCsv } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 // The member's own data on the profile: a list brought in from a file (preview, a choice, the
 // import), the lists and everything kept taken out, and the account deleted with its password.
@@ -16,19 +16,6 @@ const fixture = (name: string) => fileURLToPath(new URL(name, FIXTURES));
 beforeAll(async () => {
   expect((await importCsv(site.url, readFileSync(fixture('catalogue-movies.csv')))).status).toBe(200);
 }, 60_000);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-    );
-}
 
 async function registerAndOpenProfile(page: Page) {
   const account = newAccount('Lena Lists');

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdImageHost, createAd, imageAd, startAdImageHost } from './support/ads.js';
 import { adminToken, importSampleMovies } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 /**
  * The layout on phones and desktops with ads in the slots, measured in the browser: where things
@@ -367,19 +367,6 @@ describe('the admin content screen on a phone', () => {
 });
 
 describe('accessibility with ads in the slots', () => {
-  /** Serious and critical problems axe finds (WCAG 2.1 A and AA), as the accessibility suite asks. */
-  async function seriousViolations(page: Page): Promise<string[]> {
-    const result = await new AxeBuilder({ page })
-      .options({ resultTypes: ['violations'] })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-      );
-  }
-
   it.each([
     ['/', 'home-hero'],
     ['/movies', 'movies-top'],

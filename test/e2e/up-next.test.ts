@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
 } from './support/accounts.js';
 import { importCsv } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const site = useSiteSession();
 
@@ -43,17 +43,6 @@ async function member(): Promise<{ page: Page; account: Account }> {
   const page = await site.newPage();
   await signIn(page, site.url, account);
   return { page, account };
-}
-
-/** Serious and critical problems axe finds (WCAG 2.1 A and AA), as the accessibility file checks every page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes[0]?.target.join(' ')}`);
 }
 
 const row = (page: Page) => page.getByRole('region', { name: 'Continue Watching' });
