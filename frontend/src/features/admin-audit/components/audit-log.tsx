@@ -20,6 +20,31 @@ const filterLabel = {
 } as const;
 const dateStyle = { bg: 'blackAlpha.400', borderColor: 'whiteAlpha.200' } as const;
 
+interface DateFilterProps {
+  readonly label: string;
+  readonly value: string | undefined;
+  readonly min?: string | undefined;
+  readonly max?: string | undefined;
+  readonly onChange: (value: string) => void;
+}
+
+/** One end of the days the log shows: a labelled date input. */
+function DateFilter({ label, value, min, max, onChange }: DateFilterProps) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label css={filterLabel}>{label}</Field.Label>
+      <Input
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        {...dateStyle}
+      />
+    </Field.Root>
+  );
+}
+
 /** Every admin action, newest first, filtered by admin, action and days (all kept in the address). */
 export function AuditLog() {
   const [params, changeAddress] = useAddressParams();
@@ -72,26 +97,18 @@ export function AuditLog() {
             onChange={(value) => setFilter('action', value)}
           />
         </Box>
-        <Field.Root w="auto">
-          <Field.Label css={filterLabel}>From</Field.Label>
-          <Input
-            type="date"
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setFilter('from', event.target.value)}
-            {...dateStyle}
-          />
-        </Field.Root>
-        <Field.Root w="auto">
-          <Field.Label css={filterLabel}>To</Field.Label>
-          <Input
-            type="date"
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setFilter('to', event.target.value)}
-            {...dateStyle}
-          />
-        </Field.Root>
+        <DateFilter
+          label="From"
+          value={filters.from}
+          max={filters.to}
+          onChange={(value) => setFilter('from', value)}
+        />
+        <DateFilter
+          label="To"
+          value={filters.to}
+          min={filters.from}
+          onChange={(value) => setFilter('to', value)}
+        />
       </Flex>
 
       <QueryPanel
