@@ -17,13 +17,14 @@ import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../title-sum
 import { CataloguePageFrame } from './catalogue-page-frame';
 import { CataloguePageHeader } from './catalogue-page-header';
 import { ListPageHead } from './list-page-head';
-import { ListingFilters, type SortOption } from './listing-filters';
+import { ListingFilters } from './listing-filters';
+import type { SelectOption } from '../../../components/ui/option-select';
 import { TitleGrid } from './title-grid';
 
 /** Spec section 9: twenty titles a page. */
 const PAGE_SIZE = 20;
 
-const movieSorts: readonly SortOption<MovieSort>[] = [
+const movieSorts: readonly SelectOption<MovieSort>[] = [
   { value: 'relevance', label: 'Best Match' },
   { value: 'popularity', label: 'Most Popular' },
   { value: 'rating', label: 'Top Rated' },
@@ -31,7 +32,7 @@ const movieSorts: readonly SortOption<MovieSort>[] = [
   { value: 'title', label: 'A-Z' },
 ];
 
-const tvSorts: readonly SortOption<TvShowSort>[] = [
+const tvSorts: readonly SelectOption<TvShowSort>[] = [
   { value: 'relevance', label: 'Best Match' },
   { value: 'popularity', label: 'Most Popular' },
   { value: 'rating', label: 'Top Rated' },
@@ -56,7 +57,7 @@ interface ListingViewProps<Sort extends string> {
   readonly emptyText: string;
   readonly banner: ReactNode;
   readonly params: ListingParams<Sort>;
-  readonly sortOptions: readonly SortOption<Sort>[];
+  readonly sortOptions: readonly SelectOption<Sort>[];
   readonly genres: readonly string[];
   readonly result: ListingResult;
   readonly onChange: (change: Partial<ListingParams<Sort>>) => void;
