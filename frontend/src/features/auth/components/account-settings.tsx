@@ -1,13 +1,12 @@
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { FormError } from '../../../components/ui/form-error';
-import { FormNotice } from '../../../components/ui/form-error';
 import type { CurrentUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { changeEmail, changeName, changePassword } from '../api/account';
 import { useAccountForm } from '../../../hooks/use-account-form';
 import { newPasswordCheck } from '../registration-problem';
-import { AuthField } from './auth-field';
+import { AccountForm } from './account-form';
+import { AuthField, NewPasswordFields } from './auth-field';
 import { SectionCard } from '../../../components/ui/section-card';
 
 const FAILED = 'Could not save the change. Please try again.';
@@ -15,77 +14,73 @@ const FAILED = 'Could not save the change. Please try again.';
 function NameForm({ user }: { readonly user: CurrentUser }) {
   const { refresh } = useAuth();
   const save = useMutation({ mutationFn: changeName, onSuccess: () => refresh() });
-  const { onSubmit, message } = useAccountForm(save, { failed: FAILED, send: (field) => field('name') });
+  const form = useAccountForm(save, { failed: FAILED, send: (field) => field('name') });
   return (
-    <form onSubmit={onSubmit} aria-labelledby="settings-name">
-      <Stack gap="4">
-        <FormError message={message} />
-        <FormNotice message={save.data?.message ?? null} />
-        <AuthField label="Full Name" name="name" type="text" autoComplete="name" defaultValue={user.name} />
-        <Button type="submit" alignSelf="start" loading={save.isPending} loadingText="Saving...">
-          Save Name
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm
+      form={form}
+      aria-labelledby="settings-name"
+      notice={save.data?.message}
+      layout="card"
+      submit="Save Name"
+      loadingText="Saving..."
+    >
+      <AuthField label="Full Name" name="name" type="text" autoComplete="name" defaultValue={user.name} />
+    </AccountForm>
   );
 }
 
 function EmailForm() {
   const ask = useMutation({ mutationFn: changeEmail });
-  const { onSubmit, message } = useAccountForm(ask, {
+  const form = useAccountForm(ask, {
     failed: FAILED,
     send: (field) => ({ email: field('email'), password: field('password') }),
     clearOnSuccess: true,
   });
   return (
-    <form onSubmit={onSubmit} aria-labelledby="settings-email">
-      <Stack gap="4">
+    <AccountForm
+      form={form}
+      aria-labelledby="settings-email"
+      notice={ask.data?.message}
+      layout="card"
+      intro={
         <Text color="fg.muted" textStyle="sm">
           Your email changes once you open the link we send to the new address.
         </Text>
-        <FormError message={message} />
-        <FormNotice message={ask.data?.message ?? null} />
-        <AuthField label="New Email Address" name="email" type="email" autoComplete="email" />
-        <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
-        <Button type="submit" alignSelf="start" loading={ask.isPending} loadingText="Sending...">
-          Send Confirmation Link
-        </Button>
-      </Stack>
-    </form>
+      }
+      submit="Send Confirmation Link"
+      loadingText="Sending..."
+    >
+      <AuthField label="New Email Address" name="email" type="email" autoComplete="email" />
+      <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
+    </AccountForm>
   );
 }
 
 function PasswordForm() {
   const change = useMutation({ mutationFn: changePassword });
-  const { onSubmit, message } = useAccountForm(change, {
+  const form = useAccountForm(change, {
     failed: FAILED,
     check: newPasswordCheck('newPassword'),
     send: (field) => ({ currentPassword: field('currentPassword'), newPassword: field('newPassword') }),
     clearOnSuccess: true,
   });
   return (
-    <form onSubmit={onSubmit} aria-labelledby="settings-password">
-      <Stack gap="4">
-        <FormError message={message} />
-        <FormNotice message={change.data?.message ?? null} />
-        <AuthField
-          label="Current Password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-        />
-        <AuthField label="New Password" name="newPassword" type="password" autoComplete="new-password" />
-        <AuthField
-          label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" alignSelf="start" loading={change.isPending} loadingText="Saving...">
-          Change Password
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm
+      form={form}
+      aria-labelledby="settings-password"
+      notice={change.data?.message}
+      layout="card"
+      submit="Change Password"
+      loadingText="Saving..."
+    >
+      <AuthField
+        label="Current Password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+      />
+      <NewPasswordFields label="New Password" name="newPassword" />
+    </AccountForm>
   );
 }
 
