@@ -1,6 +1,6 @@
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@cinefold/contracts';
 import { Table, Text } from '@chakra-ui/react';
-import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { adminBodyRow, adminHeaderCell } from '../../../components/ui/table-styles';
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '3', px: { base: '3', md: '4' } } as const;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -19,7 +19,7 @@ export function AuditTable({ entries }: { readonly entries: readonly AuditEntry[
         </Table.Header>
         <Table.Body>
           {entries.map((entry) => (
-            <Table.Row key={entry.id} bg="transparent" _hover={{ bg: 'whiteAlpha.50' }}>
+            <Table.Row key={entry.id} {...adminBodyRow}>
               <Table.Cell {...bodyCell} color="fg.muted" whiteSpace="nowrap">
                 <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
               </Table.Cell>

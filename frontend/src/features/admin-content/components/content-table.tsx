@@ -1,5 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { adminBodyRow, adminHeaderCell, deleteButtonLook } from '../../../components/ui/table-styles';
 import type { AdminContentItem, TitleType } from '@cinefold/contracts';
 import { LuEye, LuEyeOff, LuTrash2 } from 'react-icons/lu';
 import { PosterImage } from '../../../components/ui/poster-image';
@@ -122,7 +122,7 @@ export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onD
               const busy = isBusy(item);
               const date = formatLongDate(type === 'movie' ? item.release_date : item.first_air_date);
               return (
-                <Table.Row key={item.id} bg="transparent" _hover={{ bg: 'whiteAlpha.50' }} {...cardRow}>
+                <Table.Row key={item.id} {...adminBodyRow} {...cardRow}>
                   <Table.Cell {...cardCell('poster')}>
                     <Box w="10" h="15" borderRadius="md" overflow="hidden" bg="whiteAlpha.100">
                       <PosterImage path={item.poster_path} size="w185" alt={`${title} poster`} />
@@ -170,14 +170,7 @@ export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onD
                         {item.hidden ? <LuEye /> : <LuEyeOff />}
                         {item.hidden ? 'Unhide' : 'Hide'}
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={busy}
-                        color="red.300"
-                        _hover={{ bg: 'red.500/15', borderColor: 'red.400', color: 'red.200' }}
-                        onClick={() => onDelete(item)}
-                      >
+                      <Button size="xs" {...deleteButtonLook} disabled={busy} onClick={() => onDelete(item)}>
                         <LuTrash2 />
                         Delete
                       </Button>

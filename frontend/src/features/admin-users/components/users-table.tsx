@@ -1,5 +1,5 @@
 import { Badge, HStack, IconButton, Stack, Table, Text } from '@chakra-ui/react';
-import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { adminBodyRow, adminHeaderCell, deleteButtonLook } from '../../../components/ui/table-styles';
 import type { UserProfile } from '@cinefold/contracts';
 import { LuShieldCheck, LuShieldOff, LuTrash2 } from 'react-icons/lu';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
@@ -43,7 +43,7 @@ export function UsersTable({ users, currentUserId, busyUserId, onToggleRole, onD
             const busy = busyUserId === user.id;
             const roleAction = isAdmin ? 'Make User' : 'Make Admin';
             return (
-              <Table.Row key={user.id} bg="transparent" _hover={{ bg: 'whiteAlpha.50' }}>
+              <Table.Row key={user.id} {...adminBodyRow}>
                 <Table.Cell {...bodyCell}>
                   <HStack gap="3">
                     <MemberAvatar name={user.name} size="sm" hideBelow="sm" />
@@ -93,12 +93,10 @@ export function UsersTable({ users, currentUserId, busyUserId, onToggleRole, onD
                     </IconButton>
                     <IconButton
                       size="sm"
-                      variant="outline"
+                      {...deleteButtonLook}
                       title="Delete User"
                       aria-label="Delete User"
                       disabled={busy}
-                      color="red.300"
-                      _hover={{ bg: 'red.500/15', borderColor: 'red.400', color: 'red.200' }}
                       onClick={() => onDelete(user)}
                     >
                       <LuTrash2 />
