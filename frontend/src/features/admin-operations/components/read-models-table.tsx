@@ -2,9 +2,9 @@ import type { ProjectorOperations, RebuildStatus, VerifyStatus } from '@cinefold
 import { Badge, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
-import { adminHeaderCell } from '../../../components/ui/table-styles';
 import { countOf, formatCount, noun } from '../../../lib/numbers';
 import type { ProjectorJobKind } from '../api/start-projector-job';
+import { AdminTable } from '../../../components/ui/admin-table';
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '3', px: { base: '3', md: '4' } } as const;
 
@@ -127,54 +127,41 @@ export interface ReadModelsTableProps {
   readonly starting: { kind: ProjectorJobKind; projector: string } | null;
 }
 
+const COLUMNS = [
+  { label: 'Read model' },
+  { label: 'Generation', end: true },
+  { label: 'Checkpoint', end: true },
+  { label: 'Lag', end: true },
+  { label: 'Events/s', end: true },
+  { label: 'Rebuild' },
+  { label: 'Verify' },
+];
+
 /** One row per read model: where it stands, how fast it moves, and its rebuild and verify. */
 export function ReadModelsTable({ projectors, onStart, starting }: ReadModelsTableProps) {
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" aria-label="Read models">
-        <Table.Header>
-          <Table.Row bg="transparent">
-            <Table.ColumnHeader {...adminHeaderCell}>Read model</Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Generation
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Checkpoint
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Lag
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Events/s
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell}>Rebuild</Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell}>Verify</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {projectors.map((p) => (
-            <Table.Row key={p.name} bg="transparent" data-projector={p.name}>
-              <Table.Cell {...bodyCell} fontWeight="semibold">
-                {p.name}
-              </Table.Cell>
-              <Table.Cell {...bodyCell} textAlign="end">
-                {p.generation ?? '–'}
-              </Table.Cell>
-              <Table.Cell {...bodyCell} textAlign="end" fontFamily="mono" textStyle="xs">
-                {p.checkpoint ?? '–'}
-              </Table.Cell>
-              <Table.Cell {...bodyCell} textAlign="end">
-                {p.lag === null ? '–' : formatCount(p.lag)}
-              </Table.Cell>
-              <Table.Cell {...bodyCell} textAlign="end">
-                {p.eventsPerSecond === null ? '–' : formatCount(p.eventsPerSecond)}
-              </Table.Cell>
-              <JobCell kind="rebuild" projector={p} starting={starting} onStart={onStart} />
-              <JobCell kind="verify" projector={p} starting={starting} onStart={onStart} />
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <AdminTable size="sm" aria-label="Read models" columns={COLUMNS}>
+      {projectors.map((p) => (
+        <Table.Row key={p.name} bg="transparent" data-projector={p.name}>
+          <Table.Cell {...bodyCell} fontWeight="semibold">
+            {p.name}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end">
+            {p.generation ?? '–'}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end" fontFamily="mono" textStyle="xs">
+            {p.checkpoint ?? '–'}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end">
+            {p.lag === null ? '–' : formatCount(p.lag)}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end">
+            {p.eventsPerSecond === null ? '–' : formatCount(p.eventsPerSecond)}
+          </Table.Cell>
+          <JobCell kind="rebuild" projector={p} starting={starting} onStart={onStart} />
+          <JobCell kind="verify" projector={p} starting={starting} onStart={onStart} />
+        </Table.Row>
+      ))}
+    </AdminTable>
   );
 }
