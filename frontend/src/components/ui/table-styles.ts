@@ -1,3 +1,5 @@
+import { panelLook } from './panel-look';
+
 /** The header cells of the back office's tables (users, content). */
 export const adminHeaderCell = {
   color: 'fg.subtle',
@@ -16,9 +18,7 @@ export const adminBodyRow = { bg: 'transparent', _hover: { bg: 'whiteAlpha.50' }
 
 /** The card around a back-office list or table (users, content, messages, audit, operations). */
 export const listCard = {
-  bg: 'rgba(18, 15, 20, 0.85)',
-  borderWidth: '1px',
-  borderColor: 'whiteAlpha.100',
+  ...panelLook,
   borderRadius: '2xl',
   overflow: 'hidden',
 } as const;

@@ -4,6 +4,7 @@ import { LuListVideo } from 'react-icons/lu';
 import type { EpisodeChoice, PlayerServer } from '../player';
 import { ServerButtons } from './player-panel';
 import { OptionSelect } from '../../../components/ui/option-select';
+import { panelLook } from '../../../components/ui/panel-look';
 
 export interface EpisodePickerProps {
   readonly seasons: readonly Season[];
@@ -57,9 +58,7 @@ export function EpisodePicker({
       aria-labelledby="select-episode"
       gap="5"
       p={{ base: '4', md: '6' }}
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
+      {...panelLook}
       borderRadius="2xl"
     >
       <HStack gap="3">
