@@ -22,6 +22,17 @@ export interface AccountFormState {
   readonly message: string | null;
   /** What the form sent is on its way. */
   readonly pending: boolean;
+  /** What the server said it did, when its answer says something (`{ message }`). */
+  readonly notice: string | undefined;
+}
+
+function saidIn(answer: unknown): string | undefined {
+  return typeof answer === 'object' &&
+    answer !== null &&
+    'message' in answer &&
+    typeof answer.message === 'string'
+    ? answer.message
+    : undefined;
 }
 
 /**
@@ -50,5 +61,5 @@ export function useAccountForm<Data, Variables>(
     mutation.mutate(variables, clearOnSuccess ? { onSuccess: () => target.reset() } : undefined);
   };
   const message = problem ?? (mutation.isError ? errorMessageOf(mutation.error, failed) : null);
-  return { onSubmit, message, pending: mutation.isPending };
+  return { onSubmit, message, pending: mutation.isPending, notice: saidIn(mutation.data) };
 }

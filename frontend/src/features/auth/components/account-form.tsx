@@ -4,20 +4,20 @@ import { FormError, FormNotice } from '../../../components/ui/form-error';
 import type { AccountFormState } from '../../../hooks/use-account-form';
 
 export interface AccountFormProps {
-  /** What `useAccountForm` gives: the submit, the refusal shown above the fields, the wait. */
+  /** What `useAccountForm` gives: the submit, the refusal and the notice shown above the fields, the wait. */
   readonly form: AccountFormState;
-  /** What the server said it did, shown above the fields. */
-  readonly notice?: string | undefined;
   /** The submit button's text, and its text while the form waits for the answer. */
   readonly submit: string;
   readonly loadingText: string;
   readonly disabled?: boolean;
-  /** 'screen': the form of a whole sign-in screen, its button wide; 'card': one of the profile's settings. */
-  readonly layout?: 'screen' | 'card';
+  /**
+   * The id of the heading of the profile's card the form is one of the settings of, which names
+   * it; without it the form is a whole sign-in screen's, its button wide.
+   */
+  readonly card?: string;
   /** Before the messages (what the form does, in a sentence). */
   readonly intro?: ReactNode;
   readonly 'aria-label'?: string;
-  readonly 'aria-labelledby'?: string;
   /** The fields. */
   readonly children: ReactNode;
 }
@@ -30,22 +30,21 @@ const LAYOUTS = {
 /** An account form: its messages, its fields and its submit button, which waits for the answer. */
 export function AccountForm({
   form,
-  notice,
   submit,
   loadingText,
   disabled,
-  layout = 'screen',
+  card,
   intro,
   children,
   ...labelled
 }: AccountFormProps) {
-  const { gap, button } = LAYOUTS[layout];
+  const { gap, button } = LAYOUTS[card === undefined ? 'screen' : 'card'];
   return (
-    <form onSubmit={form.onSubmit} {...labelled}>
+    <form onSubmit={form.onSubmit} aria-labelledby={card} {...labelled}>
       <Stack gap={gap}>
         {intro}
         <FormError message={form.message} />
-        <FormNotice message={notice ?? null} />
+        <FormNotice message={form.notice ?? null} />
         {children}
         <Button
           type="submit"

@@ -16,14 +16,7 @@ function NameForm({ user }: { readonly user: CurrentUser }) {
   const save = useMutation({ mutationFn: changeName, onSuccess: () => refresh() });
   const form = useAccountForm(save, { failed: FAILED, send: (field) => field('name') });
   return (
-    <AccountForm
-      form={form}
-      aria-labelledby="settings-name"
-      notice={save.data?.message}
-      layout="card"
-      submit="Save Name"
-      loadingText="Saving..."
-    >
+    <AccountForm form={form} card="settings-name" submit="Save Name" loadingText="Saving...">
       <AuthField label="Full Name" name="name" type="text" autoComplete="name" defaultValue={user.name} />
     </AccountForm>
   );
@@ -39,9 +32,7 @@ function EmailForm() {
   return (
     <AccountForm
       form={form}
-      aria-labelledby="settings-email"
-      notice={ask.data?.message}
-      layout="card"
+      card="settings-email"
       intro={
         <Text color="fg.muted" textStyle="sm">
           Your email changes once you open the link we send to the new address.
@@ -65,14 +56,7 @@ function PasswordForm() {
     clearOnSuccess: true,
   });
   return (
-    <AccountForm
-      form={form}
-      aria-labelledby="settings-password"
-      notice={change.data?.message}
-      layout="card"
-      submit="Change Password"
-      loadingText="Saving..."
-    >
+    <AccountForm form={form} card="settings-password" submit="Change Password" loadingText="Saving...">
       <AuthField
         label="Current Password"
         name="currentPassword"

@@ -18,7 +18,6 @@ export function ForgotPasswordForm() {
     <AccountForm
       form={form}
       aria-label="Reset your password"
-      notice={send.data?.message}
       submit="Send Reset Link"
       loadingText="Sending..."
     >
