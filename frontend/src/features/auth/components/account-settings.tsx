@@ -1,4 +1,4 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-context';
@@ -7,7 +7,7 @@ import { useAccountForm } from '../../../hooks/use-account-form';
 import { newPasswordCheck } from '../registration-problem';
 import { AccountForm } from './account-form';
 import { AuthField, NewPasswordFields } from './auth-field';
-import { SectionCard } from '../../../components/ui/section-card';
+import { ProfileSection, SectionCard } from '../../../components/ui/section-card';
 
 const FAILED = 'Could not save the change. Please try again.';
 
@@ -71,10 +71,7 @@ function PasswordForm() {
 /** The member's own account on the profile: name, email (confirmed by mail) and password. */
 export function AccountSettings({ user }: { readonly user: CurrentUser }) {
   return (
-    <Stack as="section" aria-labelledby="account-settings" gap="5">
-      <Heading as="h2" id="account-settings" textStyle="display" fontSize={{ base: '2xl', md: '3xl' }}>
-        Account Settings
-      </Heading>
+    <ProfileSection id="account-settings" title="Account Settings">
       <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'repeat(3, minmax(0, 1fr))' }} gap="5">
         <SectionCard id="settings-name" title="Name">
           <NameForm user={user} />
@@ -86,6 +83,6 @@ export function AccountSettings({ user }: { readonly user: CurrentUser }) {
           <PasswordForm />
         </SectionCard>
       </Box>
-    </Stack>
+    </ProfileSection>
   );
 }

@@ -23,7 +23,7 @@ import {
   waitForListImport,
 } from '../api/my-data';
 import { useAccountForm } from '../../../hooks/use-account-form';
-import { SectionCard } from '../../../components/ui/section-card';
+import { ProfileSection, SectionCard } from '../../../components/ui/section-card';
 
 const LISTS: readonly { value: ListImportTarget; label: string }[] = [
   { value: 'history', label: 'Watch History' },
@@ -327,10 +327,7 @@ function DeleteAccount() {
 /** The member's own data on the profile: lists in from files, everything out, the account closed. */
 export function MyDataPanel() {
   return (
-    <Stack as="section" aria-labelledby="my-data" gap="5">
-      <Heading as="h2" id="my-data" textStyle="display" fontSize={{ base: '2xl', md: '3xl' }}>
-        Your Data
-      </Heading>
+    <ProfileSection id="my-data" title="Your Data">
       <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5">
         <SectionCard id="my-data-import" title="Import a List">
           <ImportListForm />
@@ -344,6 +341,6 @@ export function MyDataPanel() {
           </SectionCard>
         </Stack>
       </Box>
-    </Stack>
+    </ProfileSection>
   );
 }
