@@ -16,6 +16,25 @@ export interface AccountFormOptions<Variables> {
   readonly clearOnSuccess?: boolean;
 }
 
+/** What an account form shows and does: its submit, its one line, and whether it is sending. */
+export interface AccountFormState {
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  readonly message: string | null;
+  /** What the form sent is on its way. */
+  readonly pending: boolean;
+  /** What the server said it did, when its answer says something (`{ message }`). */
+  readonly notice: string | undefined;
+}
+
+function saidIn(answer: unknown): string | undefined {
+  return typeof answer === 'object' &&
+    answer !== null &&
+    'message' in answer &&
+    typeof answer.message === 'string'
+    ? answer.message
+    : undefined;
+}
+
 /**
  * The submit of an account form that sends one mutation: reads the fields, checks them (a problem
  * is shown and nothing is sent), sends them, and gives the one line the form shows: the check's
@@ -24,7 +43,7 @@ export interface AccountFormOptions<Variables> {
 export function useAccountForm<Data, Variables>(
   mutation: UseMutationResult<Data, Error, Variables>,
   { failed, check, send, clearOnSuccess = false }: AccountFormOptions<Variables>,
-): { readonly onSubmit: (event: FormEvent<HTMLFormElement>) => void; readonly message: string | null } {
+): AccountFormState {
   const [problem, setProblem] = useState<string | null>(null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,5 +61,5 @@ export function useAccountForm<Data, Variables>(
     mutation.mutate(variables, clearOnSuccess ? { onSuccess: () => target.reset() } : undefined);
   };
   const message = problem ?? (mutation.isError ? errorMessageOf(mutation.error, failed) : null);
-  return { onSubmit, message };
+  return { onSubmit, message, pending: mutation.isPending, notice: saidIn(mutation.data) };
 }

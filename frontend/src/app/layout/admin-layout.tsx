@@ -13,6 +13,7 @@ import {
 import { Outlet } from 'react-router-dom';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
 import { type AdminNavPage, adminNavItems } from '../../config/navigation';
+import { panelLook } from '../../components/ui/panel-look';
 
 const icons: Record<AdminNavPage, IconType> = {
   adminDashboard: LuLayoutDashboard,
@@ -57,9 +58,7 @@ export function AdminLayout() {
                 top="calc(var(--header-height) + 2rem)"
                 gap="1"
                 p="3"
-                bg="rgba(18, 15, 20, 0.85)"
-                borderWidth="1px"
-                borderColor="whiteAlpha.100"
+                {...panelLook}
                 borderRadius="2xl"
               >
                 <Text textStyle="eyebrow" color="fg.subtle" px="3" pt="2" pb="3">

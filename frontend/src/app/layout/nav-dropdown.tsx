@@ -1,6 +1,7 @@
 import { Box, chakra, Icon, SimpleGrid } from '@chakra-ui/react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
+import { dropdownLook } from '../../components/ui/dropdown-look';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
 import type { NavItem } from '../../config/navigation';
 
@@ -123,13 +124,7 @@ export function NavDropdown({ label, items, columns = 1 }: NavDropdownProps) {
           columns={columns}
           gap="0.5"
           minW={columns === 2 ? '72' : '52'}
-          p="2"
-          bg="rgba(18, 15, 20, 0.97)"
-          backdropFilter="blur(16px)"
-          borderWidth="1px"
-          borderColor="whiteAlpha.100"
-          borderRadius="xl"
-          boxShadow="0 24px 48px -12px rgba(0, 0, 0, 0.8)"
+          {...dropdownLook}
         >
           {items.map((item) => (
             <li key={item.to}>

@@ -4,6 +4,7 @@ import { InfoPage } from '../../components/ui/info-page';
 import { RouterLink } from '../../components/ui/router-link';
 import { siteName } from '../../config/site';
 import { ContactForm } from '../../features/support/components/contact-form';
+import { panelLook } from '../../components/ui/panel-look';
 
 const description = 'Questions, problems or ideas? Send the Cinefold team a message.';
 
@@ -26,13 +27,7 @@ export function ContactPage() {
           </>
         }
       >
-        <Box
-          p={{ base: '5', md: '8' }}
-          borderRadius="2xl"
-          bg="rgba(18, 15, 20, 0.85)"
-          borderWidth="1px"
-          borderColor="whiteAlpha.100"
-        >
+        <Box p={{ base: '5', md: '8' }} borderRadius="2xl" {...panelLook}>
           <ContactForm />
         </Box>
       </InfoPage>

@@ -29,3 +29,23 @@ export function SectionCard({ id, title, children }: SectionCardProps) {
     </Box>
   );
 }
+
+export interface ProfileSectionProps {
+  /** The heading's id, which names the section. */
+  readonly id: string;
+  readonly title: string;
+  /** The section's cards. */
+  readonly children: ReactNode;
+}
+
+/** One of the profile's titled sections (account settings, the member's data), over its cards. */
+export function ProfileSection({ id, title, children }: ProfileSectionProps) {
+  return (
+    <Stack as="section" aria-labelledby={id} gap="5">
+      <Heading as="h2" id={id} textStyle="display" fontSize={{ base: '2xl', md: '3xl' }}>
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}

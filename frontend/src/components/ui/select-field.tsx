@@ -1,10 +1,5 @@
-import { Field, NativeSelect, type SystemStyleObject } from '@chakra-ui/react';
-import { fieldLook } from './field-look';
-
-export interface SelectOption<Value extends string> {
-  readonly value: Value;
-  readonly label: string;
-}
+import { Field, type SystemStyleObject } from '@chakra-ui/react';
+import { OptionSelect, type SelectOption } from './option-select';
 
 export interface SelectFieldProps<Value extends string> {
   readonly label: string;
@@ -17,8 +12,6 @@ export interface SelectFieldProps<Value extends string> {
   /** How the label looks: the back office's filters use small capitals, its forms plain text. */
   readonly labelStyle?: SystemStyleObject;
 }
-
-const fieldStyle = fieldLook;
 
 /** A labelled native select whose value is always one of `options` (anything else is ignored). */
 export function SelectField<Value extends string>({
@@ -33,24 +26,7 @@ export function SelectField<Value extends string>({
   return (
     <Field.Root disabled={disabled}>
       <Field.Label css={labelStyle}>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          name={name}
-          value={value}
-          onChange={(event) => {
-            const chosen = options.find((option) => option.value === event.currentTarget.value);
-            if (chosen) onChange(chosen.value);
-          }}
-          {...fieldStyle}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect name={name} value={value} options={options} onChange={onChange} />
     </Field.Root>
   );
 }

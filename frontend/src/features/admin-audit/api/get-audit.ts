@@ -1,6 +1,6 @@
 import type { AuditAction, AuditResponse } from '@cinefold/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { pagedListQuery } from '../../../lib/paged-list-query';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -17,18 +17,11 @@ export const auditKeys = {
   list: (filters: AuditFilters) => [...auditKeys.all, filters] as const,
 };
 
-export function fetchAudit(filters: AuditFilters): Promise<AuditResponse> {
-  return apiClient.get<AuditResponse>('/admin/audit', { query: { ...filters, limit: AUDIT_PAGE_SIZE } });
-}
-
-export function getAuditQueryOptions(filters: AuditFilters) {
-  return queryOptions({
-    queryKey: auditKeys.list(filters),
-    queryFn: () => fetchAudit(filters),
-    placeholderData: keepPreviousData,
-  });
-}
-
 export function useAudit(filters: AuditFilters) {
-  return useQuery(getAuditQueryOptions(filters));
+  return useQuery(
+    pagedListQuery<AuditResponse>(auditKeys.list(filters), '/admin/audit', {
+      ...filters,
+      limit: AUDIT_PAGE_SIZE,
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import { Box, Field, Flex, Input, Stack } from '@chakra-ui/react';
 import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
+import type { SelectOption } from '../../../components/ui/option-select';
 import { SelectField } from '../../../components/ui/select-field';
 import { adminHeaderCell } from '../../../components/ui/table-styles';
 import { countOf, noun } from '../../../lib/numbers';
@@ -20,6 +21,55 @@ const filterLabel = {
 } as const;
 const dateStyle = { bg: 'blackAlpha.400', borderColor: 'whiteAlpha.200' } as const;
 
+interface ChoiceFilterProps {
+  readonly label: string;
+  /** The first choice, which filters nothing ('All admins'). */
+  readonly all: string;
+  readonly options: readonly SelectOption<string>[];
+  readonly value: string | undefined;
+  readonly onChange: (value: string) => void;
+}
+
+/** A select of who or what the log shows, all of them first. */
+function ChoiceFilter({ label, all, options, value, onChange }: ChoiceFilterProps) {
+  return (
+    <Box minW="48">
+      <SelectField
+        label={label}
+        labelStyle={filterLabel}
+        value={value ?? ''}
+        options={[{ value: '', label: all }, ...options]}
+        onChange={onChange}
+      />
+    </Box>
+  );
+}
+
+interface DateFilterProps {
+  readonly label: string;
+  readonly value: string | undefined;
+  readonly min?: string | undefined;
+  readonly max?: string | undefined;
+  readonly onChange: (value: string) => void;
+}
+
+/** One end of the days the log shows: a labelled date input. */
+function DateFilter({ label, value, min, max, onChange }: DateFilterProps) {
+  return (
+    <Field.Root w="auto">
+      <Field.Label css={filterLabel}>{label}</Field.Label>
+      <Input
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        {...dateStyle}
+      />
+    </Field.Root>
+  );
+}
+
 /** Every admin action, newest first, filtered by admin, action and days (all kept in the address). */
 export function AuditLog() {
   const [params, changeAddress] = useAddressParams();
@@ -35,6 +85,12 @@ export function AuditLog() {
       { preventScrollReset: name !== 'page' },
     );
 
+  /** A filter's value and how it changes. */
+  const filter = (name: 'admin' | 'action' | 'from' | 'to') => ({
+    value: filters[name],
+    onChange: (value: string) => setFilter(name, value),
+  });
+
   const admins = audit.data?.admins ?? [];
   return (
     <Stack gap="6">
@@ -48,50 +104,20 @@ export function AuditLog() {
       />
 
       <Flex gap="4" wrap="wrap" align="end">
-        <Box minW="48">
-          <SelectField
-            label="Admin"
-            labelStyle={filterLabel}
-            value={filters.admin ?? ''}
-            options={[
-              { value: '', label: 'All admins' },
-              ...admins.map((admin) => ({ value: admin.id, label: admin.name })),
-            ]}
-            onChange={(value) => setFilter('admin', value)}
-          />
-        </Box>
-        <Box minW="48">
-          <SelectField
-            label="Action"
-            labelStyle={filterLabel}
-            value={filters.action ?? ''}
-            options={[
-              { value: '', label: 'All actions' },
-              ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
-            ]}
-            onChange={(value) => setFilter('action', value)}
-          />
-        </Box>
-        <Field.Root w="auto">
-          <Field.Label css={filterLabel}>From</Field.Label>
-          <Input
-            type="date"
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setFilter('from', event.target.value)}
-            {...dateStyle}
-          />
-        </Field.Root>
-        <Field.Root w="auto">
-          <Field.Label css={filterLabel}>To</Field.Label>
-          <Input
-            type="date"
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setFilter('to', event.target.value)}
-            {...dateStyle}
-          />
-        </Field.Root>
+        <ChoiceFilter
+          label="Admin"
+          all="All admins"
+          options={admins.map((admin) => ({ value: admin.id, label: admin.name }))}
+          {...filter('admin')}
+        />
+        <ChoiceFilter
+          label="Action"
+          all="All actions"
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))}
+          {...filter('action')}
+        />
+        <DateFilter label="From" max={filters.to} {...filter('from')} />
+        <DateFilter label="To" min={filters.from} {...filter('to')} />
       </Flex>
 
       <QueryPanel

@@ -1,10 +1,11 @@
 import { Badge, Box, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { adminHeaderCell } from '../../../components/ui/table-styles';
+import { adminBodyRow, adminHeaderCell, deleteButtonLook } from '../../../components/ui/table-styles';
 import type { AdminContentItem, TitleType } from '@cinefold/contracts';
 import { LuEye, LuEyeOff, LuTrash2 } from 'react-icons/lu';
 import { PosterImage } from '../../../components/ui/poster-image';
 import { formatLongDate } from '../../../lib/dates';
 import { displayTitle, typeWording } from '../content-query';
+import { AdminTable } from '../../../components/ui/admin-table';
 
 export interface ContentTableProps {
   readonly type: TitleType;
@@ -87,108 +88,88 @@ function MessageRow({ children }: { readonly children: string }) {
 /** The rows of the content screen: poster, title or name, figures, visibility and the actions. */
 export function ContentTable({ type, items, loading, isBusy, onToggleHidden, onDelete }: ContentTableProps) {
   const wording = typeWording(type);
+  const columns = [
+    { label: 'Poster', w: '16' },
+    { label: wording.titleColumn },
+    { label: 'Popularity', end: true },
+    { label: 'Rating', end: true },
+    { label: 'Views', end: true },
+    { label: 'Hidden' },
+    { label: 'Actions', end: true },
+  ];
   return (
-    <Table.ScrollArea>
-      <Table.Root size="md" interactive display={{ base: 'block', md: 'table' }}>
-        <Table.Header hideBelow="md">
-          <Table.Row bg="transparent">
-            <Table.ColumnHeader {...headerCell} w="16">
-              Poster
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...headerCell}>{wording.titleColumn}</Table.ColumnHeader>
-            <Table.ColumnHeader {...headerCell} textAlign="end">
-              Popularity
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...headerCell} textAlign="end">
-              Rating
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...headerCell} textAlign="end">
-              Views
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...headerCell}>Hidden</Table.ColumnHeader>
-            <Table.ColumnHeader {...headerCell} textAlign="end">
-              Actions
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
-          {loading ? (
-            <MessageRow>Loading...</MessageRow>
-          ) : items.length === 0 ? (
-            <MessageRow>No items found</MessageRow>
-          ) : (
-            items.map((item) => {
-              const title = displayTitle(item);
-              const busy = isBusy(item);
-              const date = formatLongDate(type === 'movie' ? item.release_date : item.first_air_date);
-              return (
-                <Table.Row key={item.id} bg="transparent" _hover={{ bg: 'whiteAlpha.50' }} {...cardRow}>
-                  <Table.Cell {...cardCell('poster')}>
-                    <Box w="10" h="15" borderRadius="md" overflow="hidden" bg="whiteAlpha.100">
-                      <PosterImage path={item.poster_path} size="w185" alt={`${title} poster`} />
-                    </Box>
-                  </Table.Cell>
-                  <Table.Cell {...cardCell('title')} minW="0">
-                    <Stack gap="0.5" minW={{ base: '0', md: '36' }}>
-                      <Text fontWeight="semibold" data-part="title">
-                        {title}
-                      </Text>
-                      {date && (
-                        <Text textStyle="xs" color="fg.subtle">
-                          {date}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Cell>
-                  <Table.Cell {...cardCell('popularity', 'Popularity')} color="fg.muted">
-                    {decimalFormat.format(item.popularity)}
-                  </Table.Cell>
-                  <Table.Cell {...cardCell('rating', 'Rating')} color="fg.muted">
-                    {decimalFormat.format(item.vote_average)}
-                  </Table.Cell>
-                  <Table.Cell {...cardCell('views', 'Views')} color="fg.muted">
-                    {countFormat.format(item.views)}
-                  </Table.Cell>
-                  <Table.Cell {...cardCell('hidden')} textAlign={{ base: 'end', md: 'start' }}>
-                    <Badge
-                      borderRadius="full"
-                      px="2.5"
-                      variant="subtle"
-                      colorPalette={item.hidden ? 'orange' : 'green'}
-                    >
-                      {item.hidden ? 'Hidden' : 'Visible'}
-                    </Badge>
-                  </Table.Cell>
-                  <Table.Cell {...cardCell('actions')} textAlign="end" whiteSpace="nowrap">
-                    <HStack gap="1.5" justify="end">
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={busy}
-                        onClick={() => onToggleHidden(item)}
-                      >
-                        {item.hidden ? <LuEye /> : <LuEyeOff />}
-                        {item.hidden ? 'Unhide' : 'Hide'}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        disabled={busy}
-                        color="red.300"
-                        _hover={{ bg: 'red.500/15', borderColor: 'red.400', color: 'red.200' }}
-                        onClick={() => onDelete(item)}
-                      >
-                        <LuTrash2 />
-                        Delete
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              );
-            })
-          )}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <AdminTable
+      size="md"
+      interactive
+      display={{ base: 'block', md: 'table' }}
+      columns={columns}
+      headerCell={headerCell}
+      headerHideBelow="md"
+      bodyProps={{ display: { base: 'block', md: 'table-row-group' } }}
+    >
+      {loading ? (
+        <MessageRow>Loading...</MessageRow>
+      ) : items.length === 0 ? (
+        <MessageRow>No items found</MessageRow>
+      ) : (
+        items.map((item) => {
+          const title = displayTitle(item);
+          const busy = isBusy(item);
+          const date = formatLongDate(type === 'movie' ? item.release_date : item.first_air_date);
+          return (
+            <Table.Row key={item.id} {...adminBodyRow} {...cardRow}>
+              <Table.Cell {...cardCell('poster')}>
+                <Box w="10" h="15" borderRadius="md" overflow="hidden" bg="whiteAlpha.100">
+                  <PosterImage path={item.poster_path} size="w185" alt={`${title} poster`} />
+                </Box>
+              </Table.Cell>
+              <Table.Cell {...cardCell('title')} minW="0">
+                <Stack gap="0.5" minW={{ base: '0', md: '36' }}>
+                  <Text fontWeight="semibold" data-part="title">
+                    {title}
+                  </Text>
+                  {date && (
+                    <Text textStyle="xs" color="fg.subtle">
+                      {date}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Cell>
+              <Table.Cell {...cardCell('popularity', 'Popularity')} color="fg.muted">
+                {decimalFormat.format(item.popularity)}
+              </Table.Cell>
+              <Table.Cell {...cardCell('rating', 'Rating')} color="fg.muted">
+                {decimalFormat.format(item.vote_average)}
+              </Table.Cell>
+              <Table.Cell {...cardCell('views', 'Views')} color="fg.muted">
+                {countFormat.format(item.views)}
+              </Table.Cell>
+              <Table.Cell {...cardCell('hidden')} textAlign={{ base: 'end', md: 'start' }}>
+                <Badge
+                  borderRadius="full"
+                  px="2.5"
+                  variant="subtle"
+                  colorPalette={item.hidden ? 'orange' : 'green'}
+                >
+                  {item.hidden ? 'Hidden' : 'Visible'}
+                </Badge>
+              </Table.Cell>
+              <Table.Cell {...cardCell('actions')} textAlign="end" whiteSpace="nowrap">
+                <HStack gap="1.5" justify="end">
+                  <Button size="xs" variant="outline" disabled={busy} onClick={() => onToggleHidden(item)}>
+                    {item.hidden ? <LuEye /> : <LuEyeOff />}
+                    {item.hidden ? 'Unhide' : 'Hide'}
+                  </Button>
+                  <Button size="xs" {...deleteButtonLook} disabled={busy} onClick={() => onDelete(item)}>
+                    <LuTrash2 />
+                    Delete
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          );
+        })
+      )}
+    </AdminTable>
   );
 }

@@ -3,6 +3,7 @@ import { Grid, Icon, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react'
 import type { IconType } from 'react-icons';
 import { LuClapperboard, LuDatabase, LuExternalLink, LuMegaphone, LuUsers } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { panelLook } from '../../../components/ui/panel-look';
 
 const TILES: readonly { to: string; title: string; description: string; icon: IconType }[] = [
   { to: href('adminUsers'), title: 'Users', description: 'Manage accounts', icon: LuUsers },
@@ -35,9 +36,7 @@ export function AdminTiles() {
         <LinkBox
           key={tile.to}
           p="4"
-          bg="rgba(18, 15, 20, 0.85)"
-          borderWidth="1px"
-          borderColor="whiteAlpha.100"
+          {...panelLook}
           borderRadius="xl"
           transition="border-color 0.15s"
           _hover={{ borderColor: 'brand.500' }}

@@ -1,5 +1,6 @@
 import { Box, type BoxProps, Center, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { panelLook } from '../../../components/ui/panel-look';
 
 /** A card of the dashboard with its heading (and anything beside it, such as a window choice). */
 export function Panel({
@@ -12,9 +13,7 @@ export function Panel({
     <Box
       as="section"
       aria-label={title}
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
+      {...panelLook}
       borderRadius="2xl"
       p={{ base: '4', md: '6' }}
       minW="0"

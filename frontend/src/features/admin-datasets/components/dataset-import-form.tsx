@@ -3,18 +3,20 @@ import type { ImportJobStatus, ImportMode, TitleType } from '@cinefold/contracts
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LuUpload } from 'react-icons/lu';
 import { FormError } from '../../../components/ui/form-error';
+import type { SelectOption } from '../../../components/ui/option-select';
 import { SelectField } from '../../../components/ui/select-field';
 import { useUploadDataset } from '../api/upload-dataset';
 import { fetchTitleCount } from '../api/get-title-count';
 import { NO_FILE_MESSAGE, progressPercent, replaceQuestion, uploadErrorMessage } from '../import-job';
 import { ImportResult } from './import-result';
 import { fieldLook, fieldLabel } from '../../../components/ui/field-look';
+import { panelLook } from '../../../components/ui/panel-look';
 
-const TYPES: readonly { value: TitleType; label: string }[] = [
+const TYPES: readonly SelectOption<TitleType>[] = [
   { value: 'movie', label: 'movie' },
   { value: 'tv', label: 'tv' },
 ];
-const MODES: readonly { value: ImportMode; label: string }[] = [
+const MODES: readonly SelectOption<ImportMode>[] = [
   { value: 'append', label: 'append' },
   { value: 'replace', label: 'replace' },
 ];
@@ -69,18 +71,28 @@ export function DatasetImportForm() {
 
   const error = missingFile ? NO_FILE_MESSAGE : upload.isError ? uploadErrorMessage(upload.error) : null;
   const busy = upload.isPending || asking;
+  const choice = <Value extends string>(
+    label: string,
+    name: string,
+    value: Value,
+    options: readonly SelectOption<Value>[],
+    onChange: (value: Value) => void,
+  ) => (
+    <SelectField
+      label={label}
+      name={name}
+      value={value}
+      options={options}
+      onChange={onChange}
+      disabled={busy}
+      labelStyle={labelStyle}
+    />
+  );
 
   return (
     <Stack gap="6">
       <form aria-label="Import Datasets" onSubmit={onSubmit} noValidate>
-        <Stack
-          gap="5"
-          p={{ base: '5', md: '6' }}
-          bg="rgba(18, 15, 20, 0.85)"
-          borderWidth="1px"
-          borderColor="whiteAlpha.100"
-          borderRadius="2xl"
-        >
+        <Stack gap="5" p={{ base: '5', md: '6' }} {...panelLook} borderRadius="2xl">
           <Text color="fg.muted" textStyle="sm">
             Upload a CSV in the movie or TV schema. Append keeps the titles already there; replace first
             removes every title of the chosen type.
@@ -89,24 +101,8 @@ export function DatasetImportForm() {
           <FormError message={error} />
 
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-            <SelectField
-              label="Type"
-              name="type"
-              value={type}
-              options={TYPES}
-              onChange={setType}
-              disabled={busy}
-              labelStyle={labelStyle}
-            />
-            <SelectField
-              label="Mode"
-              name="mode"
-              value={mode}
-              options={MODES}
-              onChange={setMode}
-              disabled={busy}
-              labelStyle={labelStyle}
-            />
+            {choice('Type', 'type', type, TYPES, setType)}
+            {choice('Mode', 'mode', mode, MODES, setMode)}
           </Grid>
 
           <Field.Root disabled={busy}>

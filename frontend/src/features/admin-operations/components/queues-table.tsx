@@ -1,41 +1,31 @@
 import type { ImportJobStatus, QueueDepth } from '@cinefold/contracts';
 import { Stack, Table, Text } from '@chakra-ui/react';
-import { adminHeaderCell } from '../../../components/ui/table-styles';
 import { countOf, noun } from '../../../lib/numbers';
+import { AdminTable } from '../../../components/ui/admin-table';
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '2.5', px: { base: '3', md: '4' } } as const;
 const COLUMNS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 
 export function QueuesTable({ queues }: { readonly queues: readonly QueueDepth[] }) {
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" aria-label="Queues">
-        <Table.Header>
-          <Table.Row bg="transparent">
-            <Table.ColumnHeader {...adminHeaderCell}>Queue</Table.ColumnHeader>
-            {COLUMNS.map((column) => (
-              <Table.ColumnHeader key={column} {...adminHeaderCell} textAlign="end">
-                {column}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {queues.map((queue) => (
-            <Table.Row key={queue.name} bg="transparent">
-              <Table.Cell {...bodyCell} fontWeight="semibold">
-                {queue.name}
-              </Table.Cell>
-              {COLUMNS.map((column) => (
-                <Table.Cell key={column} {...bodyCell} textAlign="end">
-                  {queue[column]}
-                </Table.Cell>
-              ))}
-            </Table.Row>
+    <AdminTable
+      size="sm"
+      aria-label="Queues"
+      columns={[{ label: 'Queue' }, ...COLUMNS.map((column) => ({ label: column, end: true }))]}
+    >
+      {queues.map((queue) => (
+        <Table.Row key={queue.name} bg="transparent">
+          <Table.Cell {...bodyCell} fontWeight="semibold">
+            {queue.name}
+          </Table.Cell>
+          {COLUMNS.map((column) => (
+            <Table.Cell key={column} {...bodyCell} textAlign="end">
+              {queue[column]}
+            </Table.Cell>
           ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        </Table.Row>
+      ))}
+    </AdminTable>
   );
 }
 

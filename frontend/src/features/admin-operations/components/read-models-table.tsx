@@ -1,9 +1,10 @@
 import type { ProjectorOperations, RebuildStatus, VerifyStatus } from '@cinefold/contracts';
 import { Badge, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
-import { adminHeaderCell } from '../../../components/ui/table-styles';
 import { countOf, formatCount, noun } from '../../../lib/numbers';
 import type { ProjectorJobKind } from '../api/start-projector-job';
+import { AdminTable } from '../../../components/ui/admin-table';
 
 const bodyCell = { borderColor: 'whiteAlpha.100', py: '3', px: { base: '3', md: '4' } } as const;
 
@@ -75,6 +76,50 @@ function VerifyCell({ verify }: { readonly verify: VerifyStatus | null }) {
   );
 }
 
+const JOB_BUTTONS = {
+  rebuild: { label: 'Rebuild', icon: <LuRefreshCw /> },
+  verify: { label: 'Verify', icon: <LuShieldCheck /> },
+} as const satisfies Record<ProjectorJobKind, { label: string; icon: ReactNode }>;
+
+interface JobCellProps {
+  readonly kind: ProjectorJobKind;
+  readonly projector: ProjectorOperations;
+  readonly starting: ReadModelsTableProps['starting'];
+  readonly onStart: ReadModelsTableProps['onStart'];
+}
+
+/**
+ * The button that starts a job of one kind on a read model, over where its last such job stands;
+ * it waits while that job is asked for or running.
+ */
+function JobCell({ kind, projector, starting, onStart }: JobCellProps) {
+  const { label, icon } = JOB_BUTTONS[kind];
+  const busy =
+    (starting?.kind === kind && starting.projector === projector.name) ||
+    running((kind === 'rebuild' ? projector.rebuild : projector.verify)?.state);
+  return (
+    <Table.Cell {...bodyCell}>
+      <Stack gap="1.5" align="start">
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`${label} ${projector.name}`}
+          disabled={busy}
+          onClick={() => onStart(kind, projector.name)}
+        >
+          {icon}
+          {label}
+        </Button>
+        {kind === 'rebuild' ? (
+          <RebuildCell rebuild={projector.rebuild} />
+        ) : (
+          <VerifyCell verify={projector.verify} />
+        )}
+      </Stack>
+    </Table.Cell>
+  );
+}
+
 export interface ReadModelsTableProps {
   readonly projectors: readonly ProjectorOperations[];
   readonly onStart: (kind: ProjectorJobKind, projector: string) => void;
@@ -82,87 +127,41 @@ export interface ReadModelsTableProps {
   readonly starting: { kind: ProjectorJobKind; projector: string } | null;
 }
 
+const COLUMNS = [
+  { label: 'Read model' },
+  { label: 'Generation', end: true },
+  { label: 'Checkpoint', end: true },
+  { label: 'Lag', end: true },
+  { label: 'Events/s', end: true },
+  { label: 'Rebuild' },
+  { label: 'Verify' },
+];
+
 /** One row per read model: where it stands, how fast it moves, and its rebuild and verify. */
 export function ReadModelsTable({ projectors, onStart, starting }: ReadModelsTableProps) {
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" aria-label="Read models">
-        <Table.Header>
-          <Table.Row bg="transparent">
-            <Table.ColumnHeader {...adminHeaderCell}>Read model</Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Generation
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Checkpoint
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Lag
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell} textAlign="end">
-              Events/s
-            </Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell}>Rebuild</Table.ColumnHeader>
-            <Table.ColumnHeader {...adminHeaderCell}>Verify</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {projectors.map((p) => {
-            const busy = (kind: ProjectorJobKind) =>
-              (starting?.kind === kind && starting.projector === p.name) ||
-              running((kind === 'rebuild' ? p.rebuild : p.verify)?.state);
-            return (
-              <Table.Row key={p.name} bg="transparent" data-projector={p.name}>
-                <Table.Cell {...bodyCell} fontWeight="semibold">
-                  {p.name}
-                </Table.Cell>
-                <Table.Cell {...bodyCell} textAlign="end">
-                  {p.generation ?? '–'}
-                </Table.Cell>
-                <Table.Cell {...bodyCell} textAlign="end" fontFamily="mono" textStyle="xs">
-                  {p.checkpoint ?? '–'}
-                </Table.Cell>
-                <Table.Cell {...bodyCell} textAlign="end">
-                  {p.lag === null ? '–' : formatCount(p.lag)}
-                </Table.Cell>
-                <Table.Cell {...bodyCell} textAlign="end">
-                  {p.eventsPerSecond === null ? '–' : formatCount(p.eventsPerSecond)}
-                </Table.Cell>
-                <Table.Cell {...bodyCell}>
-                  <Stack gap="1.5" align="start">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`Rebuild ${p.name}`}
-                      disabled={busy('rebuild')}
-                      onClick={() => onStart('rebuild', p.name)}
-                    >
-                      <LuRefreshCw />
-                      Rebuild
-                    </Button>
-                    <RebuildCell rebuild={p.rebuild} />
-                  </Stack>
-                </Table.Cell>
-                <Table.Cell {...bodyCell}>
-                  <Stack gap="1.5" align="start">
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={`Verify ${p.name}`}
-                      disabled={busy('verify')}
-                      onClick={() => onStart('verify', p.name)}
-                    >
-                      <LuShieldCheck />
-                      Verify
-                    </Button>
-                    <VerifyCell verify={p.verify} />
-                  </Stack>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <AdminTable size="sm" aria-label="Read models" columns={COLUMNS}>
+      {projectors.map((p) => (
+        <Table.Row key={p.name} bg="transparent" data-projector={p.name}>
+          <Table.Cell {...bodyCell} fontWeight="semibold">
+            {p.name}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end">
+            {p.generation ?? '–'}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end" fontFamily="mono" textStyle="xs">
+            {p.checkpoint ?? '–'}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end">
+            {p.lag === null ? '–' : formatCount(p.lag)}
+          </Table.Cell>
+          <Table.Cell {...bodyCell} textAlign="end">
+            {p.eventsPerSecond === null ? '–' : formatCount(p.eventsPerSecond)}
+          </Table.Cell>
+          <JobCell kind="rebuild" projector={p} starting={starting} onStart={onStart} />
+          <JobCell kind="verify" projector={p} starting={starting} onStart={onStart} />
+        </Table.Row>
+      ))}
+    </AdminTable>
   );
 }

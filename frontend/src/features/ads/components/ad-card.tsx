@@ -17,6 +17,7 @@ import { formatLongDate } from '../../../lib/dates';
 import { formatCount } from '../../../lib/numbers';
 import { clickThroughRate } from '../ad-stats';
 import { useCreativeImage } from './ad-creative';
+import { panelLook } from '../../../components/ui/panel-look';
 
 export interface AdCardProps {
   readonly ad: AdminAd;
@@ -82,16 +83,7 @@ const STATUS = {
 export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
   const status = STATUS[ad.active ? (ad.schedule ?? 'running') : 'inactive'];
   return (
-    <Stack
-      as="article"
-      aria-label={ad.title}
-      gap="0"
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-      borderRadius="2xl"
-      overflow="hidden"
-    >
+    <Stack as="article" aria-label={ad.title} gap="0" {...panelLook} borderRadius="2xl" overflow="hidden">
       <Box position="relative" h="40" bg="blackAlpha.500">
         {ad.type === 'network' ? (
           <Center h="full" color="fg.muted" fontWeight="medium">

@@ -9,10 +9,12 @@ import {
   Input,
   Stack,
   Textarea,
+  type TextareaProps,
 } from '@chakra-ui/react';
 import type { AdminAd } from '@cinefold/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormError } from '../../../components/ui/form-error';
+import type { SelectOption } from '../../../components/ui/option-select';
 import { SelectField } from '../../../components/ui/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
 import {
@@ -100,6 +102,35 @@ export function AdFormDialog({ ad, onClose }: AdFormDialogProps) {
     </Field.Root>
   );
 
+  const choice = <Name extends 'type' | 'position' | 'provider'>(
+    field: Name,
+    label: string,
+    options: readonly SelectOption<AdFormValues[Name]>[],
+  ) => (
+    <SelectField
+      label={label}
+      name={field}
+      value={values[field]}
+      options={options}
+      onChange={(value) => set(field, value)}
+      disabled={busy}
+      labelStyle={labelStyle}
+    />
+  );
+  const longText = (field: 'description' | 'embedCode', label: string, look: TextareaProps) => (
+    <Field.Root invalid={Boolean(errors[field])} required={field === 'embedCode'} disabled={busy}>
+      <Field.Label {...labelStyle}>{label}</Field.Label>
+      <Textarea
+        name={field}
+        value={values[field]}
+        onChange={(event) => set(field, event.target.value)}
+        {...look}
+        {...fieldStyle}
+      />
+      <Field.ErrorText>{errors[field]}</Field.ErrorText>
+    </Field.Root>
+  );
+
   return (
     <chakra.dialog
       ref={dialog}
@@ -132,36 +163,10 @@ export function AdFormDialog({ ad, onClose }: AdFormDialogProps) {
         <Stack gap="4" px="6" pb="2">
           <FormError message={save.isError ? errorMessageOf(save.error, 'Failed to save ad') : null} />
           {text('title', 'Title')}
-          <Field.Root invalid={Boolean(errors.description)} disabled={busy}>
-            <Field.Label {...labelStyle}>Description</Field.Label>
-            <Textarea
-              name="description"
-              value={values.description}
-              onChange={(event) => set('description', event.target.value)}
-              rows={3}
-              {...fieldStyle}
-            />
-            <Field.ErrorText>{errors.description}</Field.ErrorText>
-          </Field.Root>
+          {longText('description', 'Description', { rows: 3 })}
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">
-            <SelectField
-              label="Type"
-              name="type"
-              value={values.type}
-              options={TYPES}
-              onChange={(type) => set('type', type)}
-              disabled={busy}
-              labelStyle={labelStyle}
-            />
-            <SelectField
-              label="Position"
-              name="position"
-              value={values.position}
-              options={positionOptions(values.position)}
-              onChange={(position) => set('position', position)}
-              disabled={busy}
-              labelStyle={labelStyle}
-            />
+            {choice('type', 'Type', TYPES)}
+            {choice('position', 'Position', positionOptions(values.position))}
           </Grid>
           {values.type === 'image' ? (
             <>
@@ -170,28 +175,8 @@ export function AdFormDialog({ ad, onClose }: AdFormDialogProps) {
             </>
           ) : (
             <>
-              <SelectField
-                label="Provider"
-                name="provider"
-                value={values.provider}
-                options={PROVIDERS}
-                onChange={(provider) => set('provider', provider)}
-                disabled={busy}
-                labelStyle={labelStyle}
-              />
-              <Field.Root invalid={Boolean(errors.embedCode)} required disabled={busy}>
-                <Field.Label {...labelStyle}>Embed Code</Field.Label>
-                <Textarea
-                  name="embedCode"
-                  value={values.embedCode}
-                  onChange={(event) => set('embedCode', event.target.value)}
-                  rows={6}
-                  fontFamily="mono"
-                  textStyle="sm"
-                  {...fieldStyle}
-                />
-                <Field.ErrorText>{errors.embedCode}</Field.ErrorText>
-              </Field.Root>
+              {choice('provider', 'Provider', PROVIDERS)}
+              {longText('embedCode', 'Embed Code', { rows: 6, fontFamily: 'mono', textStyle: 'sm' })}
             </>
           )}
           <Grid templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} gap="4">

@@ -4,6 +4,7 @@ import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { createDisplaySession, sendAdBeacon } from '../display-session';
 import { AdCreative, AdStage, type AdStageProps, useCreativeImage } from './ad-creative';
 import { useViewable } from './use-viewable';
+import { panelLook } from '../../../components/ui/panel-look';
 
 /** Spec section 9: a slot with more than one ad shows the next every 8 seconds. */
 export const AD_ROTATION_MS = 8000;
@@ -42,16 +43,7 @@ export function AdCard({
   ...rest
 }: AdCardProps & { readonly ref?: Ref<HTMLDivElement>; readonly 'data-ad-id'?: string }) {
   return (
-    <Box
-      ref={ref}
-      position="relative"
-      p={{ base: '2', md: '3' }}
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-      borderRadius="xl"
-      {...rest}
-    >
+    <Box ref={ref} position="relative" p={{ base: '2', md: '3' }} {...panelLook} borderRadius="xl" {...rest}>
       <HStack h="6" gap="2" mb={{ base: '1.5', md: '2' }} minW="0">
         <Text
           textStyle="2xs"

@@ -1,5 +1,5 @@
 import { href } from '@cinefold/contracts';
-import { Box, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, HStack, Stack } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { LuLogOut } from 'react-icons/lu';
 import { LinkButton } from '../../../components/ui/link-button';
@@ -7,6 +7,7 @@ import { MemberAvatar } from '../../../components/ui/member-avatar';
 import { SiteNavLink } from '../../../components/ui/site-nav-link';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { navLinkRecipe } from '../../../theme/recipes/nav-link';
+import { MemberIdentity } from './member-identity';
 
 // A menu needs positioning and focus handling (a good part of Chakra's code): members load it
 // when they are signed in, guests never do.
@@ -40,14 +41,7 @@ export function AccountLinks({ placement, onNavigate }: AccountLinksProps) {
       <Stack gap="1">
         <HStack gap="3" px="4" pb="3">
           <MemberAvatar name={user.name} size="sm" />
-          <Stack gap="0" minW="0">
-            <Text fontWeight="semibold" truncate>
-              {user.name}
-            </Text>
-            <Text textStyle="xs" color="fg.subtle" truncate>
-              {user.email}
-            </Text>
-          </Stack>
+          <MemberIdentity user={user} minW="0" />
         </HStack>
         <SiteNavLink to={href('profile')} placement="mobile" onClick={onNavigate}>
           Profile

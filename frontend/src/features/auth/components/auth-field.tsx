@@ -1,6 +1,7 @@
-import { Field, Input, type InputProps } from '@chakra-ui/react';
+import { Input, type InputProps } from '@chakra-ui/react';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { fieldLook } from '../../../components/ui/field-look';
+import { RequiredField } from '../../../components/ui/required-field';
 
 export interface AuthFieldProps extends Omit<InputProps, 'required'> {
   readonly label: string;
@@ -17,16 +18,37 @@ const inputLook = {
 /** A required input with its label; the browser checks presence and, for e-mail, the format. */
 export function AuthField({ label, type, ...input }: AuthFieldProps) {
   return (
-    <Field.Root required>
-      <Field.Label fontWeight="medium" color="fg.muted">
-        {label}
-        <Field.RequiredIndicator color="brand.400" />
-      </Field.Label>
+    <RequiredField label={label}>
       {type === 'password' ? (
         <PasswordInput {...inputLook} {...input} />
       ) : (
         <Input {...inputLook} type={type} {...input} />
       )}
-    </Field.Root>
+    </RequiredField>
+  );
+}
+
+/** The address of the account a visitor signs in to, signs up or asks a reset link for. */
+export function EmailField({ label }: { readonly label: string }) {
+  return (
+    <AuthField label={label} name="email" type="email" autoComplete="email" placeholder="you@example.com" />
+  );
+}
+
+/**
+ * A new password typed twice, `name` and `confirmPassword`, which `newPasswordCheck(name)` compares;
+ * the second field's label is the first's after 'Confirm'.
+ */
+export function NewPasswordFields({ label, name }: { readonly label: string; readonly name: string }) {
+  return (
+    <>
+      <AuthField label={label} name={name} type="password" autoComplete="new-password" />
+      <AuthField
+        label={`Confirm ${label}`}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
   );
 }

@@ -1,15 +1,15 @@
 import { href } from '@cinefold/contracts';
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
-import { FormError } from '../../../components/ui/form-error';
 import { FormNotice } from '../../../components/ui/form-error';
 import { RouterLink } from '../../../components/ui/router-link';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { linkToken, resetPassword } from '../api/account';
 import { useAccountForm } from '../../../hooks/use-account-form';
 import { newPasswordCheck } from '../registration-problem';
-import { AuthField } from './auth-field';
+import { AccountForm } from './account-form';
+import { NewPasswordFields } from './auth-field';
 
 const RESET_FAILED = 'Could not set the new password. Please try again.';
 const NO_TOKEN = 'This link is not complete. Open the whole link from the email, or ask for a new one.';
@@ -36,30 +36,15 @@ export function ResetPasswordForm() {
       </Stack>
     );
   }
-  const message = token ? form.message : NO_TOKEN;
   return (
-    <form onSubmit={form.onSubmit} aria-label="Choose a new password">
-      <Stack gap="5">
-        <FormError message={message} />
-        <AuthField label="New Password" name="password" type="password" autoComplete="new-password" />
-        <AuthField
-          label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-        />
-        <Button
-          type="submit"
-          size="lg"
-          w="full"
-          mt="2"
-          disabled={!token}
-          loading={reset.isPending}
-          loadingText="Saving..."
-        >
-          Set New Password
-        </Button>
-      </Stack>
-    </form>
+    <AccountForm
+      form={token ? form : { ...form, message: NO_TOKEN }}
+      aria-label="Choose a new password"
+      submit="Set New Password"
+      loadingText="Saving..."
+      disabled={!token}
+    >
+      <NewPasswordFields label="New Password" name="password" />
+    </AccountForm>
   );
 }

@@ -1,9 +1,11 @@
 import { href } from '@cinefold/contracts';
-import { Box, Button, Icon, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Icon, Menu, Portal, Text } from '@chakra-ui/react';
 import { LuChevronDown, LuLogOut, LuShieldCheck, LuUser } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { dropdownLook } from '../../../components/ui/dropdown-look';
 import { MemberAvatar } from '../../../components/ui/member-avatar';
 import type { CurrentUser } from '../../../lib/auth/auth-api';
+import { MemberIdentity } from './member-identity';
 
 export interface UserMenuProps {
   readonly user: CurrentUser;
@@ -39,24 +41,8 @@ export function UserMenu({ user, isAdmin, onLogout }: UserMenuProps) {
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
-          <Menu.Content
-            minW="60"
-            p="2"
-            bg="rgba(18, 15, 20, 0.97)"
-            backdropFilter="blur(16px)"
-            borderWidth="1px"
-            borderColor="whiteAlpha.100"
-            borderRadius="xl"
-            boxShadow="0 24px 48px -12px rgba(0, 0, 0, 0.8)"
-          >
-            <Stack gap="0" px="3" pt="2" pb="3">
-              <Text fontWeight="semibold" truncate>
-                {user.name}
-              </Text>
-              <Text textStyle="xs" color="fg.subtle" truncate>
-                {user.email}
-              </Text>
-            </Stack>
+          <Menu.Content minW="60" {...dropdownLook}>
+            <MemberIdentity user={user} px="3" pt="2" pb="3" />
             <Menu.Separator borderColor="whiteAlpha.100" />
             <Menu.Item value="profile" asChild py="2" cursor="pointer">
               <Link to={href('profile')}>

@@ -6,7 +6,7 @@ export type MovieSort = (typeof MOVIE_SORTS)[number];
 export const TV_SHOW_SORTS = ['popularity', 'rating', 'first_air_date', 'name', 'relevance'] as const;
 export type TvShowSort = (typeof TV_SHOW_SORTS)[number];
 
-interface ListFilters<Sort extends string> {
+export interface ListFilters<Sort extends string> {
   readonly page?: number;
   /** At most 100 (the API's limit). */
   readonly limit?: number;

@@ -1,6 +1,7 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
+import { panelLook } from '../../../components/ui/panel-look';
 
 export interface InfoRow {
   readonly label: string;
@@ -26,9 +27,7 @@ export function AdditionalInfo({ rows, homepage }: AdditionalInfoProps) {
       as="section"
       aria-labelledby="additional-information"
       p={{ base: '5', md: '6' }}
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
+      {...panelLook}
       borderRadius="2xl"
     >
       <Heading as="h2" id="additional-information" fontSize="xl" fontWeight="semibold" mb="5">

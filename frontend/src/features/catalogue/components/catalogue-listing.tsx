@@ -1,11 +1,12 @@
 import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { Movie, TvShow } from '@cinefold/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useDeferredValue } from 'react';
 import { useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { isPastLastPage } from '../../../lib/pagination';
-import { useMovieGenres, useMoviesPage } from '../api/get-movies';
-import { useTvShowGenres, useTvShowsPage } from '../api/get-tv-shows';
-import type { MovieSort, TvShowSort } from '../api/filters';
+import { movieListApi, type MoviesPage, tvShowListApi, type TvShowsPage } from '../api/get-title-lists';
+import type { ListFilters, MovieSort, TvShowSort } from '../api/filters';
 import { countOf, formatCount, type Noun, noun } from '../../../lib/numbers';
 import {
   type ListingParams,
@@ -17,13 +18,14 @@ import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../title-sum
 import { CataloguePageFrame } from './catalogue-page-frame';
 import { CataloguePageHeader } from './catalogue-page-header';
 import { ListPageHead } from './list-page-head';
-import { ListingFilters, type SortOption } from './listing-filters';
+import { ListingFilters } from './listing-filters';
+import type { SelectOption } from '../../../components/ui/option-select';
 import { TitleGrid } from './title-grid';
 
 /** Spec section 9: twenty titles a page. */
 const PAGE_SIZE = 20;
 
-const movieSorts: readonly SortOption<MovieSort>[] = [
+const movieSorts: readonly SelectOption<MovieSort>[] = [
   { value: 'relevance', label: 'Best Match' },
   { value: 'popularity', label: 'Most Popular' },
   { value: 'rating', label: 'Top Rated' },
@@ -31,7 +33,7 @@ const movieSorts: readonly SortOption<MovieSort>[] = [
   { value: 'title', label: 'A-Z' },
 ];
 
-const tvSorts: readonly SortOption<TvShowSort>[] = [
+const tvSorts: readonly SelectOption<TvShowSort>[] = [
   { value: 'relevance', label: 'Best Match' },
   { value: 'popularity', label: 'Most Popular' },
   { value: 'rating', label: 'Top Rated' },
@@ -56,7 +58,7 @@ interface ListingViewProps<Sort extends string> {
   readonly emptyText: string;
   readonly banner: ReactNode;
   readonly params: ListingParams<Sort>;
-  readonly sortOptions: readonly SortOption<Sort>[];
+  readonly sortOptions: readonly SelectOption<Sort>[];
   readonly genres: readonly string[];
   readonly result: ListingResult;
   readonly onChange: (change: Partial<ListingParams<Sort>>) => void;
@@ -169,15 +171,42 @@ export interface CatalogueListingProps {
   readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
 }
 
+interface TitlesPage {
+  readonly pages: number;
+  readonly total: number;
+}
+
+interface ListingKind<Sort extends string, Title extends Movie | TvShow, Page extends TitlesPage> {
+  readonly read: (params: URLSearchParams) => ListingParams<Sort>;
+  /** The order of a listing whose address names none. */
+  readonly defaultSort: Sort;
+  readonly api: {
+    readonly usePage: (filters: ListFilters<Sort>) => UseQueryResult<Page>;
+    readonly useGenres: () => UseQueryResult<string[]>;
+  };
+  readonly titlesOf: (page: Page) => readonly Title[];
+  readonly summarize: (title: Title) => TitleSummary;
+  /** What the listing says: its heading, words and orders. */
+  readonly view: Pick<
+    ListingViewProps<Sort>,
+    'heading' | 'counted' | 'description' | 'searchPlaceholder' | 'emptyText' | 'sortOptions'
+  >;
+}
+
 /**
- * /movies: search, genre, sort order and pages, all kept in the address. The answers are deferred:
- * the query library's updates re-render at once and in one piece, and deferred the grid they fill
- * renders in slices that yield to the browser (a phone stays responsive while 24 cards are built).
+ * A listing of one kind of title: search, genre, sort order and pages, all kept in the address.
+ * The answers are deferred: the query library's updates re-render at once and in one piece, and
+ * deferred the grid they fill renders in slices that yield to the browser (a phone stays
+ * responsive while 24 cards are built).
  */
-export function MovieListing({ banner, cardAction }: CatalogueListingProps) {
-  const { params, onChange } = useListingParams(readMovieListingParams, 'popularity');
-  const movies = useDeferredValue(
-    useMoviesPage({
+function KindListing<Sort extends string, Title extends Movie | TvShow, Page extends TitlesPage>({
+  kind,
+  banner,
+  cardAction,
+}: CatalogueListingProps & { readonly kind: ListingKind<Sort, Title, Page> }) {
+  const { params, onChange } = useListingParams(kind.read, kind.defaultSort);
+  const answer = useDeferredValue(
+    kind.api.usePage({
       page: params.page,
       limit: PAGE_SIZE,
       search: params.search,
@@ -185,27 +214,23 @@ export function MovieListing({ banner, cardAction }: CatalogueListingProps) {
       sortBy: params.sort,
     }),
   );
-  const genres = useDeferredValue(useMovieGenres());
+  const genres = useDeferredValue(kind.api.useGenres());
+  const titles = answer.data ? kind.titlesOf(answer.data) : [];
   return (
     <>
-      <ListPageHead titles={movies.data?.movies ?? []} />
+      <ListPageHead titles={titles} />
       <ListingView
         cardAction={cardAction}
-        heading="Movies"
-        counted={noun('movie')}
-        description="Blockbusters, festival favourites and hidden gems, free to stream."
-        searchPlaceholder="Search movies..."
-        emptyText="No movies found"
+        {...kind.view}
         banner={banner}
         params={params}
-        sortOptions={movieSorts}
         genres={genres.data ?? []}
         result={{
-          isPending: movies.isPending,
-          isStale: movies.isPlaceholderData,
-          titles: (movies.data?.movies ?? []).map(summarizeMovie),
-          pages: movies.data?.pages ?? 0,
-          total: movies.data?.total ?? null,
+          isPending: answer.isPending,
+          isStale: answer.isPlaceholderData,
+          titles: titles.map(kind.summarize),
+          pages: answer.data?.pages ?? 0,
+          total: answer.data?.total ?? null,
         }}
         onChange={onChange}
       />
@@ -213,42 +238,44 @@ export function MovieListing({ banner, cardAction }: CatalogueListingProps) {
   );
 }
 
+const movieListing: ListingKind<MovieSort, Movie, MoviesPage> = {
+  read: readMovieListingParams,
+  defaultSort: 'popularity',
+  api: movieListApi,
+  titlesOf: (page) => page.movies,
+  summarize: summarizeMovie,
+  view: {
+    heading: 'Movies',
+    counted: noun('movie'),
+    description: 'Blockbusters, festival favourites and hidden gems, free to stream.',
+    searchPlaceholder: 'Search movies...',
+    emptyText: 'No movies found',
+    sortOptions: movieSorts,
+  },
+};
+
+const tvShowListing: ListingKind<TvShowSort, TvShow, TvShowsPage> = {
+  read: readTvListingParams,
+  defaultSort: 'popularity',
+  api: tvShowListApi,
+  titlesOf: (page) => page.tvShows,
+  summarize: summarizeTvShow,
+  view: {
+    heading: 'TV Shows',
+    counted: noun('TV show'),
+    description: 'Binge-worthy series, from prestige drama to comfort comedy.',
+    searchPlaceholder: 'Search TV shows...',
+    emptyText: 'No TV shows found',
+    sortOptions: tvSorts,
+  },
+};
+
+/** /movies: the movie listing. */
+export function MovieListing(props: CatalogueListingProps) {
+  return <KindListing kind={movieListing} {...props} />;
+}
+
 /** /tv-shows: the TV counterpart of the movie listing. */
-export function TvShowListing({ banner, cardAction }: CatalogueListingProps) {
-  const { params, onChange } = useListingParams(readTvListingParams, 'popularity');
-  const shows = useDeferredValue(
-    useTvShowsPage({
-      page: params.page,
-      limit: PAGE_SIZE,
-      search: params.search,
-      genre: params.genre,
-      sortBy: params.sort,
-    }),
-  );
-  const genres = useDeferredValue(useTvShowGenres());
-  return (
-    <>
-      <ListPageHead titles={shows.data?.tvShows ?? []} />
-      <ListingView
-        cardAction={cardAction}
-        heading="TV Shows"
-        counted={noun('TV show')}
-        description="Binge-worthy series, from prestige drama to comfort comedy."
-        searchPlaceholder="Search TV shows..."
-        emptyText="No TV shows found"
-        banner={banner}
-        params={params}
-        sortOptions={tvSorts}
-        genres={genres.data ?? []}
-        result={{
-          isPending: shows.isPending,
-          isStale: shows.isPlaceholderData,
-          titles: (shows.data?.tvShows ?? []).map(summarizeTvShow),
-          pages: shows.data?.pages ?? 0,
-          total: shows.data?.total ?? null,
-        }}
-        onChange={onChange}
-      />
-    </>
-  );
+export function TvShowListing(props: CatalogueListingProps) {
+  return <KindListing kind={tvShowListing} {...props} />;
 }

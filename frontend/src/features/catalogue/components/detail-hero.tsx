@@ -5,6 +5,7 @@ import { countOf, noun } from '../../../lib/numbers';
 import { isRated } from '../formatting';
 import { BackdropImage } from './backdrop-image';
 import { RatingBadge } from './rating-badge';
+import { HeroFootShade, HeroSideShade } from './hero-shades';
 
 export interface DetailHeroProps {
   /** 'Movie' or 'TV Series', above the title. */
@@ -35,25 +36,8 @@ export function DetailHero(props: DetailHeroProps) {
       bgImage="radial-gradient(ellipse 55% 60% at 80% 10%, rgba(214, 31, 40, 0.28), transparent 70%)"
     >
       <BackdropImage path={props.backdropPath} opacity={0.45} objectPosition="center 25%" />
-      <Box
-        aria-hidden="true"
-        position="absolute"
-        inset="0"
-        bgGradient="to-r"
-        gradientFrom="night"
-        gradientVia="night/75"
-        gradientTo="night/30"
-      />
-      <Box
-        aria-hidden="true"
-        position="absolute"
-        insetX="0"
-        bottom="0"
-        h="60%"
-        bgGradient="to-t"
-        gradientFrom="night"
-        gradientTo="transparent"
-      />
+      <HeroSideShade via="night/75" to="night/30" />
+      <HeroFootShade h="60%" />
       <Container
         maxW="7xl"
         position="relative"

@@ -1,9 +1,10 @@
-import { Field, Flex, Heading, HStack, Icon, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Field, Flex, Heading, HStack, Icon, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Season } from '@cinefold/contracts';
 import { LuListVideo } from 'react-icons/lu';
 import type { EpisodeChoice, PlayerServer } from '../player';
 import { ServerButtons } from './player-panel';
-import { fieldLook } from '../../../components/ui/field-look';
+import { OptionSelect } from '../../../components/ui/option-select';
+import { panelLook } from '../../../components/ui/panel-look';
 
 export interface EpisodePickerProps {
   readonly seasons: readonly Season[];
@@ -15,7 +16,30 @@ export interface EpisodePickerProps {
   readonly onServerSelect: (server: PlayerServer) => void;
 }
 
-const selectStyle = { ...fieldLook, borderRadius: 'full' } as const;
+interface PickerSelectProps {
+  readonly label: 'Season' | 'Episode';
+  readonly value: number;
+  /** The numbers to choose from, each shown after the label ('Season 2'). */
+  readonly options: readonly number[];
+  readonly onChange: (value: number) => void;
+}
+
+function PickerSelect({ label, value, options, onChange }: PickerSelectProps) {
+  return (
+    <Field.Root flex="1">
+      <Field.Label color="fg.subtle" textStyle="xs" textTransform="uppercase" letterSpacing="0.12em">
+        {label}
+      </Field.Label>
+      <OptionSelect
+        size="lg"
+        fieldProps={{ borderRadius: 'full' }}
+        value={String(value)}
+        options={options.map((number) => ({ value: String(number), label: `${label} ${number}` }))}
+        onChange={(chosen) => onChange(Number(chosen))}
+      />
+    </Field.Root>
+  );
+}
 
 /** The 'Select Episode' panel of a show: season, episode and player server. */
 export function EpisodePicker({
@@ -34,9 +58,7 @@ export function EpisodePicker({
       aria-labelledby="select-episode"
       gap="5"
       p={{ base: '4', md: '6' }}
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
+      {...panelLook}
       borderRadius="2xl"
     >
       <HStack gap="3">
@@ -52,48 +74,18 @@ export function EpisodePicker({
         </HStack>
       ) : choice ? (
         <Flex direction={{ base: 'column', md: 'row' }} gap="4" align={{ base: 'stretch', md: 'end' }}>
-          <Field.Root flex="1">
-            <Field.Label color="fg.subtle" textStyle="xs" textTransform="uppercase" letterSpacing="0.12em">
-              Season
-            </Field.Label>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field
-                value={String(choice.season)}
-                onChange={(event) =>
-                  onChange({ season: Number(event.currentTarget.value), episode: choice.episode })
-                }
-                {...selectStyle}
-              >
-                {seasons.map((option) => (
-                  <option key={option.season_number} value={option.season_number}>
-                    Season {option.season_number}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root flex="1">
-            <Field.Label color="fg.subtle" textStyle="xs" textTransform="uppercase" letterSpacing="0.12em">
-              Episode
-            </Field.Label>
-            <NativeSelect.Root size="lg">
-              <NativeSelect.Field
-                value={String(choice.episode)}
-                onChange={(event) =>
-                  onChange({ season: choice.season, episode: Number(event.currentTarget.value) })
-                }
-                {...selectStyle}
-              >
-                {Array.from({ length: episodeCount }, (_, index) => index + 1).map((episode) => (
-                  <option key={episode} value={episode}>
-                    Episode {episode}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <PickerSelect
+            label="Season"
+            value={choice.season}
+            options={seasons.map((option) => option.season_number)}
+            onChange={(season) => onChange({ season, episode: choice.episode })}
+          />
+          <PickerSelect
+            label="Episode"
+            value={choice.episode}
+            options={Array.from({ length: episodeCount }, (_, index) => index + 1)}
+            onChange={(episode) => onChange({ season: choice.season, episode })}
+          />
           <Stack gap="2">
             <Text
               color="fg.subtle"

@@ -6,6 +6,7 @@ import { truncateText } from '../formatting';
 import type { TitleSummary } from '../title-summary';
 import { BackdropImage } from './backdrop-image';
 import { RatingBadge } from './rating-badge';
+import { HeroFootShade, HeroSideShade } from './hero-shades';
 
 /** Spec section 9: the hero's overview is cut to 200 characters. */
 const HERO_OVERVIEW_LIMIT = 200;
@@ -36,25 +37,8 @@ export function HomeHero({ movie, adSlot }: HomeHeroProps) {
       bgImage="radial-gradient(ellipse 60% 55% at 78% 18%, rgba(214, 31, 40, 0.32), transparent 70%), radial-gradient(ellipse 45% 45% at 8% 92%, rgba(251, 191, 36, 0.12), transparent 70%)"
     >
       <BackdropImage path={movie.backdropPath} objectPosition="center 20%" />
-      <Box
-        aria-hidden="true"
-        position="absolute"
-        inset="0"
-        bgGradient="to-r"
-        gradientFrom="night"
-        gradientVia="night/60"
-        gradientTo="transparent"
-      />
-      <Box
-        aria-hidden="true"
-        position="absolute"
-        insetX="0"
-        bottom="0"
-        h="55%"
-        bgGradient="to-t"
-        gradientFrom="night"
-        gradientTo="transparent"
-      />
+      <HeroSideShade via="night/60" to="transparent" />
+      <HeroFootShade h="55%" />
       <Container
         maxW="7xl"
         position="relative"

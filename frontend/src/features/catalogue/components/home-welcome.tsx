@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { LuFilm, LuTv } from 'react-icons/lu';
 import { LinkButton } from '../../../components/ui/link-button';
 import { siteName, siteTagline } from '../../../config/site';
+import { HeroSideShade } from './hero-shades';
 
 const POSTER_TILES = 24;
 
@@ -67,15 +68,7 @@ export function HomeWelcome({ children }: { readonly children?: ReactNode }) {
       bgImage="radial-gradient(ellipse 60% 55% at 78% 18%, rgba(214, 31, 40, 0.32), transparent 70%), radial-gradient(ellipse 45% 45% at 8% 92%, rgba(251, 191, 36, 0.14), transparent 70%)"
     >
       <PosterWall />
-      <Box
-        aria-hidden="true"
-        position="absolute"
-        inset="0"
-        bgGradient="to-r"
-        gradientFrom="night"
-        gradientVia="night/70"
-        gradientTo="transparent"
-      />
+      <HeroSideShade via="night/70" to="transparent" />
       <Container maxW="7xl" position="relative" pt="calc(var(--header-height) + 3rem)" pb="20">
         <Stack gap={{ base: '6', md: '8' }} maxW="2xl">
           <HStack gap="3">

@@ -1,12 +1,8 @@
-import { Box, Button, Flex, IconButton, Input, InputGroup, NativeSelect } from '@chakra-ui/react';
+import { Box, Button, Flex, IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 import { fieldLook } from '../../../components/ui/field-look';
-
-export interface SortOption<Sort extends string> {
-  readonly value: Sort;
-  readonly label: string;
-}
+import { OptionSelect, type SelectOption } from '../../../components/ui/option-select';
 
 export interface ListingFiltersProps<Sort extends string> {
   /** What the listing holds, for labels: 'movies' or 'TV shows'. */
@@ -18,11 +14,12 @@ export interface ListingFiltersProps<Sort extends string> {
   readonly genres: readonly string[];
   readonly onGenreChange: (genre: string) => void;
   readonly sort: Sort;
-  readonly sortOptions: readonly SortOption<Sort>[];
+  readonly sortOptions: readonly SelectOption<Sort>[];
   readonly onSortChange: (sort: Sort) => void;
 }
 
 const fieldStyle = fieldLook;
+const selectLook = { size: { base: 'md', md: 'lg' }, fieldProps: { borderRadius: 'full' } } as const;
 
 /**
  * The search box (applied on submit), the genre select and the sort order of a listing. The
@@ -90,42 +87,25 @@ export function ListingFilters<Sort extends string>(props: ListingFiltersProps<S
         flexShrink={0}
         display={{ base: open ? 'flex' : 'none', md: 'flex' }}
       >
-        <NativeSelect.Root size={{ base: 'md', md: 'lg' }} w={{ base: 'full', sm: '52' }}>
-          <NativeSelect.Field
-            aria-label="Genre"
-            value={genre}
-            onChange={(event) => onGenreChange(event.currentTarget.value)}
-            borderRadius="full"
-            {...fieldStyle}
-          >
-            <option value="">All Genres</option>
-            {genreOptions.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root size={{ base: 'md', md: 'lg' }} w={{ base: 'full', sm: '48' }}>
-          <NativeSelect.Field
-            aria-label="Sort by"
-            value={sort}
-            onChange={(event) => {
-              const chosen = sortOptions.find((option) => option.value === event.currentTarget.value);
-              if (chosen) onSortChange(chosen.value);
-            }}
-            borderRadius="full"
-            {...fieldStyle}
-          >
-            {sortOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <OptionSelect
+          {...selectLook}
+          w={{ base: 'full', sm: '52' }}
+          aria-label="Genre"
+          value={genre}
+          options={[
+            { value: '', label: 'All Genres' },
+            ...genreOptions.map((name) => ({ value: name, label: name })),
+          ]}
+          onChange={onGenreChange}
+        />
+        <OptionSelect
+          {...selectLook}
+          w={{ base: 'full', sm: '48' }}
+          aria-label="Sort by"
+          value={sort}
+          options={sortOptions}
+          onChange={onSortChange}
+        />
       </Flex>
     </Flex>
   );

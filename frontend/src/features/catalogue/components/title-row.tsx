@@ -1,7 +1,8 @@
-import { Box, chakra, Flex, HStack, IconButton } from '@chakra-ui/react';
+import { Box, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { type ReactNode, useId, useRef } from 'react';
 import { LuArrowRight, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
+import { CardStrip, CardStripItem } from '../../../components/ui/poster-card';
 import { RouterLink } from '../../../components/ui/router-link';
 import type { TitleSummary } from '../title-summary';
 import { TitleCard } from './title-card';
@@ -65,34 +66,18 @@ export function TitleRow({ heading, titles, viewAllTo, cardAction }: TitleRowPro
           </IconButton>
         </HStack>
       </Flex>
-      <chakra.ul
+      <CardStrip
         ref={scroller}
-        display="flex"
-        gap={{ base: '3', md: '5' }}
-        overflowX="auto"
-        listStyleType="none"
-        scrollSnapType="x mandatory"
-        // Room for the cards' hover lift and shadow, which the scroll box would otherwise clip.
-        pt="1"
-        pb="4"
-        mx={{ base: '-4', md: '0' }}
-        px={{ base: '4', md: '0' }}
         scrollPaddingX={{ base: '4', md: '0' }}
         css={{ scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}
       >
         {titles.map((title) => (
-          <Box
-            as="li"
-            key={`${title.kind}:${title.id}`}
-            flex="0 0 auto"
-            w={{ base: '36', md: '44' }}
-            scrollSnapAlign="start"
-          >
+          <CardStripItem key={`${title.kind}:${title.id}`}>
             <TitleCard title={title} />
             {cardAction?.(title)}
-          </Box>
+          </CardStripItem>
         ))}
-      </chakra.ul>
+      </CardStrip>
     </Box>
   );
 }

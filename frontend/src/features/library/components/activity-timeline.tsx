@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatRelativeDate } from '../../../lib/dates';
 import { useActivity } from '../api/get-activity';
 import { activitySentence } from '../activity-sentence';
+import { panelLook } from '../../../components/ui/panel-look';
 
 /** Enough to see what happened lately without the profile growing without end. */
 const FIRST_ENTRIES = 8;
@@ -21,9 +22,7 @@ export function ActivityTimeline() {
       as="section"
       aria-labelledby="activity-heading"
       p={{ base: '5', md: '8' }}
-      bg="rgba(18, 15, 20, 0.85)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
+      {...panelLook}
       borderRadius="2xl"
     >
       <Heading id="activity-heading" as="h2" textStyle="display" fontSize="2xl" mb="6">

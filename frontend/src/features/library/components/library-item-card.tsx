@@ -2,6 +2,7 @@ import { Badge, Box, IconButton, Stack, Text } from '@chakra-ui/react';
 import { type ListName, titlePath } from '@cinefold/contracts';
 import { LuX } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { POSTER_SHADOW, PosterFrame, PosterShade, PosterTitle } from '../../../components/ui/poster-card';
 import { PosterImage } from '../../../components/ui/poster-image';
 import { formatRelativeDate } from '../../../lib/dates';
 import type { LibraryEntry } from '../library-entries';
@@ -22,15 +23,8 @@ export function LibraryItemCard({ entry, when, removal }: LibraryItemCardProps) 
     <Box as="li" position="relative" className="group" listStyleType="none">
       <Link to={titlePath(entry.contentType, entry.contentId)}>
         <Stack gap="2.5">
-          <Box
-            position="relative"
-            aspectRatio="2 / 3"
-            overflow="hidden"
-            borderRadius="xl"
-            bg="gray.900"
-            borderWidth="1px"
-            borderColor="whiteAlpha.100"
-            boxShadow="0 18px 40px -24px rgba(0, 0, 0, 0.9)"
+          <PosterFrame
+            boxShadow={POSTER_SHADOW}
             transition="border-color 0.2s ease, transform 0.2s ease"
             _groupHover={{ borderColor: 'brand.700', transform: 'translateY(-2px)' }}
           >
@@ -39,16 +33,7 @@ export function LibraryItemCard({ entry, when, removal }: LibraryItemCardProps) 
               transition="transform 0.35s ease"
               _groupHover={{ transform: 'scale(1.04)' }}
             />
-            <Box
-              position="absolute"
-              insetX="0"
-              bottom="0"
-              h="40%"
-              bgGradient="to-t"
-              gradientFrom="blackAlpha.800"
-              gradientTo="transparent"
-              pointerEvents="none"
-            />
+            <PosterShade h="40%" />
             <Badge
               position="absolute"
               top="2"
@@ -63,11 +48,9 @@ export function LibraryItemCard({ entry, when, removal }: LibraryItemCardProps) 
             >
               {entry.contentType === 'tv' ? 'TV' : 'Movie'}
             </Badge>
-          </Box>
+          </PosterFrame>
           <Stack gap="0.5" px="0.5">
-            <Text fontWeight="semibold" lineClamp={2} lineHeight="short" _groupHover={{ color: 'brand.fg' }}>
-              {entry.title || 'Untitled'}
-            </Text>
+            <PosterTitle title={entry.title} _groupHover={{ color: 'brand.fg' }} />
             <Text textStyle="xs" color="fg.subtle">
               {when} {formatRelativeDate(entry.at)}
             </Text>

@@ -1,5 +1,6 @@
 import { Box, HStack, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
+import { panelLook } from '../../../components/ui/panel-look';
 
 export interface LibraryStat {
   readonly label: string;
@@ -24,9 +25,7 @@ export function LibraryStats({ stats }: { readonly stats: readonly LibraryStat[]
           position="relative"
           overflow="hidden"
           p={{ base: '3.5', md: '6' }}
-          bg="rgba(18, 15, 20, 0.85)"
-          borderWidth="1px"
-          borderColor="whiteAlpha.100"
+          {...panelLook}
           borderRadius={{ base: 'xl', md: '2xl' }}
           bgImage="radial-gradient(ellipse 80% 90% at 100% 0%, rgba(214, 31, 40, 0.16), transparent 70%)"
         >

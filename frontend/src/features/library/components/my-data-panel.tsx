@@ -6,7 +6,7 @@ import {
   type ListImportTarget,
 } from '@cinefold/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormError, FormNotice } from '../../../components/ui/form-error';
 import { SelectField } from '../../../components/ui/select-field';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -23,7 +23,7 @@ import {
   waitForListImport,
 } from '../api/my-data';
 import { useAccountForm } from '../../../hooks/use-account-form';
-import { SectionCard } from '../../../components/ui/section-card';
+import { ProfileSection, SectionCard } from '../../../components/ui/section-card';
 
 const LISTS: readonly { value: ListImportTarget; label: string }[] = [
   { value: 'history', label: 'Watch History' },
@@ -41,6 +41,39 @@ const nameOf = (row: { title: string; year: string | null }) =>
   row.year ? `${row.title} (${row.year})` : row.title;
 
 /** The preview: what matched, what needs a choice, what the catalogue has not got. */
+interface PreviewSectionProps {
+  readonly id: string;
+  readonly title: string;
+  /** How many rows the section holds; none, and it is not shown. */
+  readonly count: number;
+  readonly gap: string;
+  readonly children: ReactNode;
+}
+
+/** One group of the preview's rows (matched, to choose, not found), titled with its count. */
+function PreviewSection({ id, title, count, gap, children }: PreviewSectionProps) {
+  if (count === 0) return null;
+  return (
+    <Stack as="section" aria-labelledby={id} gap={gap}>
+      <Heading as="h4" id={id} fontSize="md">
+        {`${title} (${count})`}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+/** The names of a preview's rows, a short scrolling list. */
+function PreviewNames({ names }: { readonly names: readonly { line: number; name: string }[] }) {
+  return (
+    <Box as="ul" ps="5" maxH="48" overflowY="auto" textStyle="sm" color="fg.muted">
+      {names.map((row) => (
+        <li key={row.line}>{row.name}</li>
+      ))}
+    </Box>
+  );
+}
+
 function PreviewView({
   preview,
   choices,
@@ -59,84 +92,61 @@ function PreviewView({
       <Text>
         {`${FORMAT_NAMES[preview.format]} file: ${preview.counts.matched} matched, ${preview.counts.ambiguous} to choose, ${preview.counts.notFound} not found.`}
       </Text>
-      {matched.length > 0 && (
-        <Stack as="section" aria-labelledby="preview-matched" gap="2">
-          <Heading as="h4" id="preview-matched" fontSize="md">
-            {`Matched (${matched.length})`}
-          </Heading>
-          <Box as="ul" ps="5" maxH="48" overflowY="auto" textStyle="sm" color="fg.muted">
-            {matched.map((row) => (
-              <li key={row.line}>{nameOf(row.candidates[0]!)}</li>
-            ))}
-          </Box>
-        </Stack>
-      )}
-      {ambiguous.length > 0 && (
-        <Stack as="section" aria-labelledby="preview-ambiguous" gap="3">
-          <Heading as="h4" id="preview-ambiguous" fontSize="md">
-            {`Choose (${ambiguous.length})`}
-          </Heading>
-          {ambiguous.map((row) => (
-            <Box
-              as="fieldset"
-              key={row.line}
-              borderWidth="1px"
-              borderColor="whiteAlpha.200"
-              borderRadius="lg"
-              p="3"
-            >
-              <Box as="legend" px="1" fontWeight="medium">{`${nameOf(row)}: which one?`}</Box>
-              <Stack gap="1" textStyle="sm">
-                {row.candidates.map((c) => {
-                  const value = `${c.contentType}:${c.contentId}`;
-                  return (
-                    <label key={value}>
-                      <input
-                        type="radio"
-                        name={`choice-${row.line}`}
-                        value={value}
-                        checked={choices[row.line] === value}
-                        onChange={() => onChoose(row.line, value)}
-                      />{' '}
-                      {`${nameOf(c)}${c.contentType === 'tv' ? ', TV show' : ''}`}
-                    </label>
-                  );
-                })}
-                <label>
-                  <input
-                    type="radio"
-                    name={`choice-${row.line}`}
-                    value=""
-                    checked={!choices[row.line]}
-                    onChange={() => onChoose(row.line, '')}
-                  />{' '}
-                  Leave it out
-                </label>
-              </Stack>
-            </Box>
-          ))}
-        </Stack>
-      )}
-      {notFound.length > 0 && (
-        <Stack as="section" aria-labelledby="preview-not-found" gap="2">
-          <Heading as="h4" id="preview-not-found" fontSize="md">
-            {`Not found (${notFound.length})`}
-          </Heading>
-          <Box as="ul" ps="5" maxH="48" overflowY="auto" textStyle="sm" color="fg.muted">
-            {notFound.map((row) => (
-              <li key={row.line}>{nameOf(row)}</li>
-            ))}
-          </Box>
-          <Button
-            size="sm"
-            variant="outline"
-            alignSelf="start"
-            onClick={() => saveFile('not-found.csv', new Blob([notFoundCsv(notFound)], { type: 'text/csv' }))}
+      <PreviewSection id="preview-matched" title="Matched" count={matched.length} gap="2">
+        <PreviewNames names={matched.map((row) => ({ line: row.line, name: nameOf(row.candidates[0]!) }))} />
+      </PreviewSection>
+      <PreviewSection id="preview-ambiguous" title="Choose" count={ambiguous.length} gap="3">
+        {ambiguous.map((row) => (
+          <Box
+            as="fieldset"
+            key={row.line}
+            borderWidth="1px"
+            borderColor="whiteAlpha.200"
+            borderRadius="lg"
+            p="3"
           >
-            Download the titles not found
-          </Button>
-        </Stack>
-      )}
+            <Box as="legend" px="1" fontWeight="medium">{`${nameOf(row)}: which one?`}</Box>
+            <Stack gap="1" textStyle="sm">
+              {row.candidates.map((c) => {
+                const value = `${c.contentType}:${c.contentId}`;
+                return (
+                  <label key={value}>
+                    <input
+                      type="radio"
+                      name={`choice-${row.line}`}
+                      value={value}
+                      checked={choices[row.line] === value}
+                      onChange={() => onChoose(row.line, value)}
+                    />{' '}
+                    {`${nameOf(c)}${c.contentType === 'tv' ? ', TV show' : ''}`}
+                  </label>
+                );
+              })}
+              <label>
+                <input
+                  type="radio"
+                  name={`choice-${row.line}`}
+                  value=""
+                  checked={!choices[row.line]}
+                  onChange={() => onChoose(row.line, '')}
+                />{' '}
+                Leave it out
+              </label>
+            </Stack>
+          </Box>
+        ))}
+      </PreviewSection>
+      <PreviewSection id="preview-not-found" title="Not found" count={notFound.length} gap="2">
+        <PreviewNames names={notFound.map((row) => ({ line: row.line, name: nameOf(row) }))} />
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          onClick={() => saveFile('not-found.csv', new Blob([notFoundCsv(notFound)], { type: 'text/csv' }))}
+        >
+          Download the titles not found
+        </Button>
+      </PreviewSection>
     </Stack>
   );
 }
@@ -317,10 +327,7 @@ function DeleteAccount() {
 /** The member's own data on the profile: lists in from files, everything out, the account closed. */
 export function MyDataPanel() {
   return (
-    <Stack as="section" aria-labelledby="my-data" gap="5">
-      <Heading as="h2" id="my-data" textStyle="display" fontSize={{ base: '2xl', md: '3xl' }}>
-        Your Data
-      </Heading>
+    <ProfileSection id="my-data" title="Your Data">
       <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5">
         <SectionCard id="my-data-import" title="Import a List">
           <ImportListForm />
@@ -334,6 +341,6 @@ export function MyDataPanel() {
           </SectionCard>
         </Stack>
       </Box>
-    </Stack>
+    </ProfileSection>
   );
 }

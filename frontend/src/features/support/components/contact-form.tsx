@@ -1,9 +1,10 @@
-import { Alert, Button, Field, Input, Stack, Textarea } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { Alert, Button, Input, Stack, Textarea } from '@chakra-ui/react';
+import type { FormEvent } from 'react';
 import { FormError } from '../../../components/ui/form-error';
 import { errorMessageOf } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { fieldLook } from '../../../components/ui/field-look';
+import { RequiredField } from '../../../components/ui/required-field';
 
 const SENT = 'Thanks! Your message has been sent.';
 const SEND_FAILED = 'Failed to send message';
@@ -13,18 +14,6 @@ const inputLook = {
   borderRadius: 'lg',
   _placeholder: { color: 'fg.subtle' },
 } as const;
-
-function ContactField({ label, children }: { readonly label: string; readonly children: ReactNode }) {
-  return (
-    <Field.Root required>
-      <Field.Label fontWeight="medium" color="fg.muted">
-        {label}
-        <Field.RequiredIndicator color="brand.400" />
-      </Field.Label>
-      {children}
-    </Field.Root>
-  );
-}
 
 /**
  * Name, Email, Subject and Message, all required (spec section 5): the browser checks presence
@@ -64,10 +53,10 @@ export function ContactForm() {
         )}
         <FormError message={send.isError ? errorMessageOf(send.error, SEND_FAILED) : null} />
         <Stack direction={{ base: 'column', md: 'row' }} gap="5">
-          <ContactField label="Name">
+          <RequiredField label="Name">
             <Input {...inputLook} name="name" autoComplete="name" placeholder="Jane Doe" />
-          </ContactField>
-          <ContactField label="Email">
+          </RequiredField>
+          <RequiredField label="Email">
             <Input
               {...inputLook}
               name="email"
@@ -75,14 +64,14 @@ export function ContactForm() {
               autoComplete="email"
               placeholder="you@example.com"
             />
-          </ContactField>
+          </RequiredField>
         </Stack>
-        <ContactField label="Subject">
+        <RequiredField label="Subject">
           <Input {...inputLook} name="subject" placeholder="What is it about?" />
-        </ContactField>
-        <ContactField label="Message">
+        </RequiredField>
+        <RequiredField label="Message">
           <Textarea {...inputLook} name="message" rows={6} placeholder="How can we help?" />
-        </ContactField>
+        </RequiredField>
         <Button
           type="submit"
           size="lg"

@@ -1,8 +1,9 @@
-import { Box, chakra, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { UpNextItem } from '@cinefold/contracts';
 import { useId } from 'react';
 import { LuCheck, LuX } from 'react-icons/lu';
 import { Link } from 'react-router-dom';
+import { CardStrip, CardStripItem, PosterFrame, PosterTitle } from '../../../components/ui/poster-card';
 import { PosterImage } from '../../../components/ui/poster-image';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { upNextPath, useDismissFromRow, useMarkWatched, useUpNext } from '../api/up-next-api';
@@ -21,27 +22,16 @@ function ContinueCard({ item }: { readonly item: UpNextItem }) {
       ...(item.next ? { season: item.next.season, episode: item.next.episode } : {}),
     });
   return (
-    <Box as="li" flex="0 0 auto" w={{ base: '36', md: '44' }} scrollSnapAlign="start" className="group">
+    <CardStripItem className="group">
       <Stack gap="2">
         <Box asChild display="block" borderRadius="xl" focusVisibleRing="outside">
           <Link to={upNextPath(item)} aria-label={`Continue ${name}: ${episodeLabel(item)}`}>
             <Stack gap="2">
-              <Box
-                position="relative"
-                aspectRatio="2 / 3"
-                overflow="hidden"
-                borderRadius="xl"
-                bg="gray.900"
-                borderWidth="1px"
-                borderColor="whiteAlpha.100"
-                _groupHover={{ borderColor: 'brand.700' }}
-              >
+              <PosterFrame _groupHover={{ borderColor: 'brand.700' }}>
                 <PosterImage path={item.poster} size="w500" alt="" />
-              </Box>
+              </PosterFrame>
               <Stack gap="0.5" px="0.5">
-                <Text fontWeight="semibold" lineClamp={2} lineHeight="short">
-                  {name}
-                </Text>
+                <PosterTitle title={name} />
                 <Text textStyle="xs" color="fg.muted">
                   {episodeLabel(item)}
                 </Text>
@@ -74,7 +64,7 @@ function ContinueCard({ item }: { readonly item: UpNextItem }) {
           </IconButton>
         </HStack>
       </Stack>
-    </Box>
+    </CardStripItem>
   );
 }
 
@@ -92,21 +82,11 @@ export function ContinueWatchingRow() {
       <SectionHeading id={headingId} mb={{ base: '4', md: '5' }}>
         Continue Watching
       </SectionHeading>
-      <chakra.ul
-        display="flex"
-        gap={{ base: '3', md: '5' }}
-        overflowX="auto"
-        listStyleType="none"
-        scrollSnapType="x mandatory"
-        pt="1"
-        pb="4"
-        mx={{ base: '-4', md: '0' }}
-        px={{ base: '4', md: '0' }}
-      >
+      <CardStrip>
         {items.map((item) => (
           <ContinueCard key={`${item.contentType}:${item.contentId}`} item={item} />
         ))}
-      </chakra.ul>
+      </CardStrip>
     </Box>
   );
 }

@@ -1,0 +1,6 @@
+/** The dark, lightly bordered surface of the site's cards and panels (its corners are each card's own). */
+export const panelLook = {
+  bg: 'rgba(18, 15, 20, 0.85)',
+  borderWidth: '1px',
+  borderColor: 'whiteAlpha.100',
+} as const;
