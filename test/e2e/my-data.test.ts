@@ -87,6 +87,8 @@ describe('Your Data on the profile', () => {
     await importer.locator('input[type=file]').setInputFiles(fixture('letterboxd-watched.csv'));
     await importer.getByRole('button', { name: 'Preview' }).click();
     const notFound = page.getByRole('region', { name: 'Not found (1)' });
+    // The preview's rows come with its answer: wait for them before reading them.
+    await notFound.getByRole('listitem').first().waitFor();
     expect(await notFound.getByRole('listitem').allTextContents()).toEqual([
       'A Film This Catalogue Does Not Have (2003)',
     ]);
