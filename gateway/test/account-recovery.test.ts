@@ -13,10 +13,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site.js';
 import { type ApiCallOptions, type ApiReply, callApi } from './support/api.js';
+import { ADMIN_SETTINGS } from './support/site.js';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('account-recovery');
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 let site: RunningSite;
 let base: string;
 let inbox: SmtpInbox;
@@ -32,8 +32,7 @@ beforeAll(async () => {
     REDIS_URL: redisServer.url,
     LOG_LEVEL: 'error',
     TRUST_PROXY: 'loopback',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+    ...ADMIN_SETTINGS,
     SMTP_URL: inbox.url,
     MAIL_FROM: 'Cinefold <no-reply@cinefold.test>',
     PUBLIC_URL: 'https://cinefold.test',

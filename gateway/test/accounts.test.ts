@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../src/routes-table.js';
 import { type RunningSite, startSite } from '../src/site.js';
 import { type ApiCallOptions, callApi } from './support/api.js';
+import { ADMIN, ADMIN_SETTINGS } from './support/site.js';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('accounts');
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 let site: RunningSite;
 let base: string;
 
@@ -21,8 +21,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'error',
     // The tests play clients at several addresses through X-Forwarded-For, as a proxy on this machine would.
     TRUST_PROXY: 'loopback',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+    ...ADMIN_SETTINGS,
   });
   site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
   base = site.url!;

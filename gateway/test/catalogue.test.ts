@@ -3,14 +3,12 @@ import { CATALOGUE, eventStoreFile, openSqliteEventStore, readModelKeys } from '
 import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 const SAMPLE = '../shared/data/tmdb-movies-2631.csv';
 const DAMAGED = '../shared/data/tmdb-movies-91-crlf-damaged.csv';
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('catalogue', {
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
   UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
 });
 let admin: string;

@@ -7,10 +7,9 @@ import { createLogger } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 const SAMPLE = '../shared/data/tmdb-movies-91-crlf-damaged.csv';
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 
 // The copies say which file was sent: the build's compressed copy or the plain file.
 const script = (which: string) => `console.log(${JSON.stringify(which)});\n${'// padding\n'.repeat(200)}`;
@@ -76,7 +75,7 @@ describe('the built frontend’s files', () => {
 });
 
 describe('catalogue answers', () => {
-  const site = useSite('compression', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const site = useSite('compression', { ...ADMIN_SETTINGS });
   beforeAll(async () => {
     const admin = await site.signIn(ADMIN);
     const form = new FormData();

@@ -5,13 +5,11 @@ import {
 } from '@cinefold/contracts';
 import { daysEndingWith, siteDay } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('dashboard-stats', {
   TRUST_PROXY: 'loopback',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
 });
 let admin: string;
 /** The last write's position, sent back so each read sees it. */

@@ -19,13 +19,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody } from '../src/app.js';
 import { withFastLane } from '../src/fast-lane.js';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('fast-writes', {
   TRUST_PROXY: 'loopback',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
 });
 
 const CHROME =

@@ -8,12 +8,12 @@ import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site.js';
+import { ADMIN, ADMIN_SETTINGS } from './support/site.js';
 
 // The API and the projectors run here; the workers run as a separate process that the test kills.
 const redisServer = useRedisServer();
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = makeTempDir('import-resume');
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const COPIES = 16;
 let site: RunningSite;
 let projectors: ProjectorsService;
@@ -56,7 +56,7 @@ beforeAll(async () => {
     DATA_DIR: dir.path,
     REDIS_URL: redisServer.url,
     LOG_LEVEL: 'error',
-    ...{ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    ...{ ...ADMIN_SETTINGS },
   });
   site = await startSite('gateway', { ...config, PORT: 0 }, createLogger('test'));
   projectors = startProjectorsService({

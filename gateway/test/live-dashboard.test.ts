@@ -8,13 +8,11 @@ import { resolveJwtSecret, siteDay } from '@cinefold/platform';
 import { STREAMS_PER_ADMIN } from '@cinefold/query-api';
 import jwt from 'jsonwebtoken';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('live-dashboard', {
   TRUST_PROXY: 'loopback',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
 });
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import { LIST_LIMIT, streams } from '@cinefold/contracts';
 import { createEventLog, eventStoreFile, openSqliteEventStore, systemContext } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 import { type ApiCallOptions, callApi } from './support/api.js';
 
 // A member's lists in and out of files (Letterboxd, IMDb, Trakt exports, hand-written from the
 // formats' public descriptions), and the account closed by its owner.
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
-const site = useSite('my-data', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const site = useSite('my-data', { ...ADMIN_SETTINGS });
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', 'list-files', name));
 
 const call = <T = Record<string, unknown>>(method: string, path: string, options: ApiCallOptions = {}) =>

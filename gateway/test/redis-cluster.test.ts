@@ -6,7 +6,7 @@ import { CATALOGUE, connectRedis, readModelKeys, slotOf, TRAFFIC, USERS } from '
 import { clusterUnsupported, type LocalRedisCluster, startLocalCluster } from '@cinefold/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 // The whole site on a private 3-master Redis Cluster (REDIS_CLUSTER_NODES): a catalogue imported,
 // then every read model exercised through the API, and `npm run verify` run against it.
@@ -14,7 +14,6 @@ const unsupported = clusterUnsupported();
 if (unsupported) process.stdout.write(`redis-cluster.test: skipped, ${unsupported}\n`);
 
 const SAMPLE = '../shared/data/tmdb-movies-91-crlf-damaged.csv';
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 
 describe.skipIf(unsupported !== null)('the site on a Redis Cluster', () => {
   let cluster: LocalRedisCluster | undefined;
@@ -26,7 +25,7 @@ describe.skipIf(unsupported !== null)('the site on a Redis Cluster', () => {
     await cluster?.stop();
   });
 
-  const site = useSite('redis-cluster', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, 'all', {
+  const site = useSite('redis-cluster', { ...ADMIN_SETTINGS }, 'all', {
     beforeStart: async () => ({ REDIS_URL: cluster!.passwordUrl, REDIS_CLUSTER_NODES: cluster!.nodes }),
   });
   let admin = '';

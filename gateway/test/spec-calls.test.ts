@@ -6,13 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 const SAMPLE = '../shared/data/tmdb-movies-2631.csv';
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('spec-calls', {
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
   UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
 });
 

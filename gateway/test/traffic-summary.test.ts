@@ -7,13 +7,11 @@ import {
 } from '@cinefold/contracts';
 import { createEventLog, daysEndingWith, encodePosition, siteDay, systemContext } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('traffic-summary', {
   TRUST_PROXY: 'loopback',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
 });
 
 type PageView = Extract<CinefoldEvent, { type: 'PageViewed' }>;

@@ -1,12 +1,10 @@
 import { consistencyKeys } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 import { callApi } from './support/api.js';
 
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('up-next', {
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
   TRUST_PROXY: 'loopback',
 });
 let admin: string;

@@ -12,14 +12,12 @@ import {
   systemContext,
 } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 // What an upload leaves in the data directory: nothing, once its import has ended or the upload
 // itself was abandoned. A 2 GB file kept after its import is disk nobody gets back.
-const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 const site = useSite('upload-files', {
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
+  ...ADMIN_SETTINGS,
   UPLOAD_MAX_BYTES: String(8 * 1024 * 1024),
 });
 const uploads = join(site.dataDir, 'uploads');

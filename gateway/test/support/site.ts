@@ -21,6 +21,10 @@ export interface TestSite {
  * removed after the file's tests. `settings` are environment variables on top of the test
  * defaults (no demo catalogue, errors only).
  */
+/** The site's first admin in the tests, created at start from these settings (`ADMIN_SETTINGS`). */
+export const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
+export const ADMIN_SETTINGS = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
 export function useSite(
   label: string,
   settings: Record<string, string> = {},
