@@ -1,25 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  ConfigError,
   configWarnings,
   loadConfig,
   playerOrigins,
   playerTemplates,
   resolveJwtSecret,
 } from '@cinefold/platform';
-import { makeTempDir } from '@cinefold/platform/testing';
+import { configProblems, makeTempDir } from '@cinefold/platform/testing';
 import { describe, expect, it } from 'vitest';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('the configuration', () => {
   it('has working defaults for every setting', () => {
@@ -33,7 +22,7 @@ describe('the configuration', () => {
   });
 
   it('reports one line per bad value, naming the variable', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       PORT: 'eighty',
       REDIS_URL: 'localhost:6379',
       EVENTSTORE: 'postgres',
@@ -53,7 +42,7 @@ describe('the configuration', () => {
   });
 
   it('takes a replica for the query side only beside a Redis of your own', () => {
-    expect(problemsOf({ REDIS_REPLICA_URL: 'redis://10.0.0.2:6379' })).toEqual([
+    expect(configProblems({ REDIS_REPLICA_URL: 'redis://10.0.0.2:6379' })).toEqual([
       'REDIS_REPLICA_URL needs REDIS_URL: the replica follows a Redis you run, not the private one (got "redis://10.0.0.2:6379")',
     ]);
     expect(
@@ -67,14 +56,14 @@ describe('the configuration', () => {
       EVENTSTORE_CONNECTION_STRING: cluster,
     });
     for (const bad of ['http://node1:2113', 'kurrentdb://', 'kurrentdb://node1:2113,,node2', 'node1:2113']) {
-      expect(problemsOf({ EVENTSTORE: 'esdb', EVENTSTORE_CONNECTION_STRING: bad })[0], bad).toMatch(
+      expect(configProblems({ EVENTSTORE: 'esdb', EVENTSTORE_CONNECTION_STRING: bad })[0], bad).toMatch(
         /^EVENTSTORE_CONNECTION_STRING must start with esdb:\/\//,
       );
     }
   });
 
   it('needs a connection string for EventStoreDB', () => {
-    expect(problemsOf({ EVENTSTORE: 'esdb' })).toEqual([
+    expect(configProblems({ EVENTSTORE: 'esdb' })).toEqual([
       'EVENTSTORE_CONNECTION_STRING is required when EVENTSTORE=esdb, e.g. esdb://localhost:2113?tls=false',
     ]);
   });
@@ -90,7 +79,7 @@ describe('the configuration', () => {
     });
     expect(playerOrigins(config)).toEqual(['https://player.example', 'https://other.example']);
     expect(
-      problemsOf({
+      configProblems({
         PLAYER_SERVER_1_MOVIE: 'https://player.example/{season}',
         PLAYER_SERVER_2_MOVIE: 'javascript:alert(1)//{id}',
         PLAYER_SERVER_1_TV: 'player.example/{id}',
@@ -103,13 +92,13 @@ describe('the configuration', () => {
   });
 
   it('needs the admin e-mail and password together', () => {
-    expect(problemsOf({ ADMIN_EMAIL: 'a@example.com' })[0]).toMatch(/^ADMIN_PASSWORD .*together/);
+    expect(configProblems({ ADMIN_EMAIL: 'a@example.com' })[0]).toMatch(/^ADMIN_PASSWORD .*together/);
   });
 
   it('takes the site’s time zone from SITE_TIME_ZONE, UTC by default, and refuses a zone that does not exist', () => {
     expect(loadConfig({}).SITE_TIME_ZONE).toBe('UTC');
     expect(loadConfig({ SITE_TIME_ZONE: 'Europe/Paris' }).SITE_TIME_ZONE).toBe('Europe/Paris');
-    expect(problemsOf({ SITE_TIME_ZONE: 'Mars/Olympus' })).toEqual([
+    expect(configProblems({ SITE_TIME_ZONE: 'Mars/Olympus' })).toEqual([
       'SITE_TIME_ZONE must be an IANA time zone, e.g. UTC or Europe/Paris (got "Mars/Olympus")',
     ]);
   });
@@ -126,7 +115,7 @@ describe('the configuration', () => {
     );
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     for (const bad of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1', 'loopback,,', '-1', '1.5']) {
-      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([
+      expect(configProblems({ TRUST_PROXY: bad }), bad).toEqual([
         expect.stringMatching(/^TRUST_PROXY must be .*addresses.*hops/),
       ]);
     }
@@ -137,7 +126,7 @@ describe('the configuration', () => {
       'smtps://user:pass@smtp.example:465',
     );
     expect(loadConfig({ SMTP_URL: '' }).SMTP_URL).toBeUndefined();
-    const problems = problemsOf({ SMTP_URL: 'http://user:secret-pass@smtp.example' });
+    const problems = configProblems({ SMTP_URL: 'http://user:secret-pass@smtp.example' });
     expect(problems).toEqual([
       expect.stringMatching(/^SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//),
     ]);

@@ -1,5 +1,4 @@
 import {
-  ConfigError,
   configuredRedis,
   connectRedis,
   consistencyKeys,
@@ -10,19 +9,14 @@ import {
   scanKeys,
   slotOf,
 } from '@cinefold/platform';
-import { clusterUnsupported, type LocalRedisCluster, startLocalCluster } from '@cinefold/platform/testing';
+import {
+  clusterUnsupported,
+  configProblems,
+  type LocalRedisCluster,
+  startLocalCluster,
+} from '@cinefold/platform/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('the hash-tag scheme', () => {
   it('hashes keys to the slots Redis Cluster does, by their hash tag when they have one', () => {
@@ -73,11 +67,11 @@ describe('REDIS_CLUSTER_NODES', () => {
       ],
       password: 's@cret',
     });
-    expect(problemsOf({ REDIS_CLUSTER_NODES: '10.0.0.1' })).toEqual([
+    expect(configProblems({ REDIS_CLUSTER_NODES: '10.0.0.1' })).toEqual([
       expect.stringMatching(/^REDIS_CLUSTER_NODES must be host:port pairs/),
     ]);
     expect(
-      problemsOf({
+      configProblems({
         REDIS_CLUSTER_NODES: '10.0.0.1:7000',
         REDIS_URL: 'redis://a:1',
         REDIS_REPLICA_URL: 'redis://b:1',

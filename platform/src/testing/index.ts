@@ -5,3 +5,4 @@ export * from './leftovers.js';
 export * from './fixtures.js';
 export * from './smtp-inbox.js';
 export * from './redis-cluster.js';
+export * from './config-problems.js';
