@@ -72,6 +72,17 @@ export interface Account {
   readonly watchlist: ListItem[];
 }
 
+/** An active member as the API and the member's export show them: who they are and their role. */
+function memberShown(user: ActiveUser, admins: ReadonlySet<string>) {
+  return {
+    id: user.userId,
+    name: user.name,
+    email: user.email,
+    role: admins.has(user.userId) ? ('admin' as const) : ('user' as const),
+    createdAt: user.createdAt,
+  };
+}
+
 export class Accounts {
   constructor(
     private readonly log: EventLog,
@@ -94,11 +105,7 @@ export class Accounts {
     if (user.status !== 'active') return null;
     const [admins, lists] = await Promise.all([this.admins(), this.memberLists(userId)]);
     return {
-      id: user.userId,
-      name: user.name,
-      email: user.email,
-      role: admins.has(user.userId) ? 'admin' : 'user',
-      createdAt: user.createdAt,
+      ...memberShown(user, admins),
       favorites: lists.favorites,
       watchlist: lists.watchlist,
     };
@@ -376,13 +383,8 @@ export class Accounts {
   async aboutMember(userId: string): Promise<Record<string, unknown> | null> {
     const user = await this.userState(userId);
     if (user.status !== 'active') return null;
-    const admins = await this.admins();
     return {
-      id: user.userId,
-      name: user.name,
-      email: user.email,
-      role: admins.has(user.userId) ? 'admin' : 'user',
-      createdAt: user.createdAt,
+      ...memberShown(user, await this.admins()),
       pendingEmailChange: user.emailChange
         ? { email: user.emailChange.email, expiresAt: user.emailChange.expiresAt }
         : null,
