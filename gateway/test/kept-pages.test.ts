@@ -116,7 +116,10 @@ describe('withKeptPages', () => {
   const security = { playerOrigins: ['https://player.example'] };
   const parts = () =>
     searchEngineParts({
-      reads: new CataloguePageReads(site.client(), { onNotice: async () => undefined }),
+      reads: new CataloguePageReads(site.client(), {
+        onNotice: async () => undefined,
+        reachedBy: () => null,
+      }),
       watcher: { onNotice: async () => undefined },
       frontendDir,
       config: {

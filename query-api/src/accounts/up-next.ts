@@ -35,6 +35,7 @@ import {
   upNextKeys,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
+import { KeptCatalogueLocation } from '../catalogue/location.js';
 import { deriveSeasons } from '../catalogue/seasons.js';
 
 export interface UpNextReadsDependencies {
@@ -284,22 +285,7 @@ export class NotInterestedFilter {
 /** GET /api/user/up-next, /api/user/up-next/{type}/{id} and /api/user/not-interested. */
 export function upNextReadEndpoints({ redis, watcher }: UpNextReadsDependencies): Endpoint[] {
   const readsAfter = { watcher, projectors: [UP_NEXT.projector, CATALOGUE.projector] };
-  // Where the catalogue lives changes only when its projector commits: kept until its next notice
-  // (a read that waited for a write the location was found before, locates it again).
-  let location: { found: Promise<CatalogueLocation | null>; through: Position | null } | null = null;
-  void watcher.onNotice((notice) => {
-    if (notice.projector === CATALOGUE.projector) location = null;
-  });
-  const locate = (after: Position | undefined) => {
-    if (location && reflects(location.through, after)) return location.found;
-    const through = watcher.reachedBy(CATALOGUE.projector);
-    const found = locateCatalogue(redis).then((where) => {
-      if (!where && location?.found === found) location = null;
-      return where;
-    });
-    location = { found, through };
-    return found;
-  };
+  const catalogue = new KeptCatalogueLocation(redis, watcher);
   return [
     endpoint({
       method: 'GET',
@@ -309,7 +295,7 @@ export function upNextReadEndpoints({ redis, watcher }: UpNextReadsDependencies)
       readsAfter,
       handle: async (call) => {
         const body: UpNextResponse = {
-          items: await readUpNext(redis, call.caller.user!.id, () => locate(call.readAfter)),
+          items: await readUpNext(redis, call.caller.user!.id, () => catalogue.locate(call.readAfter)),
         };
         return ok(body);
       },

@@ -5,16 +5,15 @@
  */
 import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
 import {
-  CATALOGUE,
   type CatalogueLocation,
   catalogueKey,
   decodeTitle,
   genreQuerySlugs,
-  locateCatalogue,
   type ProjectionWatcher,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
+import { KeptCatalogueLocation } from './location.js';
 
 export interface TitleList {
   readonly type: TitleType;
@@ -32,24 +31,17 @@ export interface SitemapSlice {
 }
 
 export class CataloguePageReads {
-  private location: Promise<CatalogueLocation | null> | null = null;
+  private readonly catalogue: KeptCatalogueLocation;
 
   constructor(
     private readonly redis: Redis,
-    watcher: Pick<ProjectionWatcher, 'onNotice'>,
+    watcher: Pick<ProjectionWatcher, 'onNotice' | 'reachedBy'>,
   ) {
-    // A replay switches generation and a replace-mode import starts an epoch: look again then.
-    void watcher.onNotice((notice) => {
-      if (notice.projector === CATALOGUE.projector) this.location = null;
-    });
+    this.catalogue = new KeptCatalogueLocation(redis, watcher);
   }
 
   private locate(): Promise<CatalogueLocation | null> {
-    this.location ??= locateCatalogue(this.redis).then((found) => {
-      if (!found) this.location = null; // nothing projected yet: look again next time
-      return found;
-    });
-    return this.location;
+    return this.catalogue.locate();
   }
 
   /** A visible title, or null (unknown, hidden or deleted). */

@@ -32,7 +32,6 @@ import {
   foldedSearch,
   genreNames,
   genreQuerySlugs,
-  locateCatalogue,
   noticeChanges,
   type ProjectionWatcher,
   type Answer,
@@ -53,6 +52,7 @@ import { NotInterestedFilter } from '../accounts/up-next.js';
 import { runQuery } from './engine.js';
 import { CatalogueSearch } from './search/catalogue-search.js';
 import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
+import { KeptCatalogueLocation, VIEW_COUNTS } from './location.js';
 import { ResponseCache } from './response-cache.js';
 import { deriveSeasons } from './seasons.js';
 import {
@@ -140,9 +140,6 @@ const TITLE_LISTS: ReadonlyMap<string, TitleType | null> = new Map([
   ['/search/suggestions', null],
 ]);
 
-/** Events that change only how often titles were viewed. */
-const VIEW_COUNTS: ReadonlySet<string> = new Set(['PageViewed', 'TrafficDayClosed']);
-
 /**
  * The catalogue's endpoints. The public reads are hot: the fast lane sends their kept answers
  * (`kept`), the answer cache's, before Express.
@@ -201,23 +198,14 @@ export function catalogueEndpoints({
   const searches = new CatalogueSearch(redis);
   /** Suggestion answers by what was typed and the index versions they were ranked at. */
   const suggestionAnswers = new Map<string, Buffer>();
-  // Where the catalogue lives changes only when its projector commits (a replay switches
-  // generation, a replace-mode import starts an epoch): keep it until the next notice.
-  let location: Promise<CatalogueLocation | null> | null = null;
-  const locate = () => {
-    location ??= locateCatalogue(redis).then((found) => {
-      if (!found) location = null; // nothing projected yet: look again next time
-      return found;
-    });
-    return location;
-  };
+  const catalogue = new KeptCatalogueLocation(redis, watcher);
+  const locate = () => catalogue.locate();
   // Whatever the catalogue projector commits (an import, a hide, a delete) may change any page.
   // Views are the exception: they arrive thousands a second and only move the views order, which
   // may lag by the cache's few seconds; clearing on each batch of them would leave nothing cached.
   void watcher.onNotice((notice) => {
     if (notice.projector !== CATALOGUE.projector || !noticeChanges(notice, VIEW_COUNTS)) return;
     cache.clear();
-    location = null;
     suggestionAnswers.clear();
   });
 
