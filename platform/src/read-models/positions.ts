@@ -71,6 +71,19 @@ export function reflects(through: Position | null, after: Position | undefined):
   return after === undefined || (through !== null && comparePositions(after, through) <= 0);
 }
 
+/**
+ * A notice as a projector published it, with the position it says the active generation committed
+ * (null for a rebuild's or a check's batch); null for a message that is not one of ours.
+ */
+function parseNotice(message: string): { notice: PositionNotice; committed: Position | null } | null {
+  try {
+    const notice = JSON.parse(message) as PositionNotice;
+    return { notice, committed: notice.active === true ? decodePosition(notice.position) : null };
+  } catch {
+    return null;
+  }
+}
+
 export class ProjectionWatcher {
   private readonly waiters = new Set<() => void>();
   private readonly listeners = new Set<(notice: PositionNotice) => void>();
@@ -88,16 +101,10 @@ export class ProjectionWatcher {
     this.started ??= (async () => {
       this.subscriber.on('message', (channel: string, message: string) => {
         if (channel !== POSITIONS_CHANNEL) return;
-        let notice: PositionNotice;
-        try {
-          notice = JSON.parse(message) as PositionNotice;
-          const position = notice.active === true ? decodePosition(notice.position) : null;
-          if (position) this.reach(notice.projector, position);
-        } catch {
-          notice = { projector: '', generation: -1, position: '' }; // not one of ours: wakes waiters only
-        }
+        const parsed = parseNotice(message);
+        if (parsed?.committed) this.reach(parsed.notice.projector, parsed.committed);
         for (const wake of this.waiters) wake();
-        if (notice.projector !== '') for (const listener of this.listeners) listener(notice);
+        if (parsed) for (const listener of this.listeners) listener(parsed.notice);
       });
       await this.subscriber.subscribe(POSITIONS_CHANNEL);
     })();
