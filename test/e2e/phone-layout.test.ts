@@ -153,6 +153,8 @@ describe('ads and layout shift', () => {
     async (_name, viewport) => {
       const page = await site.newPage(viewport);
       await recordLayoutShifts(page);
+      // The page's clock is the test's to move: the rotation's 8 seconds pass at once.
+      await page.clock.install();
       await page.goto(`${site.url}/`);
       const slot = await adShown(page, 'home-hero');
       const shownAd = () => slot.locator('[data-ad-id]').getAttribute('data-ad-id');
@@ -160,6 +162,7 @@ describe('ads and layout shift', () => {
       const before = { slot: await box(slot), title: await box(page.locator('#home-hero-title')) };
 
       // The next ad, of another height, comes 8 seconds later.
+      await page.clock.fastForward(8000);
       await page.waitForFunction(
         (id) =>
           (
