@@ -85,7 +85,8 @@ export interface EndpointCall<S extends EndpointSchemas = EndpointSchemas> {
 /**
  * Where a stream answer writes. `write` resolves once the client can take more (at once, unless
  * the connection's buffer is full), or once the client has gone; `signal` is aborted when the
- * client goes, and a stream should then stop: nothing it writes goes anywhere.
+ * client goes, and a stream should then stop: nothing it writes goes anywhere. It may be aborted
+ * before the stream starts (see `AnswerStream`): look at `signal.aborted` before listening.
  */
 export interface StreamSink {
   write(piece: string | Buffer): Promise<void>;
