@@ -62,7 +62,7 @@ export function endpointRouter(
   }
   for (const { prefix, message } of owned) {
     router.use(prefix.slice(mount.length), (req, res) => {
-      // Not an API answer: nothing says it must not be kept (the API's answers have no-store already).
+      // Cache-Control is left as it is: none for the site's files, as the app's last 404 has none.
       writeAnswer(req, res, refusal(404, message(req.originalUrl.split('?')[0]!)), { noStore: false });
     });
   }

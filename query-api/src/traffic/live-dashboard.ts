@@ -135,7 +135,7 @@ export class LiveDashboard {
       );
     }
     const life = Math.min(claims.expiresAt - Date.now(), this.options.streamLifeMs ?? STREAM_LIFE_MS);
-    let finish = () => undefined as void;
+    let finish!: () => void;
     const ended = new Promise<void>((resolve) => (finish = resolve));
     const client: Client = {
       sink: null,
