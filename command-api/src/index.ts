@@ -1,4 +1,3 @@
-import { Router } from 'express';
 import {
   type Endpoint,
   type Logger,
@@ -18,10 +17,10 @@ import {
 import { adminAdsEndpoints } from './ads/admin-routes.js';
 import { Accounts } from './accounts/accounts.js';
 import { accountEndpoints } from './accounts/routes.js';
-import { type UploadDependencies, uploadRouter } from './catalogue/upload.js';
+import { type UploadDependencies, uploadEndpoint } from './catalogue/upload.js';
 import { visibilityEndpoints } from './catalogue/visibility.js';
 import { libraryEndpoints } from './library/routes.js';
-import { type MyDataDependencies, myDataEndpoints, myDataRouter } from './library/my-data.js';
+import { listFileEndpoint, type MyDataDependencies, myDataEndpoints } from './library/my-data.js';
 import { type ReplayDependencies, replayEndpoint } from './projections/routes.js';
 import { operationsEndpoints } from './projections/operations.js';
 import { type ContactDependencies, contactEndpoint } from './support/contact.js';
@@ -110,10 +109,12 @@ export function commandEndpoints(
     }),
     contactEndpoint(deps),
     ...libraryEndpoints(deps),
+    listFileEndpoint(deps),
     ...myDataEndpoints(deps, (userId) => accounts.aboutMember(userId)),
     replayEndpoint(deps),
     ...operationsEndpoints(deps),
     ...visibilityEndpoints(deps),
+    uploadEndpoint(deps),
     ...adminAdsEndpoints(deps),
   ];
 }
@@ -126,14 +127,4 @@ export function highVolumeEndpoints(highVolume: HighVolumeCommands): Endpoint[] 
   ];
 }
 
-/**
- * The writes still written as Express routers (the uploads, multipart streams), to be mounted
- * under /api after `authenticate`.
- */
-export function createCommandRouter(deps: CommandApiDependencies): Router {
-  const router = Router();
-  router.use(uploadRouter(deps));
-  router.use(myDataRouter(deps));
-  return router;
-}
 export { DEMO_SIZE, requestDemoCatalogue } from './catalogue/demo.js';

@@ -1,32 +1,33 @@
 /**
- * The HTTP face of Cinefold: `/api` (the command and query routers, or a proxy to them) and the
- * built frontend. Everything a client sends is answered with JSON errors, never a stack trace.
+ * The HTTP face of Cinefold: `/api` (the endpoint table, or a proxy to the services that host
+ * it), the site's files (robots.txt, the sitemap: endpoints of their own table, at the root) and
+ * the built frontend. Everything a client sends is answered with JSON errors, never a stack trace.
  */
 import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
 import {
   apiNotFound,
+  bodyParser,
   type Endpoint,
   endpointRouter,
+  type OwnedPrefix,
   errorHandler,
   type Logger,
   requestMetrics,
   requireAdmin,
 } from '@cinefold/platform';
 import compression from 'compression';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { routeList } from './routes-table.js';
 import { type SecurityOptions, securityHeaders } from './security-headers.js';
 import { lookUpPage, type PageWriting, sendLookedUpPage } from './seo/page-answers.js';
 import { frontendRouter } from './spa.js';
 
 export interface AppOptions {
-  /** The endpoint table (see platform's `endpoint.ts`), mounted under /api before the routers. */
+  /** The endpoint table (see platform's `endpoint.ts`), mounted under /api. */
   readonly endpoints?: readonly Endpoint[];
-  /** In-process routers, mounted under /api in this order. */
-  readonly apiRouters?: readonly Router[];
   /** Runs first on every /api request (e.g. "starting" while the read models are built). */
   readonly beforeApi?: readonly RequestHandler[];
-  /** Runs before the routers on every /api request (who is asking). */
+  /** Runs before the endpoints on every /api request (who is asking). */
   readonly authenticate?: RequestHandler;
   /** Or: one handler that forwards /api to other services. */
   readonly apiProxy?: RequestHandler;
@@ -34,8 +35,8 @@ export interface AppOptions {
   readonly frontendDir?: string;
   /** Each page's head from the catalogue (search engines), written into the frontend's pages. */
   readonly pageWriting?: PageWriting;
-  /** /robots.txt and the sitemap. */
-  readonly siteFiles?: Router;
+  /** /robots.txt and the sitemap: endpoints at the root, and the addresses they own whole. */
+  readonly siteFiles?: { readonly endpoints: readonly Endpoint[]; readonly owned: readonly OwnedPrefix[] };
   readonly logger: Logger;
   /** Largest JSON body accepted (bytes or a size like '100kb'). */
   readonly jsonLimit?: string;
@@ -107,7 +108,8 @@ export function createApp(options: AppOptions): Express {
   if (options.apiProxy) {
     api.use(options.apiProxy);
   } else {
-    api.use(jsonBody(options.jsonLimit));
+    // Uploads (`body: 'stream'`) are left unread for their endpoints.
+    api.use(bodyParser(options.endpoints ?? [], { parse: jsonBody(options.jsonLimit) }));
     api.use((_req, res, next) => {
       res.setHeader('Cache-Control', 'no-store');
       next();
@@ -118,12 +120,14 @@ export function createApp(options: AppOptions): Express {
       api.use([...ADMIN_API_PREFIXES], requireAdmin);
     }
     if (options.endpoints?.length) api.use(endpointRouter(options.endpoints, { logger: options.logger }));
-    for (const router of options.apiRouters ?? []) api.use(router);
   }
   api.use(apiNotFound);
   app.use('/api', api);
 
-  if (options.siteFiles) app.use(options.siteFiles);
+  if (options.siteFiles) {
+    const { endpoints, owned } = options.siteFiles;
+    app.use(endpointRouter(endpoints, { logger: options.logger, mount: '', owned }));
+  }
   if (options.frontendDir) app.use(frontendRouter(options.frontendDir, options.pageWriting));
   app.use((req, res) => {
     res.status(404).json({ message: `Nothing at ${req.method} ${req.path}.` });
@@ -131,11 +135,7 @@ export function createApp(options: AppOptions): Express {
   app.use(errorHandler(options.logger));
   // What the fuzzer and the route list read (see routes-table.ts).
   app.locals.routes = routeList(
-    options.apiProxy ? [] : (options.endpoints ?? []),
-    [
-      ...(options.apiProxy ? [] : (options.apiRouters ?? []).map((router) => ({ mount: '/api', router }))),
-      ...(options.siteFiles ? [{ mount: '', router: options.siteFiles }] : []),
-    ],
+    [...(options.apiProxy ? [] : (options.endpoints ?? [])), ...(options.siteFiles?.endpoints ?? [])],
     options.metrics ? [{ method: 'GET', path: '/metrics' }] : [],
   );
   return app;

@@ -65,11 +65,12 @@ interface Route {
 
 function routeOf(endpoint: Endpoint): Route {
   const parts = endpoint.path.split('/');
+  const body = endpoint.schemas.body;
   return {
     endpoint,
     segments: parts.map((part) => (part.startsWith(':') ? null : part)),
     names: parts.filter((part) => part.startsWith(':')).map((part) => part.slice(1)),
-    bodyless: endpoint.schemas.body === undefined || endpoint.schemas.body.safeParse({}).success,
+    bodyless: body === undefined || (body !== 'stream' && body.safeParse({}).success),
   };
 }
 
@@ -103,7 +104,10 @@ function match(
 export function withFastLane(options: FastLaneOptions, app: RequestListener): RequestListener {
   const { serving, headers, readBody, logger } = options;
   const hot = options.endpoints.filter((endpoint) => endpoint.hot).map(routeOf);
-  const writes = hot.filter((route) => route.endpoint.method === 'POST');
+  // The lane reads JSON bodies only: an upload (`body: 'stream'`) is Express's, hot or not.
+  const writes = hot.filter(
+    (route) => route.endpoint.method === 'POST' && route.endpoint.schemas.body !== 'stream',
+  );
   const kept = hot.filter((route) => route.endpoint.method === 'GET' && route.endpoint.kept);
   if (writes.length === 0 && kept.length === 0) return app;
   // proxy-addr asks, hop by hop, whether an address is a trusted proxy, parsing it each time. The

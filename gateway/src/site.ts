@@ -1,5 +1,5 @@
 /**
- * The composition root: wires the store, Redis, the routers, the projectors and the workers for
+ * The composition root: wires the store, Redis, the endpoint table, the projectors and the workers for
  * one role. `all` is what `npm start` runs, everything in one process on one port; the other
  * roles are one service each, for a scaled deployment (see docker-compose.yml).
  *
@@ -11,13 +11,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import {
-  Accounts,
-  commandEndpoints,
-  createCommandRouter,
-  importListFile,
-  requestDemoCatalogue,
-} from '@cinefold/command-api';
+import { Accounts, commandEndpoints, importListFile, requestDemoCatalogue } from '@cinefold/command-api';
 import {
   authenticate,
   type Config,
@@ -63,14 +57,13 @@ import { type ProjectorsService, projectors, startProjectorsService } from '@cin
 import {
   AdSlotAnswers,
   CataloguePageReads,
-  createQueryRouter,
   queryEndpoints,
   LiveDashboard,
   projectorStatuses,
   ResponseCache,
 } from '@cinefold/query-api';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
-import { type Express, type Router } from 'express';
+import type { Express } from 'express';
 import type { RequestListener } from 'node:http';
 import type { StartingState } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
@@ -337,7 +330,7 @@ function planApi(role: Role, config: Config): ApiPlan {
   };
 }
 
-/** The HTTP app: the command and query routers (or a proxy to them) and the frontend. */
+/** The HTTP app: the endpoint table (or a proxy to the services that host it), the site's files and the frontend. */
 async function createApi(
   plan: ApiPlan,
   store: EventStore | null,
@@ -381,7 +374,6 @@ async function createApi(
     return reads;
   };
 
-  const routers: Router[] = [];
   const jwtSecret = resolveJwtSecret(config);
   // Issued by the slots' answers and checked by the beacons, in whichever process serves each.
   const displayIds = new AdDisplayIds(jwtSecret);
@@ -405,7 +397,7 @@ async function createApi(
   let replica: ReplicaReads | null = null;
   let gauges: ReturnType<typeof siteMetrics> | null = null;
   if (store && watcher) {
-    // One Queue (one connection) per name, shared by the routers that add jobs and the console.
+    // One Queue (one connection) per name, shared by the endpoints that add jobs and the console.
     type Opened<Data> = ReturnType<typeof createQueue<Data, unknown>>;
     const opened = new Map<string, Opened<unknown>>();
     const queue = <Data>(name: string): Opened<Data> => {
@@ -480,7 +472,6 @@ async function createApi(
         ...(clock ? { clock } : {}),
       };
       endpoints.push(...commandEndpoints(commandDeps));
-      routers.push(createCommandRouter(commandDeps));
     }
     if (plan.servesQueries) {
       const liveDashboard = new LiveDashboard({
@@ -519,7 +510,6 @@ async function createApi(
         ...(config.OPERATOR_TOKEN ? { operatorToken: config.OPERATOR_TOKEN } : {}),
       };
       endpoints.push(...queryEndpoints(queryDeps));
-      routers.push(createQueryRouter(queryDeps));
     }
   }
   if (plan.servesFrontend && !existsSync(`${frontendDir}/index.html`)) {
@@ -540,7 +530,6 @@ async function createApi(
     ...(seo ?? {}),
     trustProxy: config.TRUST_PROXY,
     endpoints,
-    apiRouters: routers,
     // A replica's read scope wraps every /api request, so a read can move to the primary.
     beforeApi: [...(building ? [whileBuilding(building)] : []), ...(replica ? [replica.scope] : [])],
     ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),

@@ -492,6 +492,8 @@ describe('robots.txt and the sitemap', () => {
   ])('%s is not a sitemap: 404', async (path) => {
     const response = await fetch(`${site.url}${path}`);
     expect(response.status).toBe(404);
+    // A refusal is JSON like every other, also for a file past the catalogue's end.
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await response.json()).toHaveProperty('message');
   });
 });

@@ -1,20 +1,24 @@
 /**
  * One endpoint table, one runner, one writer (endpoint.ts), over real HTTP through the Express
  * host: the request's parts validated with the contract's messages, who may call, limits, errors
- * as `{ message }`, a write's position for members only, compression and the request's metrics.
+ * as `{ message }`, a write's position for members only, compression and the request's metrics;
+ * answers written as streams, and bodies read as streams by their handler.
  */
 import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type AuthenticatedUser,
   badRequest,
+  bodyParser,
   createLogger,
   created,
   endpoint,
   endpointRouter,
   errorHandler,
+  HttpError,
   ok,
   processMetrics,
   rateLimiter,
@@ -36,6 +40,9 @@ const member: AuthenticatedUser = {
 };
 const admin: AuthenticatedUser = { ...member, id: 'a1', role: 'admin' };
 const position = { commit: 42n, prepare: 42n };
+
+/** What the streams of the table saw: each one's end, told when its client left. */
+const feeds: { left: Promise<void> }[] = [];
 
 function table(): Endpoint[] {
   const redis = redisServer.client();
@@ -84,6 +91,64 @@ function table(): Endpoint[] {
     }),
     endpoint({
       method: 'GET',
+      path: '/api/letters',
+      schemas: { query: z.strictObject({ refuse: z.literal('yes').optional() }) },
+      access: 'anyone',
+      handle: ({ query }) => {
+        if (query.refuse) throw badRequest('No letters today.');
+        return {
+          status: 200,
+          type: 'text/plain; charset=utf-8',
+          stream: async (sink) => {
+            for (const letter of ['a', 'b', 'c']) await sink.write(letter);
+          },
+        };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: '/api/feed',
+      schemas: {},
+      access: 'anyone',
+      handle: () => {
+        let told = () => undefined as void;
+        feeds.push({ left: new Promise<void>((resolve) => (told = resolve)) });
+        return {
+          status: 200,
+          type: 'text/event-stream; charset=utf-8',
+          stream: (sink) =>
+            new Promise<void>((resolve) => {
+              const stop = () => {
+                clearInterval(tick);
+                told();
+                resolve();
+              };
+              const tick = setInterval(() => void sink.write('data: tick\n\n'), 10);
+              // Aborted already when there is nobody to write to (a HEAD).
+              if (sink.signal.aborted) stop();
+              else sink.signal.addEventListener('abort', stop);
+            }),
+        };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: '/api/raw',
+      schemas: { body: 'stream' },
+      access: 'anyone',
+      handle: async ({ body }) => {
+        const chunks: Buffer[] = [];
+        let length = 0;
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          length += chunk.length;
+          if (length > 1000) throw new HttpError(413, 'Too much for the test.');
+          chunks.push(chunk);
+        }
+        return ok({ type: body.headers['content-type'], text: Buffer.concat(chunks).toString() });
+      },
+    }),
+    endpoint({
+      method: 'GET',
       path: '/api/fails/:how',
       schemas: { params: z.object({ how: z.string() }) },
       access: 'anyone',
@@ -99,7 +164,8 @@ beforeAll(async () => {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use(requestMetrics());
-  app.use(express.json());
+  const endpoints = table();
+  app.use('/api', bodyParser(endpoints, { parse: express.json() }));
   // Who is asking, as `authenticate` would say it: here, a header names the test's member or admin.
   app.use((req, _res, next) => {
     const who = req.get('x-test-user');
@@ -108,7 +174,7 @@ beforeAll(async () => {
     if (who === 'stale-admin') req.authStale = true;
     next();
   });
-  app.use('/api', endpointRouter(table(), { logger: createLogger('test') }));
+  app.use('/api', endpointRouter(endpoints, { logger: createLogger('test') }));
   app.use(errorHandler(createLogger('test')));
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
@@ -209,5 +275,70 @@ describe('an endpoint of the table', () => {
       /http_request_duration_seconds_count\{[^}]*route="\/api\/fails\/:how",status_code="400"\} (\d+)/,
     );
     expect(Number(count?.[1])).toBe(2);
+  });
+});
+
+describe('an answer that is a stream', () => {
+  it('gets its headers, then every piece it writes, and the response ends when it returns', async () => {
+    const response = await fetch(`${base}/api/letters`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(await response.text()).toBe('abc');
+  });
+
+  it('is told through its signal when the client goes away, and stops', async () => {
+    const before = feeds.length;
+    const controller = new AbortController();
+    const response = await fetch(`${base}/api/feed`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('data: tick');
+    controller.abort();
+    await expect(feeds[before]!.left).resolves.toBeUndefined();
+  });
+
+  it('ends at once for a HEAD, its stream told there is nobody to write to', async () => {
+    const before = feeds.length;
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${base}/api/feed`);
+      request({ host: url.hostname, port: url.port, path: url.pathname, method: 'HEAD' }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(status).toBe(200);
+    await expect(feeds[before]!.left).resolves.toBeUndefined();
+  });
+
+  it('is refused with a JSON message like any answer when its handler throws before the first byte', async () => {
+    const refused = await fetch(`${base}/api/letters?refuse=yes`);
+    expect(refused.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect([refused.status, await refused.json()]).toEqual([400, { message: 'No letters today.' }]);
+  });
+});
+
+describe('an endpoint that reads its body as a stream', () => {
+  it('gets the bytes as sent, which no body parser has read, whatever their type', async () => {
+    const sent = await fetch(`${base}/api/raw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"not": json',
+    });
+    expect([sent.status, await sent.json()]).toEqual([
+      200,
+      { type: 'application/json', text: '{"not": json' },
+    ]);
+  });
+
+  it('refuses with its status and a JSON message when its handler throws while reading', async () => {
+    const tooMuch = await fetch(`${base}/api/raw`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x'.repeat(5000),
+    });
+    expect([tooMuch.status, await tooMuch.json()]).toEqual([413, { message: 'Too much for the test.' }]);
   });
 });

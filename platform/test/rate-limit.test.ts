@@ -1,7 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, errorHandler, rateLimit } from '../src/index.js';
+import {
+  createLogger,
+  type Endpoint,
+  endpoint,
+  endpointRouter,
+  errorHandler,
+  noContent,
+  type RateLimitRule,
+  rateLimiter,
+} from '../src/index.js';
 import { useRedisServer } from '../src/testing/index.js';
 
 const redisServer = useRedisServer();
@@ -12,21 +21,34 @@ let close: () => void = () => undefined;
 
 beforeAll(async () => {
   const redis = redisServer.client();
+  /** An endpoint that answers 204, counted per client network under `rule`. */
+  const limited = (path: string, rule: RateLimitRule, handled = () => undefined as void): Endpoint =>
+    endpoint({
+      method: 'POST',
+      path,
+      schemas: {},
+      access: 'anyone',
+      limits: [{ limiter: rateLimiter(redis, rule) }],
+      handle: () => {
+        handled();
+        return noContent();
+      },
+    });
   const app = express();
   app.set('trust proxy', 'loopback');
-  app.post('/a', rateLimit(redis, { name: 'a', limit: 5, windowSeconds: 60 }), (_req, res) => {
-    res.status(204).end();
-  });
-  app.post('/b', rateLimit(redis, { name: 'b', limit: 3, windowSeconds: 60 }), (_req, res) => {
-    res.status(204).end();
-  });
-  app.post(
-    '/c',
-    rateLimit(redis, { name: 'c', limit: 3, windowSeconds: 60, overLimit: { paceMs: 300, maxWaitMs: 900 } }),
-    (_req, res) => {
-      served.push(Date.now());
-      res.status(204).end();
-    },
+  app.use(
+    endpointRouter(
+      [
+        limited('/a', { name: 'a', limit: 5, windowSeconds: 60 }),
+        limited('/b', { name: 'b', limit: 3, windowSeconds: 60 }),
+        limited(
+          '/c',
+          { name: 'c', limit: 3, windowSeconds: 60, overLimit: { paceMs: 300, maxWaitMs: 900 } },
+          () => void served.push(Date.now()),
+        ),
+      ],
+      { logger: createLogger('test'), mount: '' },
+    ),
   );
   app.use(errorHandler(createLogger('test')));
   const server = app.listen(0);

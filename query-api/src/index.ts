@@ -1,6 +1,5 @@
 import type { Endpoint, ImportJobData } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
-import { Router } from 'express';
 import { type AccountReadsDependencies, accountReadEndpoints } from './accounts/routes.js';
 import { type AdReadsDependencies, adReadEndpoints } from './ads/routes.js';
 import { upNextReadEndpoints } from './accounts/up-next.js';
@@ -14,7 +13,7 @@ import { type SiteConfigDependencies, siteConfigEndpoint } from './site/config.j
 import { dashboardEndpoint } from './traffic/dashboard.js';
 import { auditEndpoint } from './operations/audit.js';
 import { type OperationsReadsDependencies, operationsEndpoint } from './operations/status.js';
-import { LiveDashboard, liveDashboardRouter } from './traffic/live-dashboard.js';
+import { LiveDashboard, liveDashboardEndpoint } from './traffic/live-dashboard.js';
 import { type TrafficReadsDependencies, trafficReadsEndpoint } from './traffic/summary.js';
 
 export type QueryApiDependencies = ProjectionsDependencies &
@@ -49,14 +48,8 @@ export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
     auditEndpoint(deps),
     operationsEndpoint(deps),
     siteConfigEndpoint(deps),
+    liveDashboardEndpoint(deps.liveDashboard ?? new LiveDashboard(deps)),
   ];
-}
-
-/** The reads still written as an Express router (the live dashboard's stream), to be mounted under /api after `authenticate`. */
-export function createQueryRouter(deps: QueryApiDependencies): Router {
-  const router = Router();
-  router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
-  return router;
 }
 export { runQuery } from './catalogue/engine.js';
 export { CatalogueSearch, type FoundTitles } from './catalogue/search/catalogue-search.js';
@@ -69,6 +62,6 @@ export { readAdStats } from './ads/routes.js';
 export { AdSlotAnswers } from './ads/slot-answers.js';
 export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
-export { LiveDashboard, STREAMS_PER_ADMIN } from './traffic/live-dashboard.js';
+export { LiveDashboard, liveDashboardEndpoint, STREAMS_PER_ADMIN } from './traffic/live-dashboard.js';
 export { readVisitorsNow } from './traffic/visitors-now.js';
 export { CataloguePageReads, type TitleList, type SitemapSlice } from './catalogue/page-reads.js';

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import {
   authenticate,
+  createLogger,
+  endpointRouter,
   issueToken,
   ProjectionWatcher,
   readModelKeys,
@@ -13,8 +15,8 @@ import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   LiveDashboard,
+  liveDashboardEndpoint,
   type LiveDashboardOptions,
-  liveDashboardRouter,
 } from '../src/traffic/live-dashboard.js';
 
 const redisServer = useRedisServer();
@@ -42,7 +44,7 @@ beforeEach(async () => {
   });
 });
 
-/** The stream's router on a port of its own, behind the session and the admin guard. */
+/** The stream's endpoint on a port of its own, behind the session and the admin guard. */
 async function serve(heartbeatMs: number, more: Partial<LiveDashboardOptions> = {}) {
   const watcher = new ProjectionWatcher(redisServer.client(), redisServer.client());
   const live = new LiveDashboard({
@@ -54,11 +56,11 @@ async function serve(heartbeatMs: number, more: Partial<LiveDashboardOptions> = 
   });
   const app = express();
   app.use(authenticate({ redis: redisServer.client(), watcher, jwtSecret: SECRET }), requireAdmin);
-  app.use(liveDashboardRouter(live));
+  app.use('/api', endpointRouter([liveDashboardEndpoint(live)], { logger: createLogger('test') }));
   const server = app.listen(0);
   servers.push(server);
   await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/stream`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/stream`;
   const token = issueToken(SECRET, ADMIN_ID, 0);
   return { live, url, open: () => fetch(url, { headers: { authorization: `Bearer ${token}` } }) };
 }

@@ -3,30 +3,36 @@
  * checked (a CSV of the chosen kind, with rows), recorded as an event and queued. Small imports
  * finish within the request: the answer then says how many rows went in, once they can be found.
  * A large one answers 202 with its job id; GET /admin/datasets/jobs/{id} follows it.
+ *
+ * An endpoint of the table that reads its request's body itself (`body: 'stream'`): no JSON
+ * parser touches it, and `receive` streams its one file to disk.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { streams, uploadFields } from '@cinefold/contracts';
 import {
+  accepted,
   badRequest,
+  callContext,
   CATALOGUE,
-  commandContext,
   CsvProblem,
+  type Endpoint,
+  endpoint,
   type EventLog,
   HttpError,
   type ImportJobData,
   importJobStatus,
   inspectCsv,
+  ok,
   type ProjectionWatcher,
-  recordWrite,
-  signedInUser,
+  rememberWrite,
 } from '@cinefold/platform';
 import Busboy from 'busboy';
 import type { Queue } from 'bullmq';
-import { type Request, Router } from 'express';
 import type { Redis } from 'ioredis';
 
 export interface UploadDependencies {
@@ -51,9 +57,21 @@ export const NO_FILE = 'Please select a CSV file to upload.';
 
 const DATASET_FORM = 'Send the file as multipart/form-data with fields file, type and mode.';
 
+/**
+ * Whether the request has a body of multipart form data, as Express's `req.is` judges it: a
+ * length or a chunked body, and that media type whatever its parameters and case.
+ */
+export function isMultipartForm(req: IncomingMessage): boolean {
+  const { headers } = req;
+  const hasBody =
+    headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(headers['content-length']));
+  const type = headers['content-type']?.split(';')[0]!.trim().toLowerCase();
+  return hasBody && type === 'multipart/form-data';
+}
+
 /** Streams a multipart upload's one file to `destination`; `usage` says how to send it right. */
 export function receive(
-  req: Request,
+  req: IncomingMessage,
   destination: string,
   maxBytes: number,
   usage = DATASET_FORM,
@@ -127,94 +145,97 @@ export function receive(
   });
 }
 
-export function uploadRouter(deps: UploadDependencies): Router {
+export function uploadEndpoint(deps: UploadDependencies): Endpoint {
   const { log, redis, watcher, importQueue, dataDir } = deps;
-  const router = Router();
   const uploads = join(dataDir, 'uploads');
 
-  router.post('/admin/datasets/upload', async (req, res) => {
-    const admin = signedInUser(req);
-    if (!req.is('multipart/form-data')) throw badRequest(DATASET_FORM);
-    mkdirSync(uploads, { recursive: true });
-    const jobId = randomUUID();
-    const destination = join(uploads, `${jobId}.csv`);
-    const upload = await receive(req, destination, deps.maxUploadBytes);
-    const discard = () => rmSync(destination, { force: true });
-    if (!upload.file || upload.bytes === 0) {
-      discard();
-      throw badRequest(upload.file ? 'The file is empty.' : NO_FILE);
-    }
-    const fields = uploadFields.safeParse(upload.fields);
-    if (!fields.success) {
-      discard();
-      throw badRequest(fields.error.issues[0]!.message + '.');
-    }
-    const { type, mode } = fields.data;
-    try {
-      await inspectCsv(destination, type);
-    } catch (error) {
-      discard();
-      if (error instanceof CsvProblem) throw badRequest(error.message);
-      throw error;
-    }
+  return endpoint({
+    method: 'POST',
+    path: '/api/admin/datasets/upload',
+    schemas: { body: 'stream' },
+    access: 'admin',
+    handle: async (call) => {
+      const admin = call.caller.user!;
+      if (!isMultipartForm(call.body)) throw badRequest(DATASET_FORM);
+      mkdirSync(uploads, { recursive: true });
+      const jobId = randomUUID();
+      const destination = join(uploads, `${jobId}.csv`);
+      const upload = await receive(call.body, destination, deps.maxUploadBytes);
+      const discard = () => rmSync(destination, { force: true });
+      if (!upload.file || upload.bytes === 0) {
+        discard();
+        throw badRequest(upload.file ? 'The file is empty.' : NO_FILE);
+      }
+      const fields = uploadFields.safeParse(upload.fields);
+      if (!fields.success) {
+        discard();
+        throw badRequest(fields.error.issues[0]!.message + '.');
+      }
+      const { type, mode } = fields.data;
+      try {
+        await inspectCsv(destination, type);
+      } catch (error) {
+        discard();
+        if (error instanceof CsvProblem) throw badRequest(error.message);
+        throw error;
+      }
 
-    const context = commandContext(req);
-    await log.append(
-      streams.importJob(jobId),
-      [
-        {
-          type: 'CatalogueImportRequested',
-          data: {
-            jobId,
-            type,
-            mode,
-            file: destination,
-            fileName: upload.fileName.slice(0, 200),
-            bytes: upload.bytes,
+      await log.append(
+        streams.importJob(jobId),
+        [
+          {
+            type: 'CatalogueImportRequested',
+            data: {
+              jobId,
+              type,
+              mode,
+              file: destination,
+              fileName: upload.fileName.slice(0, 200),
+              bytes: upload.bytes,
+            },
           },
-        },
-      ],
-      { expectedRevision: 'no_stream', context },
-    );
-    await importQueue.add(
-      'import',
-      { jobId, type, mode },
-      { jobId, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
-    );
+        ],
+        { expectedRevision: 'no_stream', context: callContext(call) },
+      );
+      await importQueue.add(
+        'import',
+        { jobId, type, mode },
+        { jobId, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+      );
 
-    // Wait a while for small files, so the answer can say what went in.
-    const deadline = Date.now() + (deps.waitMs ?? 25_000);
-    for (;;) {
-      const status = await importJobStatus(importQueue, jobId);
-      if (status && (status.state === 'completed' || status.state === 'failed')) {
-        const head = await log.store.headPosition();
-        await recordWrite(redis, res, { position: head }, { userId: admin.id });
-        // Answer once the titles can be found, not merely once they are stored.
-        await watcher.waitFor([CATALOGUE.projector], head, 15_000);
-        if (status.state === 'failed') {
-          res.status(400).json({ ...status, message: 'The import failed', error: status.error });
-        } else {
-          res.json(status);
+      // Wait a while for small files, so the answer can say what went in.
+      const deadline = Date.now() + (deps.waitMs ?? 25_000);
+      for (;;) {
+        const status = await importJobStatus(importQueue, jobId);
+        if (status && (status.state === 'completed' || status.state === 'failed')) {
+          const position = await log.store.headPosition();
+          await rememberWrite(redis, { position }, { userId: admin.id });
+          // Answer once the titles can be found, not merely once they are stored.
+          await watcher.waitFor([CATALOGUE.projector], position, 15_000);
+          if (status.state === 'failed')
+            return {
+              status: 400,
+              json: { ...status, message: 'The import failed', error: status.error },
+              position,
+            };
+          return { ...ok(status), position };
         }
-        return;
+        if (Date.now() > deadline) {
+          return accepted(
+            status ?? {
+              jobId,
+              type,
+              mode,
+              state: 'queued',
+              processed: 0,
+              rejected: 0,
+              rejections: [],
+              progress: 0,
+            },
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      if (Date.now() > deadline) {
-        res.status(202).json(
-          status ?? {
-            jobId,
-            type,
-            mode,
-            state: 'queued',
-            processed: 0,
-            rejected: 0,
-            rejections: [],
-            progress: 0,
-          },
-        );
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    },
   });
-  return router;
 }

@@ -39,15 +39,12 @@ import {
   locateCatalogue,
   ok,
   previewListFile,
-  rateLimit,
+  rateLimiter,
   rememberWrite,
-  requireUser,
-  signedInUser,
 } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
-import { Router } from 'express';
 import type { Redis } from 'ioredis';
-import { receive } from '../catalogue/upload.js';
+import { isMultipartForm, receive } from '../catalogue/upload.js';
 import { checkListRoom, entriesToImport, PREVIEW_GONE } from './list-import.js';
 
 export interface MyDataDependencies {
@@ -206,32 +203,34 @@ async function importStatus(
   return status;
 }
 
-/** A list file's upload: a multipart stream, which an answer of the endpoint table cannot read. */
-export function myDataRouter(deps: MyDataDependencies): Router {
+/**
+ * A list file's upload (a multipart stream, read by its handler: `body: 'stream'`), answered
+ * with the preview of what it would import.
+ */
+export function listFileEndpoint(deps: Pick<MyDataDependencies, 'redis' | 'dataDir'>): Endpoint {
   const { redis } = deps;
-  const router = Router();
   const uploads = join(deps.dataDir, 'uploads');
-  const perMember = (req: Parameters<typeof signedInUser>[0]) => req.user?.id ?? null;
-
-  router.post(
-    '/user/imports',
-    requireUser,
-    rateLimit(redis, {
-      name: 'list-files',
-      limit: 30,
-      windowSeconds: 3600,
-      key: perMember,
-      message: 'Too many files imported. Please try again in an hour.',
-    }),
-    async (req, res) => {
-      const member = signedInUser(req);
-      if (!req.is('multipart/form-data')) throw badRequest(LIST_FORM);
+  const limiter = rateLimiter(redis, {
+    name: 'list-files',
+    limit: 30,
+    windowSeconds: 3600,
+    message: 'Too many files imported. Please try again in an hour.',
+  });
+  return endpoint({
+    method: 'POST',
+    path: '/api/user/imports',
+    schemas: { body: 'stream' },
+    access: 'member',
+    limits: [{ limiter, key: (call) => call.caller.user?.id ?? null }],
+    handle: async (call) => {
+      const member = call.caller.user!;
+      if (!isMultipartForm(call.body)) throw badRequest(LIST_FORM);
       mkdirSync(uploads, { recursive: true });
       const destination = join(uploads, `list-${randomUUID()}`);
       let content: Buffer;
       let fields: Record<string, string>;
       try {
-        const upload = await receive(req, destination, LIST_FILE_MAX_BYTES, LIST_FORM);
+        const upload = await receive(call.body, destination, LIST_FILE_MAX_BYTES, LIST_FORM);
         if (!upload.file) throw badRequest(NO_LIST_FILE);
         if (upload.bytes === 0) throw badRequest('The file is empty.');
         content = readFileSync(destination);
@@ -242,7 +241,7 @@ export function myDataRouter(deps: MyDataDependencies): Router {
       const parsed = listImportUploadFields.safeParse(fields);
       if (!parsed.success) throw badRequest(`${parsed.error.issues[0]!.message}.`);
       try {
-        res.json(
+        return ok(
           await previewListFile(redis, {
             userId: member.id,
             list: parsed.data.list,
@@ -255,9 +254,7 @@ export function myDataRouter(deps: MyDataDependencies): Router {
         throw error;
       }
     },
-  );
-
-  return router;
+  });
 }
 
 /** A preview's import queued and followed, and the member's data taken out (CSV or JSON files). */

@@ -4,12 +4,12 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import type { Config, ProjectionWatcher } from '@cinefold/platform';
+import type { Config, Endpoint, OwnedPrefix, ProjectionWatcher } from '@cinefold/platform';
 import type { CataloguePageReads } from '@cinefold/query-api';
-import type { Request, Router } from 'express';
+import type { Request } from 'express';
 import type { PageWriting } from './page-answers.js';
 import { SitePages } from './site-pages.js';
-import { sitemapRouter } from './sitemap.js';
+import { SITEMAP_ADDRESSES, sitemapEndpoints } from './sitemap.js';
 
 /**
  * Pages and the sitemap's files are kept this long at most, and dropped whenever the catalogue
@@ -34,11 +34,16 @@ export function searchEngineParts({
   readonly serving: () => boolean;
   /** Addresses per sitemap file (tests use a small one); 50,000 by default. */
   readonly sitemapChunk?: number;
-}): { pageWriting: PageWriting; siteFiles: Router } {
+}): {
+  pageWriting: PageWriting;
+  siteFiles: { endpoints: Endpoint[]; owned: OwnedPrefix[] };
+} {
   const publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '');
   // Without PUBLIC_URL the address the request came to; pages are kept per origin, so a request
   // naming another host never changes what others are served.
-  const origin = (req: Request) => publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const originOf = (protocol: string, host: string | undefined) =>
+    publicUrl ?? `${protocol}://${host ?? 'localhost'}`;
+  const origin = (req: Request) => originOf(req.protocol, req.get('host'));
   // The same before Express (kept pages): the server speaks plain HTTP, so without PUBLIC_URL the
   // protocol is http unless a trusted proxy says otherwise, which Express is left to judge.
   const trusted = config.TRUST_PROXY !== false;
@@ -54,12 +59,16 @@ export function searchEngineParts({
   });
   return {
     pageWriting: { pages, origin, rawOrigin, serving },
-    siteFiles: sitemapRouter({
-      reads,
-      watcher,
-      origin,
-      chunk: sitemapChunk ?? config.SITEMAP_URLS_PER_FILE,
-      cacheMs: config.QUERY_CACHE_MS > 0 ? KEEP_MS : 0,
-    }),
+    siteFiles: {
+      endpoints: sitemapEndpoints({
+        reads,
+        watcher,
+        // Express's host says the protocol (a trusted proxy's X-Forwarded-Proto included).
+        origin: (call) => originOf(call.protocol ?? 'http', call.header('host')),
+        chunk: sitemapChunk ?? config.SITEMAP_URLS_PER_FILE,
+        cacheMs: config.QUERY_CACHE_MS > 0 ? KEEP_MS : 0,
+      }),
+      owned: [SITEMAP_ADDRESSES],
+    },
   };
 }

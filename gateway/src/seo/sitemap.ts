@@ -13,14 +13,26 @@
  * gzipped): keeping fewer than a catalogue has (25 at a million titles) made each crawl write
  * them all again. Files are kept for the site's address; without PUBLIC_URL, for the last few
  * hosts requests named, so a caller naming new hosts costs a crawl, not memory.
+ *
+ * They are endpoints of the table like the API's (`cacheable`: they say themselves how long a
+ * client may keep them), answered as text, as kept gzip bytes, or as a stream of pieces; every
+ * other address under /sitemaps is no sitemap (`SITEMAP_ADDRESSES`).
  */
-import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { createGunzip, gzip } from 'node:zlib';
 import { landingPaths, SITEMAP_MAX_URLS, titlePath, type TitleType } from '@cinefold/contracts';
-import { acceptedEncoding, CATALOGUE, type ProjectionWatcher } from '@cinefold/platform';
+import {
+  acceptedEncoding,
+  type Answer,
+  CATALOGUE,
+  type Endpoint,
+  endpoint,
+  type EndpointCall,
+  type OwnedPrefix,
+  type ProjectionWatcher,
+  refusal,
+} from '@cinefold/platform';
 import type { CataloguePageReads } from '@cinefold/query-api';
-import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 
 /** Titles read from Redis at a time. */
@@ -39,14 +51,22 @@ const fileParams = z.strictObject({
   n: z.string().regex(/^[1-9]\d{0,6}$/),
 });
 
+const XML_TYPE = 'application/xml';
+
+/**
+ * Any parameters and query: a file's name is read by its handler, since a name that is no
+ * sitemap's is an address that does not exist (404), not a bad request (400).
+ */
+const fileSchemas = { params: z.object({ file: z.string().optional() }), query: z.unknown() };
+
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 
 export interface SitemapOptions {
   readonly reads: CataloguePageReads;
   readonly watcher: Pick<ProjectionWatcher, 'onNotice'>;
-  /** The site's public address (PUBLIC_URL, no trailing slash), or null to use the request's. */
-  readonly origin: (req: Request) => string;
+  /** The site's public address (PUBLIC_URL, no trailing slash), or the one the request came to. */
+  readonly origin: (call: EndpointCall) => string;
   /** Addresses per file: 50,000 (tests use fewer). */
   readonly chunk?: number;
   /** How long a file is kept at most; 0 keeps none. It is dropped anyway when the catalogue changes. */
@@ -95,136 +115,155 @@ class KeptFiles {
   }
 }
 
-export function sitemapRouter(options: SitemapOptions): Router {
+/** Any other address under /sitemaps (`/sitemaps/.xml`, another method) is no sitemap either. */
+export const SITEMAP_ADDRESSES: OwnedPrefix = {
+  prefix: '/sitemaps',
+  message: (path) => `No sitemap at ${path}.`,
+};
+
+const noSitemap = (call: EndpointCall) => refusal(404, SITEMAP_ADDRESSES.message(call.url.split('?')[0]!));
+
+/** GET /robots.txt, /sitemap.xml, /sitemaps/pages.xml and the title files. */
+export function sitemapEndpoints(options: SitemapOptions): Endpoint[] {
   const chunk = Math.min(options.chunk ?? SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
   const now = options.now ?? (() => new Date());
   const kept = new KeptFiles(options.cacheMs);
   void options.watcher.onNotice((notice) => {
     if (notice.projector === CATALOGUE.projector) kept.clear();
   });
-  const router = Router();
 
-  router.get('/robots.txt', (req, res) => {
-    res
-      .type('text/plain')
-      .setHeader('Cache-Control', 'public, max-age=3600')
-      .send(
+  /** A kept file, or the file written a piece at a time (and kept for the next crawler). */
+  async function file(
+    call: EndpointCall,
+    name: string,
+    pieces: () => Promise<AsyncIterable<string> | null>,
+  ): Promise<Answer> {
+    const origin = options.origin(call);
+    const body = kept.get(origin, name);
+    if (body) {
+      // Sent as kept, not compressed again by the compression middleware on every request; the
+      // rare client that takes no gzip gets it unpacked on the way.
+      const headers = { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' };
+      if (acceptedEncoding(call.header('accept-encoding'), ['gzip']))
+        return {
+          status: 200,
+          bytes: body,
+          type: XML_TYPE,
+          headers: { ...headers, 'Content-Encoding': 'gzip' },
+        };
+      return {
+        status: 200,
+        type: XML_TYPE,
+        headers,
+        stream: async (sink) => {
+          const unpack = createGunzip();
+          unpack.end(body);
+          for await (const piece of unpack as AsyncIterable<Buffer>) {
+            if (sink.signal.aborted) break;
+            await sink.write(piece);
+          }
+        },
+      };
+    }
+    const source = await pieces();
+    if (!source) return noSitemap(call);
+    return {
+      status: 200,
+      type: XML_TYPE,
+      headers: { 'Cache-Control': 'no-cache' },
+      stream: async (sink) => {
+        const keep = kept.keeper(origin, name);
+        const written: Buffer[] = [];
+        for await (const piece of source) {
+          // A client gone: the file is not finished, and not kept.
+          if (sink.signal.aborted) return;
+          const bytes = Buffer.from(piece);
+          if (kept.enabled) written.push(bytes); // else one piece at a time is all it holds
+          await sink.write(bytes);
+        }
+        if (sink.signal.aborted) return;
+        if (kept.enabled) await keep(Buffer.concat(written));
+      },
+    };
+  }
+
+  const siteFile = (
+    path: string,
+    handle: (call: EndpointCall<typeof fileSchemas>) => Promise<Answer> | Answer,
+  ) => endpoint({ method: 'GET', path, schemas: fileSchemas, access: 'anyone', cacheable: true, handle });
+
+  return [
+    siteFile('/robots.txt', (call) => ({
+      status: 200,
+      bytes: Buffer.from(
         [
           'User-agent: *',
           'Disallow: /admin',
           'Disallow: /profile',
           'Disallow: /api/',
           '',
-          `Sitemap: ${options.origin(req)}/sitemap.xml`,
+          `Sitemap: ${options.origin(call)}/sitemap.xml`,
           '',
         ].join('\n'),
+      ),
+      type: 'text/plain; charset=utf-8',
+      headers: { 'Cache-Control': 'public, max-age=3600' },
+    })),
+
+    siteFile('/sitemap.xml', (call) => {
+      const origin = escapeXml(options.origin(call));
+      return file(call, 'sitemap.xml', async () => {
+        const counts = await Promise.all(TYPES.map((type) => options.reads.count(type)));
+        return (async function* () {
+          yield `${XML_HEAD}<sitemapindex ${NS}>\n`;
+          yield `<sitemap><loc>${origin}/sitemaps/pages.xml</loc></sitemap>\n`;
+          for (const [i, type] of TYPES.entries()) {
+            const files = Math.ceil(counts[i]! / chunk);
+            for (let n = 1; n <= files; n++)
+              yield `<sitemap><loc>${origin}/sitemaps/${FILE_PATH[type]}-${n}.xml</loc></sitemap>\n`;
+          }
+          yield '</sitemapindex>\n';
+        })();
+      });
+    }),
+
+    siteFile('/sitemaps/pages.xml', (call) => {
+      const origin = escapeXml(options.origin(call));
+      return file(call, 'sitemaps/pages.xml', async () =>
+        (async function* () {
+          yield `${XML_HEAD}<urlset ${NS}>\n`;
+          for (const path of landingPaths(now())) yield `<url><loc>${origin}${path}</loc></url>\n`;
+          yield '</urlset>\n';
+        })(),
       );
-  });
+    }),
 
-  /** Sends a kept file, or writes it a piece at a time (keeping it for the next crawler). */
-  async function serve(
-    req: Request,
-    res: Response,
-    name: string,
-    pieces: () => Promise<AsyncIterable<string> | null>,
-  ) {
-    const origin = options.origin(req);
-    const body = kept.get(origin, name);
-    res.type('application/xml').setHeader('Cache-Control', 'no-cache');
-    if (body) {
-      // Sent as kept, not compressed again by the compression middleware on every request; the
-      // rare client that takes no gzip gets it unpacked on the way.
-      res.setHeader('Vary', 'Accept-Encoding');
-      if (acceptedEncoding(req.headers['accept-encoding'], ['gzip'])) {
-        res.setHeader('Content-Encoding', 'gzip');
-        res.send(body);
-      } else {
-        const unpack = createGunzip();
-        unpack.pipe(res);
-        unpack.end(body);
-      }
-      return;
-    }
-    const source = await pieces();
-    if (!source) {
-      res.status(404).json({ message: `No sitemap at ${req.path}.` });
-      return;
-    }
-    const keep = kept.keeper(origin, name);
-    const written: Buffer[] = [];
-    for await (const piece of source) {
-      const bytes = Buffer.from(piece);
-      if (kept.enabled) written.push(bytes); // else one piece at a time is all it holds
-      if (!res.write(bytes)) await once(res, 'drain');
-      if (res.destroyed) return;
-    }
-    res.end();
-    if (kept.enabled) await keep(Buffer.concat(written));
-  }
-
-  router.get('/sitemap.xml', async (req, res) => {
-    const origin = options.origin(req);
-    await serve(req, res, 'sitemap.xml', async () => {
-      const counts = await Promise.all(TYPES.map((type) => options.reads.count(type)));
-      return (async function* () {
-        yield `${XML_HEAD}<sitemapindex ${NS}>\n`;
-        yield `<sitemap><loc>${escapeXml(origin)}/sitemaps/pages.xml</loc></sitemap>\n`;
-        for (const [i, type] of TYPES.entries()) {
-          const files = Math.ceil(counts[i]! / chunk);
-          for (let n = 1; n <= files; n++)
-            yield `<sitemap><loc>${escapeXml(origin)}/sitemaps/${FILE_PATH[type]}-${n}.xml</loc></sitemap>\n`;
-        }
-        yield '</sitemapindex>\n';
-      })();
-    });
-  });
-
-  router.get('/sitemaps/pages.xml', async (req, res) => {
-    const origin = escapeXml(options.origin(req));
-    await serve(req, res, 'sitemaps/pages.xml', async () =>
-      (async function* () {
-        yield `${XML_HEAD}<urlset ${NS}>\n`;
-        for (const path of landingPaths(now())) yield `<url><loc>${origin}${path}</loc></url>\n`;
-        yield '</urlset>\n';
-      })(),
-    );
-  });
-
-  router.get('/sitemaps/:file.xml', async (req, res) => {
-    const match = /^(movies|tv-shows)-(\d+)$/.exec(String(req.params.file));
-    const parsed = fileParams.safeParse({ type: match?.[1], n: match?.[2] });
-    if (!parsed.success) {
-      res.status(404).json({ message: `No sitemap at ${req.path}.` });
-      return;
-    }
-    const type: TitleType = parsed.data.type === 'movies' ? 'movie' : 'tv';
-    const n = Number(parsed.data.n);
-    const origin = escapeXml(options.origin(req));
-    const from = (n - 1) * chunk;
-    await serve(req, res, `sitemaps/${parsed.data.type}-${n}.xml`, async () =>
-      from >= (await options.reads.count(type))
-        ? null
-        : (async function* () {
-            yield `${XML_HEAD}<urlset ${NS}>\n`;
-            const end = from + chunk;
-            for (let at = from; at < end; at += SLICE) {
-              const { ids, added } = await options.reads.sitemapSlice(type, at, Math.min(SLICE, end - at));
-              let piece = '';
-              for (let i = 0; i < ids.length; i++) {
-                const day = new Date(added[i]!).toISOString().slice(0, 10);
-                piece += `<url><loc>${origin}${titlePath(type, ids[i]!)}</loc><lastmod>${day}</lastmod></url>\n`;
+    siteFile('/sitemaps/:file.xml', async (call) => {
+      const match = /^(movies|tv-shows)-(\d+)$/.exec(call.params.file ?? '');
+      const parsed = fileParams.safeParse({ type: match?.[1], n: match?.[2] });
+      if (!parsed.success) return noSitemap(call);
+      const type: TitleType = parsed.data.type === 'movies' ? 'movie' : 'tv';
+      const n = Number(parsed.data.n);
+      const origin = escapeXml(options.origin(call));
+      const from = (n - 1) * chunk;
+      return file(call, `sitemaps/${parsed.data.type}-${n}.xml`, async () =>
+        from >= (await options.reads.count(type))
+          ? null
+          : (async function* () {
+              yield `${XML_HEAD}<urlset ${NS}>\n`;
+              const end = from + chunk;
+              for (let at = from; at < end; at += SLICE) {
+                const { ids, added } = await options.reads.sitemapSlice(type, at, Math.min(SLICE, end - at));
+                let piece = '';
+                for (let i = 0; i < ids.length; i++) {
+                  const day = new Date(added[i]!).toISOString().slice(0, 10);
+                  piece += `<url><loc>${origin}${titlePath(type, ids[i]!)}</loc><lastmod>${day}</lastmod></url>\n`;
+                }
+                if (piece) yield piece;
               }
-              if (piece) yield piece;
-            }
-            yield '</urlset>\n';
-          })(),
-    );
-  });
-
-  // Any other address under /sitemaps/ (`/sitemaps/.xml`, another method) is no sitemap either.
-  router.use('/sitemaps', (req, res) => {
-    res.status(404).json({ message: `No sitemap at ${req.originalUrl.split('?')[0]}.` });
-  });
-
-  return router;
+              yield '</urlset>\n';
+            })(),
+      );
+    }),
+  ];
 }

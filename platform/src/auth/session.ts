@@ -175,19 +175,10 @@ export function accessRefusal(
   return caller.user.role === 'admin' ? null : forbidden('Only admins can do that.');
 }
 
-export const requireUser: RequestHandler = (req, _res, next) => {
-  next(accessRefusal('member', req) ?? undefined);
-};
-
 /** The admin guard of every `/api/admin` route (see `accessRefusal`). */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   next(accessRefusal('admin', req) ?? undefined);
 };
-
-export function signedInUser(req: Request): AuthenticatedUser {
-  if (!req.user) throw unauthorized(req.sessionProblem);
-  return req.user;
-}
 
 /** What the signed-in member's token says (of a request, or of an endpoint's caller). */
 export function signedInClaims(req: Pick<Request, 'user' | 'claims' | 'sessionProblem'>): TokenClaims {

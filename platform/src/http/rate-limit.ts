@@ -17,20 +17,16 @@
  * difference, so it is kept here rather than wrapped around either.
  */
 import { isIPv4 } from 'node:net';
-import type { Request, RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { tooManyRequests } from './errors.js';
 import { isCluster, slotOf } from '../redis/cluster.js';
 import { TurnBatch } from '../redis/turn-batch.js';
-import { clientAddress } from './request-context.js';
 
 export interface RateLimitRule {
   readonly name: string;
   readonly limit: number;
   readonly windowSeconds: number;
-  /** What is counted: the client's network by default (`clientNetwork`); return null to skip counting. */
-  readonly key?: (req: Request) => string | null;
   readonly message?: string;
   /**
    * Count only the answers this accepts (by status), e.g. failed sign-ins: a member who signs in
@@ -200,7 +196,7 @@ export type Claim =
   | { readonly granted: true; readonly settle?: (status: number) => void };
 
 /**
- * A rule, made once, for the endpoint table (`EndpointLimit`) and the Express middleware alike:
+ * A rule, made once, for the endpoint table (`EndpointLimit`, which names what is counted):
  * `claim(subject)` asks for a place for the subject (a client's network, `clientNetwork`, or
  * another: a member's id, an address of email). Claims share their Redis calls (one per turn of
  * the event loop), so every host counts in the same windows. Past the limit of a rule that slows
@@ -215,7 +211,7 @@ export interface RateLimiter {
 
 const GRANTED: Claim = { granted: true };
 
-export function rateLimiter(redis: Redis, rule: Omit<RateLimitRule, 'key'>): RateLimiter {
+export function rateLimiter(redis: Redis, rule: RateLimitRule): RateLimiter {
   const windowMs = rule.windowSeconds * 1000;
   const batch = reservations(redis);
   const accepts = rule.counts;
@@ -254,22 +250,3 @@ export function rateLimiter(redis: Redis, rule: Omit<RateLimitRule, 'key'>): Rat
 }
 
 const retryAfterSeconds = (waitMs: string | number) => Math.max(1, Math.ceil(Number(waitMs) / 1000));
-
-/** The rule as Express middleware, for the routes still written for Express. */
-export function rateLimit(redis: Redis, rule: RateLimitRule): RequestHandler {
-  const limiter = rateLimiter(redis, rule);
-  return async (req, res, next) => {
-    const subject = rule.key ? rule.key(req) : clientNetwork(clientAddress(req));
-    if (subject === null) return next();
-    const claim = await limiter.claim(subject, () => res.destroyed);
-    if (claim === null) return;
-    if (!claim.granted) {
-      res.setHeader('Retry-After', String(claim.retryAfter));
-      return next(tooManyRequests(rule.message));
-    }
-    const { settle } = claim;
-    // An answer that never finished (the client hung up) keeps its place: it may have cost a check.
-    if (settle) res.on('finish', () => settle(res.statusCode));
-    next();
-  };
-}

@@ -5,7 +5,7 @@
  * back or the member last wrote. Authentication waits the same way for the users read model.
  */
 import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import {
   type AppendResult,
@@ -58,23 +58,9 @@ export function positionHeader(signedIn: boolean, position: Position | undefined
 }
 
 /**
- * After a write: the position goes on the response (for the client to send back) and, for a
- * signed-in member, into their session, so their next reads see it whatever the client does.
- * `affectsAuthorization` marks writes that change who may do what.
- */
-export async function recordWrite(
-  redis: Redis,
-  res: Response,
-  result: Pick<AppendResult, 'position'>,
-  options: { userId?: string | undefined; affectsAuthorization?: boolean } = {},
-): Promise<void> {
-  res.setHeader(EVENT_POSITION_HEADER, encodePosition(result.position));
-  await rememberWrite(redis, result, options);
-}
-
-/**
- * The session half of `recordWrite`, for endpoints of the table (whose answer carries the
- * position): the member's reads wait for it for a minute whatever the client sends back.
+ * After a write, for a signed-in member: the position goes into their session, so their next
+ * reads wait for it for a minute whatever the client sends back (the answer carries it too, see
+ * `Answer.position`). `affectsAuthorization` marks writes that change who may do what.
  */
 export async function rememberWrite(
   redis: Redis,

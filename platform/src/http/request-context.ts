@@ -4,14 +4,10 @@ import type { CommandContext, EventContext } from '../events/event-log.js';
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-const signedIn = (req: Request) => (req as Request & { user?: { id: string } }).user?.id;
-
-/** The command context of an HTTP request: the signed-in actor (or `anonymous`) and a correlation id. */
-export function commandContext(req: Request, now = new Date()): CommandContext {
-  return contextOf(signedIn(req), req.get('X-Request-Id'), now);
-}
-
-/** The same for a call of the endpoint table. */
+/**
+ * The command context of a call of the endpoint table: the signed-in actor (or `anonymous`) and
+ * a correlation id.
+ */
 export function callContext(call: {
   readonly caller: { readonly user?: { readonly id: string } | undefined };
   header(name: string): string | undefined;

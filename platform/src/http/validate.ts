@@ -2,9 +2,7 @@
  * Request validation at the edge: a zod schema per part of the request; the first problem
  * becomes a 400 with a message a person can act on. Parsed values replace the raw ones.
  */
-import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
-import { badRequest } from './errors.js';
 
 interface Schemas {
   body?: z.ZodType;
@@ -35,14 +33,11 @@ function describe(error: z.ZodError, part: string): string {
     : `${message}.`;
 }
 
-const VALIDATED = Symbol('validated');
-
 const PARTS = ['params', 'query', 'body'] as const;
 
 /**
- * Validates the parts of a request (`body` as parsed, `{}` when there was none) as `validate`
- * does: the parsed values, or the message of the 400 that the first problem makes. For requests
- * answered outside Express (the gateway's pre-Express path).
+ * Validates the parts of a request (`body` as parsed, `{}` when there was none): the parsed
+ * values, or the message of the 400 that the first problem makes (see `runEndpoint`).
  */
 export function validateParts<S extends Schemas>(
   schemas: S,
@@ -57,24 +52,4 @@ export function validateParts<S extends Schemas>(
     result[part] = parsed.data;
   }
   return { ok: true, value: result as Validated<S> };
-}
-
-export function validate<S extends Schemas>(schemas: S): RequestHandler {
-  return (req, _res, next) => {
-    const checked = validateParts(schemas, {
-      params: req.params,
-      query: req.query,
-      body: req.body ?? {},
-    });
-    if (!checked.ok) return next(badRequest(checked.message));
-    (req as Request & { [VALIDATED]?: unknown })[VALIDATED] = checked.value;
-    next();
-  };
-}
-
-/** The values `validate(schemas)` parsed for this request. */
-export function validated<S extends Schemas>(req: Request, _schemas: S): Validated<S> {
-  const value = (req as Request & { [VALIDATED]?: Validated<S> })[VALIDATED];
-  if (!value) throw new Error('validated() called on a route without validate()');
-  return value;
 }

@@ -13,6 +13,10 @@
  * someone deleted, demoted or signed out since is ended, and so is one whose token expires. Every
  * stream ends after STREAM_LIFE_MS anyway (the page reconnects through the guard), and an admin
  * holds at most STREAMS_PER_ADMIN of them in a process.
+ *
+ * An endpoint of the table whose answer is a stream: `open` refuses (stopping, too many) or
+ * returns the stream, which the one answer writer runs once its headers have gone; each client is
+ * a sink written to as its figures change, ended by `end` or by the client leaving.
  */
 import {
   LIVE_DASHBOARD_EVENT,
@@ -27,19 +31,21 @@ import {
 import {
   AD_COUNTERS,
   adminsStillStanding,
+  type Answer,
   badRequest,
   CATALOGUE,
   createLogger,
+  type Endpoint,
+  endpoint,
   type Logger,
   type ProjectionWatcher,
+  refusal,
   signedInClaims,
+  type StreamSink,
   type TokenClaims,
   TRAFFIC,
   USERS,
-  validate,
-  validated,
 } from '@cinefold/platform';
-import { Router, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import { readDashboardStats } from './dashboard.js';
 import { readTrafficSummary } from './summary.js';
@@ -75,7 +81,10 @@ const PARTS_OF: Readonly<Record<string, readonly Part[]>> = {
 };
 
 interface Client {
-  readonly res: Response;
+  /** Where its messages go, once its stream has started (its place is kept from `open` on). */
+  sink: StreamSink | null;
+  /** Ends its stream (the response ends). */
+  finish: () => void;
   /** The token the stream was opened with: judged again while the stream lasts. */
   readonly claims: TokenClaims;
   readonly days: number;
@@ -109,34 +118,28 @@ export class LiveDashboard {
   }
 
   /**
-   * Opens the stream on `res` for the admin whose token is `claims` (the guard let them in):
-   * headers, `retry:`, and the whole dashboard at once.
+   * The answer to the admin whose token is `claims` (the guard let them in) opening a stream:
+   * refused while the site stops or when they hold too many, else the stream: headers, `retry:`,
+   * and the whole dashboard at once. Its place is taken now, so that a second request of the
+   * same moment counts it.
    */
-  async open(res: Response, days: number, claims: TokenClaims): Promise<void> {
-    if (this.closed) {
-      res.status(503).json({ message: 'The site is stopping. Please try again.' });
-      return;
-    }
+  open(days: number, claims: TokenClaims): Answer {
+    if (this.closed) return refusal(503, 'The site is stopping. Please try again.');
     let held = 0;
     for (const client of this.clients) if (client.claims.userId === claims.userId) held++;
     if (held >= STREAMS_PER_ADMIN) {
-      res.setHeader('Retry-After', String(TOO_MANY_STREAMS_RETRY_SECONDS));
-      res.status(429).json({
-        message: `You have ${STREAMS_PER_ADMIN} live dashboards open. Close one, and this one will follow.`,
-      });
-      return;
+      return refusal(
+        429,
+        `You have ${STREAMS_PER_ADMIN} live dashboards open. Close one, and this one will follow.`,
+        { 'Retry-After': String(TOO_MANY_STREAMS_RETRY_SECONDS) },
+      );
     }
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      // Proxies that buffer (nginx) would hold the messages back.
-      'X-Accel-Buffering': 'no',
-    });
-    res.write(`retry: ${LIVE_DASHBOARD_RETRY_MS}\n\n`);
     const life = Math.min(claims.expiresAt - Date.now(), this.options.streamLifeMs ?? STREAM_LIFE_MS);
+    let finish!: () => void;
+    const ended = new Promise<void>((resolve) => (finish = resolve));
     const client: Client = {
-      res,
+      sink: null,
+      finish,
       claims,
       days,
       ending: setTimeout(() => this.end(client), Math.max(0, life)),
@@ -145,19 +148,42 @@ export class LiveDashboard {
       sentAt: Date.now(),
     };
     this.clients.add(client);
-    res.on('close', () => this.forget(client));
     this.startHeartbeat();
-    // A new connection and a resumed one (Last-Event-ID) alike: the current state, at once.
+    return {
+      status: 200,
+      type: 'text/event-stream; charset=utf-8',
+      headers: {
+        Connection: 'keep-alive',
+        // Proxies that buffer (nginx) would hold the messages back.
+        'X-Accel-Buffering': 'no',
+      },
+      stream: (sink) => {
+        // Nobody to write to (a HEAD, a client gone before the headers), or already ended.
+        if (sink.signal.aborted || !this.clients.has(client)) {
+          this.forget(client);
+          return;
+        }
+        client.sink = sink;
+        sink.signal.addEventListener('abort', () => this.end(client));
+        void sink.write(`retry: ${LIVE_DASHBOARD_RETRY_MS}\n\n`);
+        void this.first(client);
+        return ended;
+      },
+    };
+  }
+
+  /** A new connection and a resumed one (Last-Event-ID) alike: the current state, at once. */
+  private async first(client: Client): Promise<void> {
     try {
       const [stats, traffic, visitorsNow] = await Promise.all([
         this.readStats(),
-        this.readTraffic(days),
+        this.readTraffic(client.days),
         readVisitorsNow(this.options.redis),
       ]);
       this.send(client, { stats, traffic, visitorsNow });
     } catch (error) {
       this.logger.warn('the live dashboard could not read its figures', { error });
-      res.end(); // the client reconnects after `retry`
+      this.end(client); // the client reconnects after `retry`
     }
   }
 
@@ -171,7 +197,7 @@ export class LiveDashboard {
   /** Ends one stream; the page reconnects after `retry:`, through the admin guard. */
   private end(client: Client): void {
     this.forget(client);
-    client.res.end();
+    client.finish();
   }
 
   private forget(client: Client): void {
@@ -275,12 +301,12 @@ export class LiveDashboard {
   }
 
   private send(client: Client, message: LiveDashboardMessage): void {
-    // The client may have left while the figures were read.
-    if (!this.clients.has(client) || client.res.destroyed) return;
+    // The client may have left while the figures were read, or its stream not have started.
+    if (!this.clients.has(client) || !client.sink || client.sink.signal.aborted) return;
     // Ids only grow, across restarts too (they start from the clock), so Last-Event-ID is comparable.
     this.lastId = Math.max(this.lastId + 1, Date.now());
     client.sentAt = Date.now();
-    client.res.write(
+    void client.sink.write(
       `id: ${this.lastId}\nevent: ${LIVE_DASHBOARD_EVENT}\ndata: ${JSON.stringify(message)}\n\n`,
     );
   }
@@ -298,7 +324,7 @@ export class LiveDashboard {
   }
 
   private async beat(): Promise<void> {
-    for (const client of this.clients) if (!client.res.destroyed) client.res.write(': heartbeat\n\n');
+    for (const { sink } of this.clients) if (sink && !sink.signal.aborted) void sink.write(': heartbeat\n\n');
     void this.judgeAdmins();
     try {
       const now = await readVisitorsNow(this.options.redis);
@@ -320,18 +346,19 @@ export class LiveDashboard {
   }
 }
 
-const schemas = { query: liveDashboardQuery };
-
-/** GET /admin/stream?days=7: admins only, by the guard on /admin, and judged again while it lasts. */
-export function liveDashboardRouter(live: LiveDashboard): Router {
-  const router = Router();
-  router.get(LIVE_DASHBOARD_PATH, validate(schemas), async (req, res) => {
-    const { query } = validated(req, schemas);
-    const resumeFrom = req.get('last-event-id');
-    if (resumeFrom !== undefined && !lastEventId.safeParse(resumeFrom).success) {
-      throw badRequest('Last-Event-ID must be the id of a message of this stream');
-    }
-    await live.open(res, query.days, signedInClaims(req));
+/** GET /api/admin/stream?days=7: admins only, and judged again while it lasts. */
+export function liveDashboardEndpoint(live: LiveDashboard): Endpoint {
+  return endpoint({
+    method: 'GET',
+    path: `/api${LIVE_DASHBOARD_PATH}`,
+    schemas: { query: liveDashboardQuery },
+    access: 'admin',
+    handle: ({ query, header, caller }) => {
+      const resumeFrom = header('last-event-id');
+      if (resumeFrom !== undefined && !lastEventId.safeParse(resumeFrom).success) {
+        throw badRequest('Last-Event-ID must be the id of a message of this stream');
+      }
+      return live.open(query.days, signedInClaims(caller));
+    },
   });
-  return router;
 }
