@@ -1,12 +1,6 @@
+import { readMemberLists } from '@cinefold/read-models';
 import { Router } from 'express';
-import {
-  type Endpoint,
-  type Logger,
-  type Mailer,
-  type RateLimiter,
-  rateLimiter,
-  readMemberLists,
-} from '@cinefold/platform';
+import { type Endpoint, type Logger, type Mailer, type RateLimiter, rateLimiter } from '@cinefold/platform';
 import {
   type AdBeacon,
   type AdBeaconDependencies,

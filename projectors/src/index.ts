@@ -1,12 +1,5 @@
 export { eventCountsProjector } from './health/event-counts.js';
 export { findProjectors, projectors, type RegisteredProjector } from './registry.js';
-export {
-  defineProjector,
-  type ProjectedEvent,
-  type ProjectionBatch,
-  type Projector,
-  unhandled,
-} from './runtime/projector.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 export { type VerifyResult, type VerifyVerdict, verifyProjection } from './runtime/verify.js';
 export {
@@ -24,7 +17,6 @@ export {
   type VerifyJobResult,
 } from './service.js';
 export { activityProjector } from './accounts/activity.js';
-export { librariesProjector } from './accounts/libraries.js';
 export { upNextProjector } from './accounts/up-next.js';
 export { usersProjector } from './accounts/users.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';

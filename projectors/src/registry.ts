@@ -1,15 +1,14 @@
 import { CATALOGUE } from '@cinefold/platform';
+import { librariesProjector, type Projector } from '@cinefold/read-models';
 import { activityProjector } from './accounts/activity.js';
 import { adCountersProjector } from './ads/ad-counters.js';
 import { adsProjector } from './ads/ads.js';
-import { librariesProjector } from './accounts/libraries.js';
 import { upNextProjector } from './accounts/up-next.js';
 import { usersProjector } from './accounts/users.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { eventCountsProjector } from './health/event-counts.js';
 import { contactMessagesProjector } from './support/contact-messages.js';
 import { auditProjector } from './operations/audit.js';
-import type { Projector } from './runtime/projector.js';
 import { trafficProjector } from './traffic/traffic.js';
 
 /**

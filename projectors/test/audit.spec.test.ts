@@ -1,8 +1,8 @@
 import { AUDITED_EVENT_TYPES, EVENT_AUDIT, eventDefinitions } from '@cinefold/contracts';
 import { useRedisServer, SAMPLE_AD } from '@cinefold/platform/testing';
 import { auditProjector, type StoredAuditEntry } from '@cinefold/projectors';
+import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
-import { type GivenEvent, SPEC_TIME, specOf } from './support/spec.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

@@ -18,9 +18,9 @@ import {
   eventCountsProjector,
   GenerationWriter,
   LiveProjectionRunner,
-  type Projector,
   rebuildProjection,
 } from '@cinefold/projectors';
+import type { Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 

@@ -24,7 +24,7 @@
  * (answering "starting" meanwhile, as after a lost Redis) and deletes the old keys
  * (`OLD_LAYOUT`).
  */
-import type { LibraryListName, ListName, TitleType } from '@cinefold/contracts';
+import type { TitleType } from '@cinefold/contracts';
 
 export const POSITIONS_CHANNEL = 'rm:positions';
 
@@ -98,15 +98,6 @@ export const USERS = {
   /** Sorted set of user ids by sign-up time (ms). */
   byCreated: 'by-created',
   admins: 'admins',
-} as const;
-
-/** The libraries read model: each member's favorites, watchlist and watch history. */
-export const LIBRARIES = {
-  projector: 'libraries',
-  /** Hash `listEntryKey(contentType, contentId)` (`movie:550`) → JSON list item. */
-  list: (userId: string, list: ListName) => ['user', userId, list],
-  /** List of JSON history entries, newest first. */
-  history: (userId: string) => ['user', userId, 'history' satisfies LibraryListName],
 } as const;
 
 /**

@@ -8,7 +8,7 @@ import {
   type TitleType,
 } from '@cinefold/contracts';
 import { ACTIVITY, type StoredEvent } from '@cinefold/platform';
-import { defineProjector, unhandled } from '../runtime/projector.js';
+import { defineProjector, unhandled } from '@cinefold/read-models';
 
 type ListEvent = Extract<
   CinefoldEvent,

@@ -1,6 +1,6 @@
 import { listEntryKey, type WatchedThrough } from '@cinefold/contracts';
 import { UP_NEXT, type UpNextProgress } from '@cinefold/platform';
-import { defineProjector, unhandled } from '../runtime/projector.js';
+import { defineProjector, unhandled } from '@cinefold/read-models';
 
 type Place = NonNullable<UpNextProgress['place']>;
 

@@ -1,5 +1,5 @@
 import { USERS } from '@cinefold/platform';
-import { defineProjector, unhandled } from '../runtime/projector.js';
+import { defineProjector, unhandled } from '@cinefold/read-models';
 
 // A change of an account deleted meanwhile (in a later batch's replay) must not bring its hash back.
 const SET_IF_PRESENT =

@@ -1,6 +1,6 @@
 import type { PublicAd } from '@cinefold/contracts';
 import { ADS } from '@cinefold/platform';
-import { defineProjector, unhandled } from '../runtime/projector.js';
+import { defineProjector, unhandled } from '@cinefold/read-models';
 
 /**
  * Every ad (the admin list) and each slot's active ads (what a slot reads): one hash each, so

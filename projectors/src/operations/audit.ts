@@ -1,6 +1,6 @@
 import { AUDITED_EVENT_TYPES, EVENT_AUDIT, type AuditAction } from '@cinefold/contracts';
 import { AUDIT } from '@cinefold/platform';
-import { defineProjector, type ProjectedEvent } from '../runtime/projector.js';
+import { defineProjector, type ProjectedEvent } from '@cinefold/read-models';
 
 /** An audit entry as stored; the actor's name is looked up when it is written, like the subject's. */
 export interface StoredAuditEntry {

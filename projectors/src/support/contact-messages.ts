@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@cinefold/contracts';
 import { CONTACT_MESSAGES } from '@cinefold/platform';
-import { defineProjector } from '../runtime/projector.js';
+import { defineProjector } from '@cinefold/read-models';
 
 /**
  * The back office's inbox: every contact message by id, and the ids by the time the site received

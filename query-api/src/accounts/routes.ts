@@ -9,15 +9,14 @@ import {
   ACTIVITY,
   type Endpoint,
   endpoint,
-  LIBRARIES,
   ok,
   type ProjectionWatcher,
-  readList,
   readModelKeys,
   USERS,
 } from '@cinefold/platform';
+import { LIBRARIES, readHistory, readList } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { readActivity, readHistory } from './library-reads.js';
+import { readActivity } from './library-reads.js';
 
 export interface AccountReadsDependencies {
   readonly redis: Redis;

@@ -1,8 +1,7 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { librariesProjector } from '@cinefold/projectors';
+import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/projectors/testing';
 import { describe, it } from 'vitest';
-import { HISTORY_LIMIT } from '../src/accounts/libraries.js';
-import { type GivenEvent, SPEC_TIME, specOf } from './support/spec.js';
+import { HISTORY_LIMIT, librariesProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

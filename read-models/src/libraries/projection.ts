@@ -1,6 +1,7 @@
 import { listEntryKey, TITLE_TYPES } from '@cinefold/contracts';
-import { LIBRARIES } from '@cinefold/platform';
 import { defineProjector, unhandled } from '../runtime/projector.js';
+import { LIBRARIES } from './keys.js';
+import { encodeHistoryEntry, encodeListItem } from './stored.js';
 
 /** How many views of a member's watch history are kept for the profile. */
 export const HISTORY_LIMIT = 500;
@@ -34,7 +35,7 @@ export const librariesProjector = defineProjector({
           tx.hset(
             key(...LIBRARIES.list(userId, list)),
             listEntryKey(item.contentType, item.contentId),
-            JSON.stringify({ ...item, addedAt: at }),
+            encodeListItem({ ...item, addedAt: at }),
           );
           break;
         }
@@ -54,7 +55,7 @@ export const librariesProjector = defineProjector({
           // The episode a view opened is for Up Next (its own read model): the history keeps its shape.
           const { userId, watchedAt, episode: _episode, ...view } = event.data;
           const history = key(...LIBRARIES.history(userId));
-          tx.lpush(history, JSON.stringify({ ...view, watchedAt: watchedAt ?? at }));
+          tx.lpush(history, encodeHistoryEntry({ ...view, watchedAt: watchedAt ?? at }));
           tx.ltrim(history, 0, HISTORY_LIMIT - 1);
           break;
         }

@@ -1,5 +1,7 @@
 /**
- * Projector specifications: `given(events).then(readModel)`, as deciders are specified.
+ * Projector specifications: `given(events).then(readModel)`, as deciders are specified. A read
+ * model's spec sits beside its projection (in read-models); it runs here, in the host, because it
+ * runs the projection as the host does.
  *
  * The events are typed domain events (`{ type, data }`, optionally `at`); the spec numbers them,
  * fills in their metadata and runs ONE projector on them through the real `GenerationWriter`, on
@@ -9,9 +11,10 @@
  */
 import { type CinefoldEvent, eventCatalogue } from '@cinefold/contracts';
 import { type RecordedEvent, readModelKeys } from '@cinefold/platform';
-import { GenerationWriter, type Projector } from '@cinefold/projectors';
+import type { Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
+import { GenerationWriter } from '../runtime/runner.js';
 
 /** An event as a spec gives it: its time is `SPEC_TIME`, its stream `spec` and its actor `system` unless it says otherwise. */
 export type GivenEvent = CinefoldEvent & {
