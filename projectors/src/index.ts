@@ -1,4 +1,3 @@
-export { eventCountsProjector } from './health/event-counts.js';
 export { findProjectors, projectors, type RegisteredProjector } from './registry.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 export { type VerifyResult, type VerifyVerdict, verifyProjection } from './runtime/verify.js';
@@ -23,5 +22,3 @@ export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';
 export { adCountersProjector } from './ads/ad-counters.js';
 export { adsProjector } from './ads/ads.js';
-export { contactMessagesProjector } from './support/contact-messages.js';
-export { auditProjector, type StoredAuditEntry } from './operations/audit.js';

@@ -1,14 +1,17 @@
 import { CATALOGUE } from '@cinefold/platform';
-import { librariesProjector, type Projector } from '@cinefold/read-models';
+import {
+  auditProjector,
+  contactMessagesProjector,
+  eventCountsProjector,
+  librariesProjector,
+  type Projector,
+} from '@cinefold/read-models';
 import { activityProjector } from './accounts/activity.js';
 import { adCountersProjector } from './ads/ad-counters.js';
 import { adsProjector } from './ads/ads.js';
 import { upNextProjector } from './accounts/up-next.js';
 import { usersProjector } from './accounts/users.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
-import { eventCountsProjector } from './health/event-counts.js';
-import { contactMessagesProjector } from './support/contact-messages.js';
-import { auditProjector } from './operations/audit.js';
 import { trafficProjector } from './traffic/traffic.js';
 
 /**

@@ -15,3 +15,17 @@ export { LIBRARIES } from './libraries/keys.js';
 export { HISTORY_LIMIT, librariesProjector } from './libraries/projection.js';
 export { type MemberLists, readHistory, readList, readMemberLists } from './libraries/queries.js';
 export type { StoredHistoryEntry, StoredListItem } from './libraries/stored.js';
+
+export { EVENT_COUNTS } from './event-counts/keys.js';
+export { eventCountsProjector } from './event-counts/projection.js';
+export { readEventCounts } from './event-counts/queries.js';
+
+export { CONTACT_MESSAGES } from './contact-messages/keys.js';
+export { contactMessagesProjector } from './contact-messages/projection.js';
+export { readContactMessages } from './contact-messages/queries.js';
+export type { StoredContactMessage } from './contact-messages/stored.js';
+
+export { AUDIT } from './audit/keys.js';
+export { auditProjector } from './audit/projection.js';
+export { readAudit } from './audit/queries.js';
+export type { StoredAuditEntry } from './audit/stored.js';

@@ -88,9 +88,6 @@ export function noticeChanges(notice: PositionNotice, unimportant: ReadonlySet<s
   return notice.types.some((type) => !unimportant.has(type));
 }
 
-/** The event-counts read model, shared by its projector and /api/health. */
-export const EVENT_COUNTS = { projector: 'event-counts', byType: 'by-type' } as const;
-
 /** The users read model: who can sign in, their role, and the admin list. */
 export const USERS = {
   projector: 'users',
@@ -174,36 +171,6 @@ export const CATALOGUE = {
 } as const;
 export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
 export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];
-
-/** The contact messages read model: the back office's inbox (GET /api/admin/messages). */
-export const CONTACT_MESSAGES = {
-  projector: 'contact-messages',
-  /** Hash messageId → JSON ContactMessage. */
-  messages: 'messages',
-  /** Sorted set of message ids by the time the site received them (ms), for newest first. */
-  byReceived: 'by-received',
-} as const;
-
-/**
- * The audit of admin actions: every entry once (a hash by event id), and sorted sets of event ids
- * by time for every filter the back office offers (all, per admin, per action, per admin and
- * action), so any page of any filter is one range of one sorted set.
- */
-export const AUDIT = {
-  projector: 'audit',
-  /** Hash event id → JSON stored entry. */
-  entries: 'entries',
-  all: 'all',
-  byAdmin: (actorId: string) => ['admin', actorId],
-  byAction: (action: string) => ['action', action],
-  byAdminAction: (actorId: string, action: string) => ['admin', actorId, 'action', action],
-  /** Hash actor id → name: everyone who has done an admin action (the admin filter). */
-  admins: 'admins',
-  /** Hash user id → "name (email)", from registrations: the audit outlives deleted accounts. */
-  people: 'people',
-  /** Hash ad id → title, so a deleted ad is still named. */
-  ads: 'ads',
-} as const;
 
 /**
  * A member's list file between its preview and its import (not a read model: what the member

@@ -1,16 +1,7 @@
-import { AUDITED_EVENT_TYPES, EVENT_AUDIT, type AuditAction } from '@cinefold/contracts';
-import { AUDIT } from '@cinefold/platform';
-import { defineProjector, type ProjectedEvent } from '@cinefold/read-models';
-
-/** An audit entry as stored; the actor's name is looked up when it is written, like the subject's. */
-export interface StoredAuditEntry {
-  readonly id: string;
-  readonly at: string;
-  readonly action: AuditAction;
-  readonly actorId: string;
-  readonly actorName: string;
-  readonly subject: string;
-}
+import { AUDITED_EVENT_TYPES, EVENT_AUDIT } from '@cinefold/contracts';
+import { defineProjector, type ProjectedEvent } from '../runtime/projector.js';
+import { AUDIT } from './keys.js';
+import { decodeAuditEntry, encodeAuditEntry, type StoredAuditEntry } from './stored.js';
 
 const SYSTEM_ACTORS: Record<string, string> = { system: 'System', anonymous: 'Anonymous' };
 /** The site seeding its demo catalogue on a first start (see workers' seed-demo): not an admin. */
@@ -56,7 +47,7 @@ export const auditProjector = defineProjector({
     const adminNames = new Map<string, string>();
     if (closing) {
       for (const [id, json] of Object.entries(await redis.hgetall(key(AUDIT.entries))))
-        entries.set(id, JSON.parse(json) as StoredAuditEntry);
+        entries.set(id, decodeAuditEntry(json));
       for (const [id, name] of Object.entries(await redis.hgetall(key(AUDIT.admins))))
         adminNames.set(id, name);
     }
@@ -75,7 +66,7 @@ export const auditProjector = defineProjector({
           ...(aboutThem ? { subject: `user ${userId}` } : {}),
         };
         entries.set(id, renamed);
-        tx.hset(key(AUDIT.entries), id, JSON.stringify(renamed));
+        tx.hset(key(AUDIT.entries), id, encodeAuditEntry(renamed));
       }
       if (adminNames.has(userId)) {
         adminNames.set(userId, userId);
@@ -114,7 +105,7 @@ export const auditProjector = defineProjector({
         subject: subjectOf(stored as ProjectedEvent, people, ads),
       };
       const at = Date.parse(entry.at);
-      tx.hset(key(AUDIT.entries), entry.id, JSON.stringify(entry));
+      tx.hset(key(AUDIT.entries), entry.id, encodeAuditEntry(entry));
       tx.hset(key(AUDIT.admins), actorId, entry.actorName);
       if (closing) {
         entries.set(entry.id, entry);

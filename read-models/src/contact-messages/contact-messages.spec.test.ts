@@ -1,7 +1,7 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { contactMessagesProjector } from '@cinefold/projectors';
 import { SPEC_TIME, specOf } from '@cinefold/projectors/testing';
 import { describe, it } from 'vitest';
+import { contactMessagesProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

@@ -1,7 +1,7 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { eventCountsProjector } from '@cinefold/projectors';
 import { specOf } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
+import { eventCountsProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

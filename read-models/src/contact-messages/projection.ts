@@ -1,6 +1,6 @@
-import type { ContactMessage } from '@cinefold/contracts';
-import { CONTACT_MESSAGES } from '@cinefold/platform';
-import { defineProjector } from '@cinefold/read-models';
+import { defineProjector } from '../runtime/projector.js';
+import { CONTACT_MESSAGES } from './keys.js';
+import { encodeContactMessage, type StoredContactMessage } from './stored.js';
 
 /**
  * The back office's inbox: every contact message by id, and the ids by the time the site received
@@ -16,8 +16,8 @@ export const contactMessagesProjector = defineProjector({
       if (!event) continue;
       const { messageId, name, email, subject, message } = event.data;
       const receivedAt = metadata.occurredAt;
-      const entry: ContactMessage = { id: messageId, name, email, subject, message, receivedAt };
-      tx.hset(key(CONTACT_MESSAGES.messages), messageId, JSON.stringify(entry));
+      const entry: StoredContactMessage = { id: messageId, name, email, subject, message, receivedAt };
+      tx.hset(key(CONTACT_MESSAGES.messages), messageId, encodeContactMessage(entry));
       tx.zadd(key(CONTACT_MESSAGES.byReceived), Date.parse(receivedAt), messageId);
     }
   },

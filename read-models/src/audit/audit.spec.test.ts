@@ -1,8 +1,9 @@
 import { AUDITED_EVENT_TYPES, EVENT_AUDIT, eventDefinitions } from '@cinefold/contracts';
 import { useRedisServer, SAMPLE_AD } from '@cinefold/platform/testing';
-import { auditProjector, type StoredAuditEntry } from '@cinefold/projectors';
 import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
+import { auditProjector } from './projection.js';
+import type { StoredAuditEntry } from './stored.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

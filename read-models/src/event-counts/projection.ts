@@ -1,5 +1,5 @@
-import { EVENT_COUNTS } from '@cinefold/platform';
-import type { Projector } from '@cinefold/read-models';
+import type { Projector } from '../runtime/projector.js';
+import { EVENT_COUNTS } from './keys.js';
 
 /**
  * How many events of each type the store holds: shown by /api/health, and the smallest real
