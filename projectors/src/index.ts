@@ -15,7 +15,6 @@ export {
   VERIFY_QUEUE,
   type VerifyJobResult,
 } from './service.js';
-export { activityProjector } from './accounts/activity.js';
 export { upNextProjector } from './accounts/up-next.js';
 export { usersProjector } from './accounts/users.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';

@@ -1,12 +1,12 @@
 import { CATALOGUE } from '@cinefold/platform';
 import {
+  activityProjector,
   auditProjector,
   contactMessagesProjector,
   eventCountsProjector,
   librariesProjector,
   type Projector,
 } from '@cinefold/read-models';
-import { activityProjector } from './accounts/activity.js';
 import { adCountersProjector } from './ads/ad-counters.js';
 import { adsProjector } from './ads/ads.js';
 import { upNextProjector } from './accounts/up-next.js';

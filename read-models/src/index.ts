@@ -29,3 +29,8 @@ export { AUDIT } from './audit/keys.js';
 export { auditProjector } from './audit/projection.js';
 export { readAudit } from './audit/queries.js';
 export type { StoredAuditEntry } from './audit/stored.js';
+
+export { ACTIVITY } from './activity/keys.js';
+export { activityProjector } from './activity/projection.js';
+export { readActivity } from './activity/queries.js';
+export type { StoredActivityEntry } from './activity/stored.js';

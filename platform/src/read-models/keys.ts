@@ -111,19 +111,6 @@ export const UP_NEXT = {
   notInterested: (userId: string) => ['user', userId, 'not-interested'],
 } as const;
 
-/** The activity read model: each member's list changes, as GET /api/user/activity answers them. */
-export const ACTIVITY = {
-  projector: 'activity',
-  /** List of JSON activity entries, newest first. */
-  entries: (userId: string) => ['user', userId, 'entries'],
-  /**
-   * Hash `{list}:{listEntryKey}` (`favorites:movie:550`) → JSON { title, added } of the entry's
-   * last addition to that list (`added`: its revision in the member's library stream): a removal
-   * carries no title. A removal recorded before entries had a type takes the later of the two.
-   */
-  titles: (userId: string) => ['user', userId, 'titles'],
-} as const;
-
 /**
  * Session consistency. After a member's write, `lastWrite(userId)` holds its position for a
  * minute, so that member's next reads wait for the projectors even when the client does not send

@@ -6,7 +6,6 @@ import {
   type UserProfile,
 } from '@cinefold/contracts';
 import {
-  ACTIVITY,
   type Endpoint,
   endpoint,
   ok,
@@ -14,9 +13,8 @@ import {
   readModelKeys,
   USERS,
 } from '@cinefold/platform';
-import { LIBRARIES, readHistory, readList } from '@cinefold/read-models';
+import { ACTIVITY, LIBRARIES, readActivity, readHistory, readList } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { readActivity } from './library-reads.js';
 
 export interface AccountReadsDependencies {
   readonly redis: Redis;

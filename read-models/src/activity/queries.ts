@@ -1,13 +1,14 @@
-import type { ActivityEntry } from '@cinefold/contracts';
-import { ACTIVITY, activeGeneration, readModelKeys } from '@cinefold/platform';
+import { activeGeneration, readModelKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
+import { ACTIVITY } from './keys.js';
+import { decodeActivityEntry, type StoredActivityEntry } from './stored.js';
 
 /** One page of a member's list changes, newest first. */
 export async function readActivity(
   redis: Redis,
   userId: string,
   { page, limit }: { readonly page: number; readonly limit: number },
-): Promise<ActivityEntry[]> {
+): Promise<StoredActivityEntry[]> {
   const g = await activeGeneration(redis, ACTIVITY.projector);
   if (g === null) return [];
   const start = (page - 1) * limit;
@@ -16,5 +17,5 @@ export async function readActivity(
     start,
     start + limit - 1,
   );
-  return entries.map((json) => JSON.parse(json) as ActivityEntry);
+  return entries.map(decodeActivityEntry);
 }

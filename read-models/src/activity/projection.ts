@@ -1,5 +1,4 @@
 import {
-  type ActivityEntry,
   type CinefoldEvent,
   type ContentId,
   type ListName,
@@ -7,20 +6,23 @@ import {
   TITLE_TYPES,
   type TitleType,
 } from '@cinefold/contracts';
-import { ACTIVITY, type StoredEvent } from '@cinefold/platform';
-import { defineProjector, unhandled } from '@cinefold/read-models';
+import type { StoredEvent } from '@cinefold/platform';
+import { defineProjector, unhandled } from '../runtime/projector.js';
+import { ACTIVITY } from './keys.js';
+import {
+  decodeKeptTitle,
+  encodeActivityEntry,
+  encodeKeptTitle,
+  type KeptTitle,
+  type StoredActivityEntry,
+} from './stored.js';
 
 type ListEvent = Extract<
   CinefoldEvent,
   { type: 'FavoriteAdded' | 'FavoriteRemoved' | 'WatchlistItemAdded' | 'WatchlistItemRemoved' }
 >;
 /** What a removal shows of the entry it removes: the title and type of the entry's last addition. */
-type KnownTitle = Pick<ActivityEntry, 'title' | 'contentType'>;
-/** As kept in the titles hash: the title, and the revision of the addition (the later one wins). */
-interface KeptTitle {
-  readonly title: string;
-  readonly added: number;
-}
+type KnownTitle = Pick<StoredActivityEntry, 'title' | 'contentType'>;
 
 const listOf = (event: ListEvent): ListName =>
   event.type.startsWith('Favorite') ? 'favorites' : 'watchlist';
@@ -61,10 +63,10 @@ export const activityProjector = defineProjector({
           const kept: KeptTitle = { title, added: Number(revision) };
           const field = titleField(listOf(event), contentType, contentId);
           titlesOf(userId).set(field, kept);
-          tx.hset(key(...ACTIVITY.titles(userId)), field, JSON.stringify(kept));
+          tx.hset(key(...ACTIVITY.titles(userId)), field, encodeKeptTitle(kept));
           tx.lpush(
             key(...ACTIVITY.entries(userId)),
-            JSON.stringify(entry(event, { title, contentType }, metadata.occurredAt)),
+            encodeActivityEntry(entry(event, { title, contentType }, metadata.occurredAt)),
           );
           break;
         }
@@ -82,7 +84,7 @@ export const activityProjector = defineProjector({
           }
           tx.lpush(
             key(...ACTIVITY.entries(userId)),
-            JSON.stringify(entry(event, known, metadata.occurredAt)),
+            encodeActivityEntry(entry(event, known, metadata.occurredAt)),
           );
           break;
         }
@@ -99,7 +101,7 @@ export const activityProjector = defineProjector({
   },
 });
 
-function entry(event: ListEvent, known: KnownTitle, at: string): ActivityEntry {
+function entry(event: ListEvent, known: KnownTitle, at: string): StoredActivityEntry {
   return {
     action: event.type.endsWith('Added') ? 'added' : 'removed',
     list: listOf(event),
@@ -147,7 +149,7 @@ async function titlesFromBefore(
       const found = await read(userId, [...fields]);
       const known = new Map<string, KeptTitle>();
       [...fields].forEach((field, i) => {
-        if (found[i]) known.set(field, JSON.parse(found[i]!) as KeptTitle);
+        if (found[i]) known.set(field, decodeKeptTitle(found[i]!));
       });
       titles.set(userId, known);
     }),

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { ActivityEntry, CinefoldEvent, TitleType } from '@cinefold/contracts';
 import {
-  ACTIVITY,
   createEventLog,
   type EventStore,
   openSqliteEventStore,
@@ -10,9 +9,11 @@ import {
   systemContext,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { activityProjector, GenerationWriter } from '@cinefold/projectors';
+import { GenerationWriter } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACTIVITY } from './keys.js';
+import { activityProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const name = activityProjector.name;
