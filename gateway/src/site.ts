@@ -69,6 +69,7 @@ import {
   projectorStatuses,
   ResponseCache,
 } from '@cinefold/query-api';
+import { signedInMembers } from '@cinefold/read-models';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import { type Express, type Router } from 'express';
 import type { RequestListener } from 'node:http';
@@ -543,7 +544,9 @@ async function createApi(
     apiRouters: routers,
     // A replica's read scope wraps every /api request, so a read can move to the primary.
     beforeApi: [...(building ? [whileBuilding(building)] : []), ...(replica ? [replica.scope] : [])],
-    ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),
+    ...(watcher
+      ? { authenticate: authenticate({ jwtSecret, members: signedInMembers(redis('auth'), watcher) }) }
+      : {}),
     ...(plan.proxied
       ? {
           apiProxy: apiProxy({

@@ -1,14 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import {
-  authenticate,
-  issueToken,
-  ProjectionWatcher,
-  readModelKeys,
-  requireAdmin,
-  USERS,
-} from '@cinefold/platform';
+import { authenticate, issueToken, ProjectionWatcher, readModelKeys, requireAdmin } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
+import { signedInMembers, USERS } from '@cinefold/read-models';
 import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -53,7 +47,10 @@ async function serve(heartbeatMs: number, more: Partial<LiveDashboardOptions> = 
     ...more,
   });
   const app = express();
-  app.use(authenticate({ redis: redisServer.client(), watcher, jwtSecret: SECRET }), requireAdmin);
+  app.use(
+    authenticate({ jwtSecret: SECRET, members: signedInMembers(redisServer.client(), watcher) }),
+    requireAdmin,
+  );
   app.use(liveDashboardRouter(live));
   const server = app.listen(0);
   servers.push(server);

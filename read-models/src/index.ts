@@ -34,3 +34,8 @@ export { ACTIVITY } from './activity/keys.js';
 export { activityProjector } from './activity/projection.js';
 export { readActivity } from './activity/queries.js';
 export type { StoredActivityEntry } from './activity/stored.js';
+
+export { USERS } from './users/keys.js';
+export { usersProjector } from './users/projection.js';
+export { adminsStillStanding, readUsers, signedInMembers } from './users/queries.js';
+export type { StoredUser } from './users/stored.js';

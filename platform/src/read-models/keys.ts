@@ -88,15 +88,6 @@ export function noticeChanges(notice: PositionNotice, unimportant: ReadonlySet<s
   return notice.types.some((type) => !unimportant.has(type));
 }
 
-/** The users read model: who can sign in, their role, and the admin list. */
-export const USERS = {
-  projector: 'users',
-  user: (id: string) => ['user', id],
-  /** Sorted set of user ids by sign-up time (ms). */
-  byCreated: 'by-created',
-  admins: 'admins',
-} as const;
-
 /**
  * The Up Next read model: each member's "Continue Watching" row and the titles they are not
  * interested in (see docs/design.md, "Up Next").

@@ -19,11 +19,11 @@ import {
   siteDay,
   startOfDay,
   TRAFFIC,
-  USERS,
   bytes,
   type Endpoint,
   endpoint,
 } from '@cinefold/platform';
+import { USERS } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { readAdStats } from '../ads/routes.js';
 import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';

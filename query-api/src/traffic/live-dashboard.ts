@@ -26,7 +26,6 @@ import {
 } from '@cinefold/contracts';
 import {
   AD_COUNTERS,
-  adminsStillStanding,
   badRequest,
   CATALOGUE,
   createLogger,
@@ -35,10 +34,10 @@ import {
   signedInClaims,
   type TokenClaims,
   TRAFFIC,
-  USERS,
   validate,
   validated,
 } from '@cinefold/platform';
+import { adminsStillStanding, USERS } from '@cinefold/read-models';
 import { Router, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import { readDashboardStats } from './dashboard.js';

@@ -1,7 +1,7 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { usersProjector } from '@cinefold/projectors';
 import { SPEC_TIME, specOf } from '@cinefold/projectors/testing';
 import { describe, it } from 'vitest';
+import { usersProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

@@ -1,5 +1,9 @@
-import { USERS } from '@cinefold/platform';
-import { defineProjector, unhandled } from '@cinefold/read-models';
+import { defineProjector, unhandled } from '../runtime/projector.js';
+import { USERS } from './keys.js';
+import { encodeNewUser, type StoredUser } from './stored.js';
+
+/** A field of a member's hash, named as in `StoredUser`, so the two cannot drift apart. */
+const field = (name: keyof StoredUser) => name;
 
 // A change of an account deleted meanwhile (in a later batch's replay) must not bring its hash back.
 const SET_IF_PRESENT =
@@ -29,7 +33,7 @@ export const usersProjector = defineProjector({
         case 'UserRegistered': {
           const { userId, name, email } = event.data;
           const createdAt = stored.metadata.occurredAt;
-          tx.hset(key(...USERS.user(userId)), { id: userId, name, email, role: 'user', createdAt });
+          tx.hset(key(...USERS.user(userId)), encodeNewUser({ id: userId, name, email, createdAt }));
           tx.zadd(key(USERS.byCreated), Date.parse(createdAt), userId);
           break;
         }
@@ -39,31 +43,28 @@ export const usersProjector = defineProjector({
           tx.srem(key(USERS.admins), event.data.userId);
           break;
         case 'AdminRoleGranted':
-          tx.hset(key(...USERS.user(event.data.userId)), 'role', 'admin');
+          tx.hset(key(...USERS.user(event.data.userId)), field('role'), 'admin');
           tx.sadd(key(USERS.admins), event.data.userId);
           break;
         case 'AdminRoleRevoked':
           // A revocation that comes with a deletion must not bring the deleted user's hash back.
-          tx.eval(
-            "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'role', 'user') end",
-            1,
-            key(...USERS.user(event.data.userId)),
-          );
+          tx.eval(SET_IF_PRESENT, 1, key(...USERS.user(event.data.userId)), field('role'), 'user');
           tx.srem(key(USERS.admins), event.data.userId);
           break;
         case 'SessionsEnded':
           tx.eval(
-            "if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'tokenVersion', ARGV[1]) end",
+            SET_IF_PRESENT,
             1,
             key(...USERS.user(event.data.userId)),
+            field('tokenVersion'),
             event.data.tokenVersion,
           );
           break;
         case 'UserRenamed':
-          tx.eval(SET_IF_PRESENT, 1, key(...USERS.user(event.data.userId)), 'name', event.data.name);
+          tx.eval(SET_IF_PRESENT, 1, key(...USERS.user(event.data.userId)), field('name'), event.data.name);
           break;
         case 'EmailChanged':
-          tx.eval(SET_IF_PRESENT, 1, key(...USERS.user(event.data.userId)), 'email', event.data.email);
+          tx.eval(SET_IF_PRESENT, 1, key(...USERS.user(event.data.userId)), field('email'), event.data.email);
           break;
         default:
           unhandled(event);
