@@ -18,7 +18,6 @@ export * from './logging/logger.js';
 export * from './mail/mailer.js';
 export * from './queue/queue.js';
 export * from './read-models/keys.js';
-export * from './read-models/up-next.js';
 export * from './read-models/positions.js';
 export * from './redis/cluster.js';
 export * from './redis/connect.js';

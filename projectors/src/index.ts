@@ -15,7 +15,6 @@ export {
   VERIFY_QUEUE,
   type VerifyJobResult,
 } from './service.js';
-export { upNextProjector } from './accounts/up-next.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';
 export { adCountersProjector } from './ads/ad-counters.js';

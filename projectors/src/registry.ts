@@ -6,11 +6,11 @@ import {
   eventCountsProjector,
   librariesProjector,
   type Projector,
+  upNextProjector,
   usersProjector,
 } from '@cinefold/read-models';
 import { adCountersProjector } from './ads/ad-counters.js';
 import { adsProjector } from './ads/ads.js';
-import { upNextProjector } from './accounts/up-next.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { trafficProjector } from './traffic/traffic.js';
 

@@ -39,3 +39,8 @@ export { USERS } from './users/keys.js';
 export { usersProjector } from './users/projection.js';
 export { adminsStillStanding, readUsers, signedInMembers } from './users/queries.js';
 export type { StoredUser } from './users/stored.js';
+
+export { UP_NEXT } from './up-next/keys.js';
+export { upNextProjector } from './up-next/projection.js';
+export { MemberUpNext, readNotInterested, readNotInterestedIds } from './up-next/queries.js';
+export type { StoredNotInterested, UpNextProgress } from './up-next/stored.js';

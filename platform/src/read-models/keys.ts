@@ -89,20 +89,6 @@ export function noticeChanges(notice: PositionNotice, unimportant: ReadonlySet<s
 }
 
 /**
- * The Up Next read model: each member's "Continue Watching" row and the titles they are not
- * interested in (see docs/design.md, "Up Next").
- */
-export const UP_NEXT = {
-  projector: 'up-next',
-  /** Sorted set `listEntryKey` → ms of the title's last view or mark: the row's candidates, newest last. */
-  row: (userId: string) => ['user', userId, 'row'],
-  /** Hash `listEntryKey` → JSON `UpNextProgress`: where the member is in each title they opened or marked. */
-  progress: (userId: string) => ['user', userId, 'progress'],
-  /** Hash `listEntryKey` → JSON list item with `addedAt`: the titles hidden from the member's own pages. */
-  notInterested: (userId: string) => ['user', userId, 'not-interested'],
-} as const;
-
-/**
  * Session consistency. After a member's write, `lastWrite(userId)` holds its position for a
  * minute, so that member's next reads wait for the projectors even when the client does not send
  * the position back. After a change to who may do what (role change, deletion), `AUTH_CHANGED`

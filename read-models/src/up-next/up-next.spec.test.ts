@@ -1,7 +1,7 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { upNextProjector } from '@cinefold/projectors';
 import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
+import { upNextProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

@@ -1,6 +1,7 @@
 import { listEntryKey, type WatchedThrough } from '@cinefold/contracts';
-import { UP_NEXT, type UpNextProgress } from '@cinefold/platform';
-import { defineProjector, unhandled } from '@cinefold/read-models';
+import { defineProjector, unhandled } from '../runtime/projector.js';
+import { UP_NEXT } from './keys.js';
+import { decodeProgress, encodeNotInterested, encodeProgress, type UpNextProgress } from './stored.js';
 
 type Place = NonNullable<UpNextProgress['place']>;
 
@@ -60,15 +61,13 @@ export const upNextProjector = defineProjector({
         const found = await redis.hmget(key(...UP_NEXT.progress(userId)), ...asked);
         progress.set(
           userId,
-          new Map(
-            asked.map((field, i) => [field, found[i] ? (JSON.parse(found[i]) as UpNextProgress) : undefined]),
-          ),
+          new Map(asked.map((field, i) => [field, found[i] ? decodeProgress(found[i]) : undefined])),
         );
       }),
     );
     const remember = (userId: string, field: string, now: UpNextProgress) => {
       progress.get(userId)?.set(field, now);
-      tx.hset(key(...UP_NEXT.progress(userId)), field, JSON.stringify(now));
+      tx.hset(key(...UP_NEXT.progress(userId)), field, encodeProgress(now));
       const row = key(...UP_NEXT.row(userId));
       if (now.contentType === 'movie' && now.finished) tx.zrem(row, field);
       else tx.zadd(row, Date.parse(now.at), field);
@@ -108,7 +107,7 @@ export const upNextProjector = defineProjector({
           tx.hset(
             key(...UP_NEXT.notInterested(userId)),
             listEntryKey(item.contentType, item.contentId),
-            JSON.stringify({ ...item, addedAt: at }),
+            encodeNotInterested({ ...item, addedAt: at }),
           );
           break;
         }
