@@ -38,7 +38,7 @@ export * from './catalogue/locate.js';
 export * from './catalogue/documents.js';
 export * from './catalogue/imdb-index.js';
 export * from './time/site-day.js';
-export * from './read-models/ads.js';
+export * from './ads/schedule.js';
 export * from './ads/display-ids.js';
 export * from './metrics/metrics.js';
 export * from './redis/turn-batch.js';

@@ -17,5 +17,3 @@ export {
 } from './service.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';
-export { adCountersProjector } from './ads/ad-counters.js';
-export { adsProjector } from './ads/ads.js';

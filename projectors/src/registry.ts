@@ -1,6 +1,8 @@
 import { CATALOGUE } from '@cinefold/platform';
 import {
   activityProjector,
+  adCountersProjector,
+  adsProjector,
   auditProjector,
   contactMessagesProjector,
   eventCountsProjector,
@@ -9,8 +11,6 @@ import {
   upNextProjector,
   usersProjector,
 } from '@cinefold/read-models';
-import { adCountersProjector } from './ads/ad-counters.js';
-import { adsProjector } from './ads/ads.js';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { trafficProjector } from './traffic/traffic.js';
 

@@ -44,3 +44,12 @@ export { UP_NEXT } from './up-next/keys.js';
 export { upNextProjector } from './up-next/projection.js';
 export { MemberUpNext, readNotInterested, readNotInterestedIds } from './up-next/queries.js';
 export type { StoredNotInterested, UpNextProgress } from './up-next/stored.js';
+
+export { ADS } from './ads/keys.js';
+export { adsProjector } from './ads/projection.js';
+export { newestFirst, readAd, readAdminAds, readSlot, readStoredAds } from './ads/queries.js';
+export { decodeAd, type StoredAd } from './ads/stored.js';
+
+export { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from './ad-counters/keys.js';
+export { adCountersProjector } from './ad-counters/projection.js';
+export { readAdStats } from './ad-counters/queries.js';

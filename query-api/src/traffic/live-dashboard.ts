@@ -25,7 +25,6 @@ import {
   type LiveDashboardMessage,
 } from '@cinefold/contracts';
 import {
-  AD_COUNTERS,
   badRequest,
   CATALOGUE,
   createLogger,
@@ -37,7 +36,7 @@ import {
   validate,
   validated,
 } from '@cinefold/platform';
-import { adminsStillStanding, USERS } from '@cinefold/read-models';
+import { AD_COUNTERS, adminsStillStanding, USERS } from '@cinefold/read-models';
 import { Router, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import { readDashboardStats } from './dashboard.js';

@@ -1,5 +1,5 @@
-import { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from '@cinefold/platform';
-import { defineProjector, unhandled } from '@cinefold/read-models';
+import { defineProjector, unhandled } from '../runtime/projector.js';
+import { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from './keys.js';
 
 /**
  * Each ad's impressions, viewable impressions and clicks, and their totals over the ads that

@@ -1,8 +1,8 @@
 import type { AdFields } from '@cinefold/contracts';
 import { useRedisServer } from '@cinefold/platform/testing';
-import { adsProjector } from '@cinefold/projectors';
 import { SPEC_TIME, specOf } from '@cinefold/projectors/testing';
 import { describe, it } from 'vitest';
+import { adsProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

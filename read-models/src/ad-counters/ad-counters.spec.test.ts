@@ -1,7 +1,7 @@
 import { useRedisServer, SAMPLE_AD } from '@cinefold/platform/testing';
-import { adCountersProjector } from '@cinefold/projectors';
 import { type GivenEvent, specOf } from '@cinefold/projectors/testing';
 import { describe, it } from 'vitest';
+import { adCountersProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

@@ -1,6 +1,6 @@
-import type { PublicAd } from '@cinefold/contracts';
-import { ADS } from '@cinefold/platform';
-import { defineProjector, unhandled } from '@cinefold/read-models';
+import { defineProjector, unhandled } from '../runtime/projector.js';
+import { ADS } from './keys.js';
+import { decodeAd, encodeAd, type StoredAd } from './stored.js';
 
 /**
  * Every ad (the admin list) and each slot's active ads (what a slot reads): one hash each, so
@@ -14,10 +14,10 @@ export const adsProjector = defineProjector({
     const ids = [...new Set(events.flatMap((stored) => (stored.event ? [stored.event.data.adId] : [])))];
     if (ids.length === 0) return;
     const before = await redis.hmget(key(ADS.all), ...ids);
-    const current = new Map<string, PublicAd>();
+    const current = new Map<string, StoredAd>();
     ids.forEach((id, i) => {
       const json = before[i];
-      if (json) current.set(id, JSON.parse(json) as PublicAd);
+      if (json) current.set(id, decodeAd(json));
     });
 
     for (const stored of events) {
@@ -30,8 +30,8 @@ export const adsProjector = defineProjector({
         case 'AdCreated':
         case 'AdUpdated': {
           const at = stored.metadata.occurredAt;
-          const ad: PublicAd = { id: adId, ...event.data.ad, createdAt: old?.createdAt ?? at, updatedAt: at };
-          const json = JSON.stringify(ad);
+          const ad: StoredAd = { id: adId, ...event.data.ad, createdAt: old?.createdAt ?? at, updatedAt: at };
+          const json = encodeAd(ad);
           tx.hset(key(ADS.all), adId, json);
           if (ad.active) tx.hset(key(...ADS.slot(ad.position)), adId, json);
           current.set(adId, ad);
