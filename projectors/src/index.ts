@@ -1,4 +1,4 @@
-export { findProjectors, projectors, type RegisteredProjector } from './registry.js';
+export { findProjectors, projectors } from './registry.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 export { type VerifyResult, type VerifyVerdict, verifyProjection } from './runtime/verify.js';
 export {

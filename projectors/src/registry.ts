@@ -1,47 +1,25 @@
 import { CATALOGUE } from '@cinefold/platform';
 import {
-  activityProjector,
-  adCountersProjector,
-  adsProjector,
-  auditProjector,
-  contactMessagesProjector,
-  eventCountsProjector,
-  librariesProjector,
+  AD_COUNTERS,
   type Projector,
-  upNextProjector,
-  usersProjector,
+  readModels,
+  type RegisteredProjector,
+  stateless,
 } from '@cinefold/read-models';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { trafficProjector } from './traffic/traffic.js';
 
 /**
- * A read model the projectors service keeps. `create` makes the projector that writes it: each
- * live runner and each rebuild makes its own, since a projector may keep state between batches.
+ * Every projector the projectors service runs: the read models of read-models, and the catalogue
+ * and traffic, whose modules are still here, in their place in the operators' list (after the ad
+ * counters).
  */
-export interface RegisteredProjector {
-  readonly name: string;
-  create(): Projector;
-}
-
-/** A projector that keeps nothing between batches: one instance serves every runner. */
-const stateless = (projector: Projector): RegisteredProjector => ({
-  name: projector.name,
-  create: () => projector,
-});
-
-/** Every projector the projectors service runs. A new read model is added here. */
+const hostedAt = readModels.findIndex((model) => model.name === AD_COUNTERS.projector) + 1;
 export const projectors: readonly RegisteredProjector[] = [
-  stateless(eventCountsProjector),
-  stateless(usersProjector),
-  stateless(librariesProjector),
-  stateless(activityProjector),
-  stateless(upNextProjector),
-  stateless(adsProjector),
-  stateless(adCountersProjector),
+  ...readModels.slice(0, hostedAt),
   { name: CATALOGUE.projector, create: createCatalogueProjector },
   stateless(trafficProjector),
-  stateless(contactMessagesProjector),
-  stateless(auditProjector),
+  ...readModels.slice(hostedAt),
 ];
 
 /** New projectors for the read models named (all of them when none is). */

@@ -1,3 +1,10 @@
+/**
+ * The read models, one folder each: its keys, what it stores (with the encode its projection
+ * writes with and the decode its queries read with), its projection and its queries, with its
+ * spec beside them; and the runtime a projection is written with (`defineProjector`, the write
+ * recorder). The projectors service hosts the projections (see its registry); the query API and
+ * the command API read through the queries.
+ */
 export {
   defineProjector,
   payloadTypesOf,
@@ -53,3 +60,5 @@ export { decodeAd, type StoredAd } from './ads/stored.js';
 export { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from './ad-counters/keys.js';
 export { adCountersProjector } from './ad-counters/projection.js';
 export { readAdStats } from './ad-counters/queries.js';
+
+export { readModels, type RegisteredProjector, stateless } from './registry.js';
