@@ -5,6 +5,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
 COPY platform/package.json platform/
+COPY read-models/package.json read-models/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY projectors/package.json projectors/

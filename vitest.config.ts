@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['*/test/**/*.test.ts'],
+          include: ['*/test/**/*.test.ts', 'read-models/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'test/e2e/**'],
           environment: 'node',
           expect,

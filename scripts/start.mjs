@@ -78,6 +78,7 @@ if (!existsSync(built) || sourcesChanged > statSync(built).mtimeMs) {
 const SERVER_PACKAGES = [
   'contracts',
   'platform',
+  'read-models',
   'command-api',
   'query-api',
   'projectors',

@@ -14,9 +14,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { AD_COUNTERS } from '@cinefold/read-models';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { AD_COUNTERS, activeGeneration, freePort, readModelKeys, TRAFFIC } from '@cinefold/platform';
+import { activeGeneration, freePort, readModelKeys, TRAFFIC } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { load, type LoadRequest, type LoadResult } from './load.js';
 import { root, waitForHttp } from './processes.js';

@@ -10,7 +10,8 @@ import {
   startLocalRedis,
   systemContext,
 } from '@cinefold/platform';
-import { createCatalogueProjector, eventCountsProjector, rebuildProjection } from '@cinefold/projectors';
+import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
+import { eventCountsProjector } from '@cinefold/read-models';
 import { rowReader } from '@cinefold/workers';
 import { sampleEvent } from './events.js';
 import type { Row } from './table.js';

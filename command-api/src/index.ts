@@ -1,11 +1,5 @@
-import {
-  type Endpoint,
-  type Logger,
-  type Mailer,
-  type RateLimiter,
-  rateLimiter,
-  readMemberLists,
-} from '@cinefold/platform';
+import { type Endpoint, type Logger, type Mailer, type RateLimiter, rateLimiter } from '@cinefold/platform';
+import { readMemberLists } from '@cinefold/read-models';
 import {
   type AdBeacon,
   type AdBeaconDependencies,

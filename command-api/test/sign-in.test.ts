@@ -11,10 +11,10 @@ import {
   type EventStore,
   openSqliteEventStore,
   ProjectionWatcher,
-  readMemberLists,
   systemContext,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { readMemberLists } from '@cinefold/read-models';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';

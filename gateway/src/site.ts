@@ -62,6 +62,7 @@ import {
   projectorStatuses,
   ResponseCache,
 } from '@cinefold/query-api';
+import { signedInMembers } from '@cinefold/read-models';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express } from 'express';
 import type { RequestListener } from 'node:http';
@@ -532,7 +533,9 @@ async function createApi(
     endpoints,
     // A replica's read scope wraps every /api request, so a read can move to the primary.
     beforeApi: [...(building ? [whileBuilding(building)] : []), ...(replica ? [replica.scope] : [])],
-    ...(watcher ? { authenticate: authenticate({ redis: redis('auth'), watcher, jwtSecret }) } : {}),
+    ...(watcher
+      ? { authenticate: authenticate({ jwtSecret, members: signedInMembers(redis('auth'), watcher) }) }
+      : {}),
     ...(plan.proxied
       ? {
           apiProxy: apiProxy({

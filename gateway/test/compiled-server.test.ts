@@ -10,6 +10,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_PACKAGES = [
   'contracts',
   'platform',
+  'read-models',
   'command-api',
   'query-api',
   'projectors',

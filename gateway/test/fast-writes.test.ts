@@ -8,14 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { highVolumeCommands, highVolumeEndpoints } from '@cinefold/command-api';
 import type { SlotAd } from '@cinefold/contracts';
-import {
-  AdDisplayIds,
-  createLogger,
-  GroupCommit,
-  processMetrics,
-  readModelKeys,
-  USERS,
-} from '@cinefold/platform';
+import { AdDisplayIds, createLogger, GroupCommit, processMetrics, readModelKeys } from '@cinefold/platform';
+import { USERS } from '@cinefold/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonBody } from '../src/app.js';
 import { withFastLane } from '../src/fast-lane.js';

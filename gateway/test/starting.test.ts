@@ -9,9 +9,9 @@ import {
   localRedisDir,
   readModelKeys,
   startLocalRedis,
-  USERS,
 } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
+import { USERS } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../src/site.js';

@@ -1,12 +1,4 @@
-export { eventCountsProjector } from './health/event-counts.js';
-export { findProjectors, projectors, type RegisteredProjector } from './registry.js';
-export {
-  defineProjector,
-  type ProjectedEvent,
-  type ProjectionBatch,
-  type Projector,
-  unhandled,
-} from './runtime/projector.js';
+export { findProjectors, projectors } from './registry.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 export { type VerifyResult, type VerifyVerdict, verifyProjection } from './runtime/verify.js';
 export {
@@ -23,13 +15,5 @@ export {
   VERIFY_QUEUE,
   type VerifyJobResult,
 } from './service.js';
-export { activityProjector } from './accounts/activity.js';
-export { librariesProjector } from './accounts/libraries.js';
-export { upNextProjector } from './accounts/up-next.js';
-export { usersProjector } from './accounts/users.js';
 export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';
-export { adCountersProjector } from './ads/ad-counters.js';
-export { adsProjector } from './ads/ads.js';
-export { contactMessagesProjector } from './support/contact-messages.js';
-export { auditProjector, type StoredAuditEntry } from './operations/audit.js';

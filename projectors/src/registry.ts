@@ -1,45 +1,25 @@
 import { CATALOGUE } from '@cinefold/platform';
-import { activityProjector } from './accounts/activity.js';
-import { adCountersProjector } from './ads/ad-counters.js';
-import { adsProjector } from './ads/ads.js';
-import { librariesProjector } from './accounts/libraries.js';
-import { upNextProjector } from './accounts/up-next.js';
-import { usersProjector } from './accounts/users.js';
+import {
+  AD_COUNTERS,
+  type Projector,
+  readModels,
+  type RegisteredProjector,
+  stateless,
+} from '@cinefold/read-models';
 import { createCatalogueProjector } from './catalogue/catalogue.js';
-import { eventCountsProjector } from './health/event-counts.js';
-import { contactMessagesProjector } from './support/contact-messages.js';
-import { auditProjector } from './operations/audit.js';
-import type { Projector } from './runtime/projector.js';
 import { trafficProjector } from './traffic/traffic.js';
 
 /**
- * A read model the projectors service keeps. `create` makes the projector that writes it: each
- * live runner and each rebuild makes its own, since a projector may keep state between batches.
+ * Every projector the projectors service runs: the read models of read-models, and the catalogue
+ * and traffic, whose modules are still here, in their place in the operators' list (after the ad
+ * counters).
  */
-export interface RegisteredProjector {
-  readonly name: string;
-  create(): Projector;
-}
-
-/** A projector that keeps nothing between batches: one instance serves every runner. */
-const stateless = (projector: Projector): RegisteredProjector => ({
-  name: projector.name,
-  create: () => projector,
-});
-
-/** Every projector the projectors service runs. A new read model is added here. */
+const hostedAt = readModels.findIndex((model) => model.name === AD_COUNTERS.projector) + 1;
 export const projectors: readonly RegisteredProjector[] = [
-  stateless(eventCountsProjector),
-  stateless(usersProjector),
-  stateless(librariesProjector),
-  stateless(activityProjector),
-  stateless(upNextProjector),
-  stateless(adsProjector),
-  stateless(adCountersProjector),
+  ...readModels.slice(0, hostedAt),
   { name: CATALOGUE.projector, create: createCatalogueProjector },
   stateless(trafficProjector),
-  stateless(contactMessagesProjector),
-  stateless(auditProjector),
+  ...readModels.slice(hostedAt),
 ];
 
 /** New projectors for the read models named (all of them when none is). */

@@ -18,11 +18,11 @@ import {
   startWorker,
   unlinkKeys,
 } from '@cinefold/platform';
+import { type Projector, versionOf } from '@cinefold/read-models';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { findProjectors } from './registry.js';
 import { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
-import { type Projector, versionOf } from './runtime/projector.js';
 import { LiveProjectionRunner, servingVersion } from './runtime/runner.js';
 import { verifyProjection } from './runtime/verify.js';
 

@@ -3,8 +3,8 @@ import { CATALOGUE } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
 import { createCatalogueProjector, GenerationWriter } from '@cinefold/projectors';
 import type { RecordedEvent } from '@cinefold/platform';
+import { type GivenEvent, inBatches, readModel, record } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
-import { type GivenEvent, inBatches, readModel, record } from './support/spec.js';
 import { movie as movieWith } from './support/titles.js';
 
 const redisServer = useRedisServer();

@@ -1,7 +1,7 @@
 import { useRedisServer } from '@cinefold/platform/testing';
 import { createCatalogueProjector } from '@cinefold/projectors';
+import { type GivenEvent, type ReadModel, specOf } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
-import { type GivenEvent, type ReadModel, specOf } from './support/spec.js';
 import { movie } from './support/titles.js';
 
 const redisServer = useRedisServer();

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import {
   connectRedis,
-  EVENT_COUNTS,
   type EventStore,
   openSqliteEventStore,
   readModelKeys,
@@ -15,7 +14,8 @@ import {
   newEvent,
   startLocalCluster,
 } from '@cinefold/platform/testing';
-import { eventCountsProjector, GenerationWriter, rebuildProjection } from '@cinefold/projectors';
+import { GenerationWriter, rebuildProjection } from '@cinefold/projectors';
+import { EVENT_COUNTS, eventCountsProjector } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlotMovedError } from '../src/runtime/resp-connection.js';

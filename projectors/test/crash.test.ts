@@ -2,14 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  EVENT_COUNTS,
   eventStoreFile,
   openSqliteEventStore,
   readModelKeys,
   readProjectionStatus,
 } from '@cinefold/platform';
 import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
-import { eventCountsProjector, rebuildProjection } from '@cinefold/projectors';
+import { rebuildProjection } from '@cinefold/projectors';
+import { EVENT_COUNTS, eventCountsProjector } from '@cinefold/read-models';
 import { afterAll, expect, it } from 'vitest';
 
 const redisServer = useRedisServer();

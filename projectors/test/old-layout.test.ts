@@ -1,5 +1,6 @@
-import { createLogger, readModelKeys, USERS } from '@cinefold/platform';
+import { createLogger, readModelKeys } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
+import { USERS } from '@cinefold/read-models';
 import { expect, it } from 'vitest';
 import { dropOldLayout } from '../src/service.js';
 

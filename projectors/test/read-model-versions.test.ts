@@ -3,13 +3,13 @@ import { listEntryKey, streams } from '@cinefold/contracts';
 import {
   createEventLog,
   createLogger,
-  LIBRARIES,
   openSqliteEventStore,
   readModelKeys,
   systemContext,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { librariesProjector, startProjectorsService } from '@cinefold/projectors';
+import { startProjectorsService } from '@cinefold/projectors';
+import { LIBRARIES, librariesProjector } from '@cinefold/read-models';
 import { expect, it } from 'vitest';
 
 const redisServer = useRedisServer();

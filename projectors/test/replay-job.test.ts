@@ -1,13 +1,8 @@
 import { join } from 'node:path';
-import {
-  createLogger,
-  EVENT_COUNTS,
-  openSqliteEventStore,
-  readModelKeys,
-  readProjectionStatus,
-} from '@cinefold/platform';
+import { createLogger, openSqliteEventStore, readModelKeys, readProjectionStatus } from '@cinefold/platform';
 import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
 import { createReplayQueue, startProjectorsService } from '@cinefold/projectors';
+import { EVENT_COUNTS } from '@cinefold/read-models';
 import { QueueEvents } from 'bullmq';
 import { expect, it } from 'vitest';
 

@@ -1,9 +1,8 @@
 import { useRedisServer } from '@cinefold/platform/testing';
+import { encodeCommand, RecordedTransaction, RespWriter } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RespConnection } from '../src/runtime/resp-connection.js';
-import { encodeCommand, RespWriter } from '../src/runtime/resp-writer.js';
-import { RecordedTransaction } from '../src/runtime/transaction.js';
 
 const redisServer = useRedisServer();
 const opened: Redis[] = [];

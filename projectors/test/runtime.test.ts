@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import {
   createLogger,
-  EVENT_COUNTS,
   type EventStore,
   encodePosition,
   noticeChanges,
@@ -14,13 +13,8 @@ import {
   START,
 } from '@cinefold/platform';
 import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
-import {
-  eventCountsProjector,
-  GenerationWriter,
-  LiveProjectionRunner,
-  type Projector,
-  rebuildProjection,
-} from '@cinefold/projectors';
+import { GenerationWriter, LiveProjectionRunner, rebuildProjection } from '@cinefold/projectors';
+import { EVENT_COUNTS, eventCountsProjector, type Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 

@@ -2,8 +2,15 @@ import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
 import { minuteOf, minuteVisitorsExpireAt, readModelKeys, siteDay } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
 import { GenerationWriter, trafficProjector } from '@cinefold/projectors';
+import {
+  type GivenEvent,
+  type ReadModel,
+  readModel,
+  record,
+  SPEC_TIME,
+  specOf,
+} from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
-import { type GivenEvent, type ReadModel, readModel, record, SPEC_TIME, specOf } from './support/spec.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(

@@ -4,7 +4,6 @@ import { promisify } from 'node:util';
 import {
   CATALOGUE,
   createLogger,
-  EVENT_COUNTS,
   comparePositions,
   START,
   readProjectionStatus,
@@ -16,12 +15,12 @@ import {
 import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
 import {
   createCatalogueProjector,
-  eventCountsProjector,
   LiveProjectionRunner,
   rebuildProjection,
   trafficProjector,
   verifyProjection,
 } from '@cinefold/projectors';
+import { EVENT_COUNTS, eventCountsProjector } from '@cinefold/read-models';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { movie } from './support/titles.js';
 

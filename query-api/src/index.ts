@@ -58,7 +58,6 @@ export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
 export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueEndpoints } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
-export { readAdStats } from './ads/routes.js';
 export { AdSlotAnswers } from './ads/slot-answers.js';
 export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';

@@ -8,9 +8,9 @@ import {
   ProjectionWatcher,
   readModelKeys,
   requireAdmin,
-  USERS,
 } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
+import { signedInMembers, USERS } from '@cinefold/read-models';
 import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -55,7 +55,10 @@ async function serve(heartbeatMs: number, more: Partial<LiveDashboardOptions> = 
     ...more,
   });
   const app = express();
-  app.use(authenticate({ redis: redisServer.client(), watcher, jwtSecret: SECRET }), requireAdmin);
+  app.use(
+    authenticate({ jwtSecret: SECRET, members: signedInMembers(redisServer.client(), watcher) }),
+    requireAdmin,
+  );
   app.use('/api', endpointRouter([liveDashboardEndpoint(live)], { logger: createLogger('test') }));
   const server = app.listen(0);
   servers.push(server);

@@ -1,4 +1,5 @@
-import { readModelKeys, USERS } from '@cinefold/platform';
+import { readModelKeys } from '@cinefold/platform';
+import { USERS } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { useSiteSession } from './support/session.js';

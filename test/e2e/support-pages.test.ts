@@ -1,4 +1,5 @@
-import { CONTACT_MESSAGES, readModelKeys } from '@cinefold/platform';
+import { readModelKeys } from '@cinefold/platform';
+import { CONTACT_MESSAGES } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

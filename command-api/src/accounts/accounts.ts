@@ -16,10 +16,10 @@ import {
   type AppendResult,
   type CommandContext,
   type EventLog,
-  type MemberLists,
   Rejection,
   WrongExpectedVersionError,
 } from '@cinefold/platform';
+import type { MemberLists } from '@cinefold/read-models';
 import bcrypt from 'bcrypt';
 import { loadState, runCommand } from '../shared/run-command.js';
 import { ABANDONED_RESERVATION_MS, reservation } from './email-reservation.js';

@@ -11,7 +11,6 @@
  */
 import { adBeaconRequest, adParams, type AdFields, type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
-  ADS,
   type AdDisplayIds,
   type AppendResult,
   badRequest,
@@ -24,11 +23,11 @@ import {
   notFound,
   type RateLimiter,
   type RateLimitRule,
-  readModelKeys,
   servedOn,
   siteDay,
   TurnBatch,
 } from '@cinefold/platform';
+import { decodeAd, readStoredAds } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 
 export interface AdBeaconDependencies {
@@ -100,7 +99,7 @@ export function adBeaconRecorder({
   const windowOf = (adId: string, json: string): AdWindow => {
     const known = windows.get(adId);
     if (known?.json === json) return known.window;
-    const { active, startDate, endDate } = JSON.parse(json) as AdFields;
+    const { active, startDate, endDate } = decodeAd(json);
     const window = { active, startDate, endDate };
     if (windows.size >= 10_000) windows.clear();
     windows.set(adId, { json, window });
@@ -109,10 +108,8 @@ export function adBeaconRecorder({
   // The beacons of one turn of the event loop look their ads up together: two calls to Redis per
   // turn instead of two per beacon (see TurnBatch).
   const adWindows = new TurnBatch<string, AdWindow | null>(async (adIds) => {
-    const active = await redis.get(readModelKeys.active(ADS.projector));
-    if (active === null) return adIds.map(() => null);
     const distinct = [...new Set(adIds)];
-    const found = await redis.hmget(readModelKeys.key(ADS.projector, Number(active), ADS.all), ...distinct);
+    const found = await readStoredAds(redis, distinct);
     const byId = new Map(distinct.map((adId, i) => [adId, found[i] ? windowOf(adId, found[i]) : null]));
     return adIds.map((adId) => byId.get(adId)!);
   });

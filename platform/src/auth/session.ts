@@ -1,17 +1,14 @@
 /**
- * Who is asking: `authenticate` reads the bearer token, checks it, and loads the member from the
- * users read model, after that model has caught up with any change of roles or accounts and with
- * the member's own last write. So a demoted admin is refused on their very next request, and a
- * member who just signed up is known on their first.
+ * Who is asking: `authenticate` reads the bearer token, checks it, and has the member it names
+ * read from the users read model (read-models' `signedInMembers`, which waits for that model to
+ * catch up with any change of roles or accounts and with the member's own last write), and the
+ * guards below refuse what the member may not do.
  */
 import type { Role } from '@cinefold/contracts';
 import type { Request, RequestHandler } from 'express';
-import type { Redis } from 'ioredis';
 import type { Position } from '../event-store/port.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
-import { laterPosition, parsePosition, positionSentBy, waitForReadModels } from '../http/read-your-writes.js';
-import { consistencyKeys, readModelKeys, USERS } from '../read-models/keys.js';
-import { type ProjectionWatcher, reflects } from '../read-models/positions.js';
+import { positionSentBy } from '../http/read-your-writes.js';
 import { type TokenClaims, verifyToken } from './tokens.js';
 
 export interface AuthenticatedUser {
@@ -40,10 +37,18 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** What the users read model says of the member a token names (read-models' `signedInMembers`). */
+export type SignedInMember = {
+  /** The newest position the request's reads must reflect: the client's, or the member's own last write. */
+  readonly readAfter: Position | undefined;
+  /** The users read model had not caught up with the last change of roles or accounts within the wait. */
+  readonly stale: boolean;
+} & ({ readonly user: AuthenticatedUser } | { readonly problem: string });
+
 export interface SessionDependencies {
-  readonly redis: Redis;
-  readonly watcher: ProjectionWatcher;
   readonly jwtSecret: string;
+  /** Reads the member a valid token names (`fromClient`: the position the client sent, if any). */
+  readonly members: (claims: TokenClaims, fromClient: Position | null) => Promise<SignedInMember>;
 }
 
 /**
@@ -51,9 +56,7 @@ export interface SessionDependencies {
  * stored token went stale (the site clears it quietly at start, spec section 4), and every route
  * that needs a member refuses with 401 and the reason through `requireUser` / `requireAdmin`.
  */
-export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies): RequestHandler {
-  /** The users read model's generation the last request found serving. */
-  let servingGeneration: string | null = null;
+export function authenticate({ jwtSecret, members }: SessionDependencies): RequestHandler {
   return async (req, _res, next) => {
     const fromClient = positionSentBy(req);
     const asGuest = (problem?: string) => {
@@ -67,93 +70,14 @@ export function authenticate({ redis, watcher, jwtSecret }: SessionDependencies)
     if (scheme?.toLowerCase() !== 'bearer' || !token) return asGuest('Please sign in again.');
     const claims = verifyToken(jwtSecret, token);
     if (!claims) return asGuest('Your session has expired. Please sign in again.');
-    const { userId } = claims;
-
-    const memberKey = (generation: string) =>
-      readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(userId));
-    // One round trip in the usual case: the member is read in the generation that served last,
-    // in the same pipeline that says which generation serves now (and whether to wait). What the
-    // users read model was known to have reached before it was sent, the pipeline's reads reflect.
-    const guessed = servingGeneration;
-    const reached = watcher.reachedBy(USERS.projector);
-    const reads = redis
-      .pipeline()
-      .mget(
-        readModelKeys.active(USERS.projector),
-        consistencyKeys.authChanged,
-        consistencyKeys.lastWrite(userId),
-      );
-    if (guessed !== null) reads.hgetall(memberKey(guessed));
-    const replies = (await reads.exec()) ?? [];
-    for (const [error] of replies) if (error) throw error;
-    const [active, authChanged, lastWrite] = replies[0]![1] as (string | null)[];
-    const written = laterPosition(parsePosition(authChanged), parsePosition(lastWrite));
-    req.readAfter = laterPosition(fromClient, parsePosition(lastWrite)) ?? undefined;
-    // Read again after a wait only when the pipeline may have read before that change was applied.
-    const target = reflects(reached, written ?? undefined) ? null : written;
-    if (target && !(await waitForReadModels(watcher, [USERS.projector], target))) req.authStale = true;
-    const generation = target ? await redis.get(readModelKeys.active(USERS.projector)) : active;
-    if (generation == null) return asGuest('Please sign in again.');
-    servingGeneration = generation;
-    const fields =
-      !target && guessed === generation
-        ? (replies[1]![1] as Record<string, string>)
-        : await redis.hgetall(memberKey(generation));
-    const member = memberOf(fields, claims);
+    const member = await members(claims, fromClient);
+    req.readAfter = member.readAfter;
+    if (member.stale) req.authStale = true;
     if ('problem' in member) return asGuest(member.problem);
     req.user = member.user;
     req.claims = claims;
     next();
   };
-}
-
-/**
- * The member a token names, from their hash in the users read model, or why the token no longer
- * stands: the account is gone, or the member signed out or lost the admin role since it was
- * issued (their token version moved past the token's).
- */
-function memberOf(
-  fields: Record<string, string>,
-  claims: TokenClaims,
-): { user: AuthenticatedUser } | { problem: string } {
-  if (!fields.id) return { problem: 'Your account no longer exists. Please sign up again.' };
-  if (claims.tokenVersion < Number(fields.tokenVersion ?? 0))
-    return { problem: 'Your session has ended. Please sign in again.' };
-  return {
-    user: {
-      id: fields.id,
-      name: fields.name ?? '',
-      email: fields.email ?? '',
-      role: fields.role === 'admin' ? 'admin' : 'user',
-      createdAt: fields.createdAt ?? '',
-    },
-  };
-}
-
-/**
- * For connections that outlive their request (the live dashboard): whether each token still
- * names an admin now, as `authenticate` and `requireAdmin` would judge a new request with it,
- * from the serving users read model in one round trip. An expired token does not.
- */
-export async function adminsStillStanding(
-  redis: Redis,
-  tokens: readonly TokenClaims[],
-  now = Date.now(),
-): Promise<boolean[]> {
-  if (tokens.length === 0) return [];
-  const generation = await redis.get(readModelKeys.active(USERS.projector));
-  if (generation === null) return tokens.map(() => false);
-  const reads = redis.pipeline();
-  for (const claims of tokens)
-    reads.hgetall(readModelKeys.key(USERS.projector, Number(generation), ...USERS.user(claims.userId)));
-  const replies = (await reads.exec()) ?? [];
-  return tokens.map((claims, i) => {
-    const [error, fields] = replies[i] ?? [null, {}];
-    if (error) throw error;
-    if (claims.expiresAt <= now) return false;
-    const member = memberOf(fields as Record<string, string>, claims);
-    return 'user' in member && member.user.role === 'admin';
-  });
 }
 
 /**

@@ -24,7 +24,7 @@
  * (answering "starting" meanwhile, as after a lost Redis) and deletes the old keys
  * (`OLD_LAYOUT`).
  */
-import type { LibraryListName, ListName, TitleType } from '@cinefold/contracts';
+import type { TitleType } from '@cinefold/contracts';
 
 export const POSITIONS_CHANNEL = 'rm:positions';
 
@@ -88,54 +88,6 @@ export function noticeChanges(notice: PositionNotice, unimportant: ReadonlySet<s
   return notice.types.some((type) => !unimportant.has(type));
 }
 
-/** The event-counts read model, shared by its projector and /api/health. */
-export const EVENT_COUNTS = { projector: 'event-counts', byType: 'by-type' } as const;
-
-/** The users read model: who can sign in, their role, and the admin list. */
-export const USERS = {
-  projector: 'users',
-  user: (id: string) => ['user', id],
-  /** Sorted set of user ids by sign-up time (ms). */
-  byCreated: 'by-created',
-  admins: 'admins',
-} as const;
-
-/** The libraries read model: each member's favorites, watchlist and watch history. */
-export const LIBRARIES = {
-  projector: 'libraries',
-  /** Hash `listEntryKey(contentType, contentId)` (`movie:550`) → JSON list item. */
-  list: (userId: string, list: ListName) => ['user', userId, list],
-  /** List of JSON history entries, newest first. */
-  history: (userId: string) => ['user', userId, 'history' satisfies LibraryListName],
-} as const;
-
-/**
- * The Up Next read model: each member's "Continue Watching" row and the titles they are not
- * interested in (see docs/design.md, "Up Next").
- */
-export const UP_NEXT = {
-  projector: 'up-next',
-  /** Sorted set `listEntryKey` → ms of the title's last view or mark: the row's candidates, newest last. */
-  row: (userId: string) => ['user', userId, 'row'],
-  /** Hash `listEntryKey` → JSON `UpNextProgress`: where the member is in each title they opened or marked. */
-  progress: (userId: string) => ['user', userId, 'progress'],
-  /** Hash `listEntryKey` → JSON list item with `addedAt`: the titles hidden from the member's own pages. */
-  notInterested: (userId: string) => ['user', userId, 'not-interested'],
-} as const;
-
-/** The activity read model: each member's list changes, as GET /api/user/activity answers them. */
-export const ACTIVITY = {
-  projector: 'activity',
-  /** List of JSON activity entries, newest first. */
-  entries: (userId: string) => ['user', userId, 'entries'],
-  /**
-   * Hash `{list}:{listEntryKey}` (`favorites:movie:550`) → JSON { title, added } of the entry's
-   * last addition to that list (`added`: its revision in the member's library stream): a removal
-   * carries no title. A removal recorded before entries had a type takes the later of the two.
-   */
-  titles: (userId: string) => ['user', userId, 'titles'],
-} as const;
-
 /**
  * Session consistency. After a member's write, `lastWrite(userId)` holds its position for a
  * minute, so that member's next reads wait for the projectors even when the client does not send
@@ -183,36 +135,6 @@ export const CATALOGUE = {
 } as const;
 export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
 export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];
-
-/** The contact messages read model: the back office's inbox (GET /api/admin/messages). */
-export const CONTACT_MESSAGES = {
-  projector: 'contact-messages',
-  /** Hash messageId → JSON ContactMessage. */
-  messages: 'messages',
-  /** Sorted set of message ids by the time the site received them (ms), for newest first. */
-  byReceived: 'by-received',
-} as const;
-
-/**
- * The audit of admin actions: every entry once (a hash by event id), and sorted sets of event ids
- * by time for every filter the back office offers (all, per admin, per action, per admin and
- * action), so any page of any filter is one range of one sorted set.
- */
-export const AUDIT = {
-  projector: 'audit',
-  /** Hash event id → JSON stored entry. */
-  entries: 'entries',
-  all: 'all',
-  byAdmin: (actorId: string) => ['admin', actorId],
-  byAction: (action: string) => ['action', action],
-  byAdminAction: (actorId: string, action: string) => ['admin', actorId, 'action', action],
-  /** Hash actor id → name: everyone who has done an admin action (the admin filter). */
-  admins: 'admins',
-  /** Hash user id → "name (email)", from registrations: the audit outlives deleted accounts. */
-  people: 'people',
-  /** Hash ad id → title, so a deleted ad is still named. */
-  ads: 'ads',
-} as const;
 
 /**
  * A member's list file between its preview and its import (not a read model: what the member

@@ -19,8 +19,8 @@ import {
   scanKeys,
   searchKeyComparison,
 } from '@cinefold/platform';
+import { defineProjector, unhandled } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { defineProjector, unhandled } from '../runtime/projector.js';
 import { packingSize, TypeChanges } from './changes.js';
 import { imdbOf, publicSetsOf, searchOf, type Title } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';

@@ -10,8 +10,7 @@ import {
   writeOverviewPosting,
   writeTombstone,
 } from '@cinefold/platform';
-import { RespWriter } from '../runtime/resp-writer.js';
-import type { Transaction } from '../runtime/transaction.js';
+import { RespWriter, type Transaction } from '@cinefold/read-models';
 import type { ImdbPlace, TitleIndex, TitleSearch } from './indexing.js';
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { TitleType } from '@cinefold/contracts';
 import { CATALOGUE } from '@cinefold/platform';
-import type { ProjectedEvent } from '../runtime/projector.js';
+import type { ProjectedEvent } from '@cinefold/read-models';
 import { type PackingSize, TypeChanges } from './changes.js';
 import { indexOf, type Title, type TitleIndex } from './indexing.js';
 

@@ -12,9 +12,8 @@
  */
 import type { TitleType } from '@cinefold/contracts';
 import { CATALOGUE } from '@cinefold/platform';
+import type { ProjectedEvent, Transaction } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import type { ProjectedEvent } from '../runtime/projector.js';
-import type { Transaction } from '../runtime/transaction.js';
 import { daysOf, type StoredDay, tallyBooks, titleOf } from '../traffic/books.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];

@@ -13,8 +13,8 @@ import {
   readModelKeys,
   scanKeys,
 } from '@cinefold/platform';
+import { type Projector, payloadTypesOf } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { type Projector, payloadTypesOf } from './projector.js';
 import { allocateGeneration, GenerationWriter } from './runner.js';
 
 export interface RebuildProgress {

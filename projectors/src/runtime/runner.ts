@@ -26,11 +26,15 @@ import {
   type StoredEvent,
   type Subscription,
 } from '@cinefold/platform';
+import {
+  encodeCommand,
+  payloadTypesOf,
+  type Projector,
+  RecordedTransaction,
+  versionOf,
+} from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { type Projector, payloadTypesOf, versionOf } from './projector.js';
 import { RespConnection } from './resp-connection.js';
-import { encodeCommand } from './resp-writer.js';
-import { RecordedTransaction } from './transaction.js';
 
 class GenerationSwitched extends Error {}
 

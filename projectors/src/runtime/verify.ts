@@ -23,8 +23,8 @@ import {
   scanKeys,
   START,
 } from '@cinefold/platform';
+import { type Projector, payloadTypesOf } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { type Projector, payloadTypesOf } from './projector.js';
 import { deleteGeneration } from './rebuild.js';
 import { allocateGeneration, GenerationWriter } from './runner.js';
 

@@ -1,8 +1,7 @@
 import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
 import { minuteOf, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from '@cinefold/platform';
+import { defineProjector, type Transaction } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { defineProjector } from '../runtime/projector.js';
-import type { Transaction } from '../runtime/transaction.js';
 import { daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
 
 /**

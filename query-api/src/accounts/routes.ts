@@ -1,23 +1,15 @@
-import {
-  activityQuery,
-  adminUsersQuery,
-  type AdminUsersResponse,
-  type CurrentUserResponse,
-  type UserProfile,
-} from '@cinefold/contracts';
+import { activityQuery, adminUsersQuery, type CurrentUserResponse } from '@cinefold/contracts';
+import { type Endpoint, endpoint, ok, type ProjectionWatcher } from '@cinefold/platform';
 import {
   ACTIVITY,
-  type Endpoint,
-  endpoint,
   LIBRARIES,
-  ok,
-  type ProjectionWatcher,
+  readActivity,
+  readHistory,
   readList,
-  readModelKeys,
+  readUsers,
   USERS,
-} from '@cinefold/platform';
+} from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { readActivity, readHistory } from './library-reads.js';
 
 export interface AccountReadsDependencies {
   readonly redis: Redis;
@@ -82,34 +74,7 @@ export function accountReadEndpoints({ redis, watcher }: AccountReadsDependencie
       schemas: { query: adminUsersQuery },
       access: 'admin',
       readsAfter,
-      handle: async ({ query }) => {
-        const active = await redis.get(readModelKeys.active(USERS.projector));
-        const body: AdminUsersResponse = { users: [], page: query.page, pages: 0, total: 0 };
-        if (active !== null) {
-          const g = Number(active);
-          const order = readModelKeys.key(USERS.projector, g, USERS.byCreated);
-          const start = (query.page - 1) * query.limit;
-          const [total, ids] = await Promise.all([
-            redis.zcard(order),
-            redis.zrevrange(order, start, start + query.limit - 1),
-          ]);
-          const pipeline = redis.pipeline();
-          for (const id of ids) pipeline.hgetall(readModelKeys.key(USERS.projector, g, ...USERS.user(id)));
-          const rows = ((await pipeline.exec()) ?? []).map(([, fields]) => fields as Record<string, string>);
-          body.total = total;
-          body.pages = Math.ceil(total / query.limit);
-          body.users = rows
-            .filter((f) => f.id)
-            .map((f): UserProfile => ({
-              id: f.id!,
-              name: f.name ?? '',
-              email: f.email ?? '',
-              role: f.role === 'admin' ? 'admin' : 'user',
-              createdAt: f.createdAt ?? '',
-            }));
-        }
-        return ok(body);
-      },
+      handle: async ({ query }) => ok(await readUsers(redis, query)),
     }),
   ];
 }

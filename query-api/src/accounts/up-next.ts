@@ -28,12 +28,15 @@ import {
   ok,
   type Position,
   type ProjectionWatcher,
-  readNotInterested,
   reflects,
+} from '@cinefold/platform';
+import {
+  MemberUpNext,
+  readNotInterested,
+  readNotInterestedIds,
   UP_NEXT,
   type UpNextProgress,
-  upNextKeys,
-} from '@cinefold/platform';
+} from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { KeptCatalogueLocation } from '../catalogue/location.js';
 import { deriveSeasons } from '../catalogue/seasons.js';
@@ -101,18 +104,12 @@ export async function readUpNext(
   locate: () => Promise<CatalogueLocation | null> = () => locateCatalogue(redis),
   size = UP_NEXT_ROW_SIZE,
 ): Promise<UpNextItem[]> {
-  const [keys, location] = await Promise.all([upNextKeys(redis, userId), locate()]);
-  if (!keys) return [];
+  const [member, location] = await Promise.all([MemberUpNext.open(redis, userId), locate()]);
+  if (!member) return [];
   const items: UpNextItem[] = [];
   for (let from = 0; items.length < size && from < MAX_LOOKED_AT; from += READ_AHEAD) {
-    const fields = await redis.zrevrange(keys.row, from, from + READ_AHEAD - 1);
-    if (fields.length === 0) break;
-    const [progress, hidden] = await Promise.all([
-      redis.hmget(keys.progress, ...fields),
-      redis.hmget(keys.notInterested, ...fields),
-    ]);
-    const places = progress.map((json) => (json ? (JSON.parse(json) as UpNextProgress) : null));
-    const candidates = places.filter((p, i): p is UpNextProgress => p !== null && hidden[i] === null);
+    const candidates = await member.rowFrom(from, READ_AHEAD);
+    if (candidates === null) break;
     const idsOf = (type: TitleType) =>
       candidates.filter((p) => p.contentType === type).map((p) => String(p.contentId));
     const movieIds = idsOf('movie');
@@ -147,30 +144,13 @@ export async function readTitleProgress(
   contentType: TitleType,
   contentId: string,
 ): Promise<TitleProgressResponse> {
-  const [keys, location] = await Promise.all([upNextKeys(redis, userId), locateCatalogue(redis)]);
-  const json = keys && (await redis.hget(keys.progress, listEntryKey(contentType, contentId)));
-  if (!json) return { next: null, finished: false };
-  const progress = JSON.parse(json) as UpNextProgress;
+  const [member, location] = await Promise.all([MemberUpNext.open(redis, userId), locateCatalogue(redis)]);
+  const progress = member && (await member.progressIn(listEntryKey(contentType, contentId)));
+  if (!progress) return { next: null, finished: false };
   if (contentType === 'movie') return { next: null, finished: progress.finished };
   const seasons = (await showSeasons(redis, location, [contentId])).get(contentId) ?? [];
   const next = nextEpisode(seasons, progress.place, progress.finished);
   return { next, finished: next === null && seasons.length > 0 };
-}
-
-/** The ids of the titles of each type a member is not interested in (empty sets for a guest's filter). */
-export async function notInterestedIds(
-  redis: Redis,
-  userId: string,
-): Promise<Record<TitleType, Set<string>>> {
-  const ids: Record<TitleType, Set<string>> = { movie: new Set(), tv: new Set() };
-  const keys = await upNextKeys(redis, userId);
-  if (!keys) return ids;
-  for (const field of await redis.hkeys(keys.notInterested)) {
-    const colon = field.indexOf(':');
-    const type = field.slice(0, colon);
-    if (type === 'movie' || type === 'tv') ids[type].add(field.slice(colon + 1));
-  }
-  return ids;
 }
 
 /** The fields of the catalogue's answers that hold titles, and their type. */
@@ -257,7 +237,7 @@ export class NotInterestedFilter {
     if (kept && reflects(kept.through, after)) return kept;
     const epoch = this.epoch;
     const through = this.watcher.reachedBy(UP_NEXT.projector);
-    const found = { ids: await notInterestedIds(this.redis, userId), through, filtered: new WeakMap() };
+    const found = { ids: await readNotInterestedIds(this.redis, userId), through, filtered: new WeakMap() };
     if (epoch === this.epoch) {
       if (this.hidden.size >= KEPT_MEMBERS) this.hidden.clear();
       this.hidden.set(userId, found);

@@ -6,16 +6,9 @@
  * neither the member's token nor cookies, and cannot move the top page. An iframe's `srcdoc`
  * would not do: it inherits the site's policy, which would block the network's scripts.
  */
-import { AD_SIZE_MESSAGE, adParams, type PublicAd } from '@cinefold/contracts';
-import {
-  ADS,
-  activeGeneration,
-  bytes,
-  type Endpoint,
-  endpoint,
-  notFound,
-  readModelKeys,
-} from '@cinefold/platform';
+import { AD_SIZE_MESSAGE, adParams } from '@cinefold/contracts';
+import { bytes, type Endpoint, endpoint, notFound } from '@cinefold/platform';
+import { readAd } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 
 export const AD_FRAME_POLICY =
@@ -56,12 +49,7 @@ export function adFrameEndpoint({ redis }: { readonly redis: Redis }): Endpoint 
     schemas: frameSchemas,
     access: 'anyone',
     handle: async ({ params }) => {
-      const generation = await activeGeneration(redis, ADS.projector);
-      const json =
-        generation === null
-          ? null
-          : await redis.hget(readModelKeys.key(ADS.projector, generation, ADS.all), params.id);
-      const ad = json === null ? null : (JSON.parse(json) as PublicAd);
+      const ad = await readAd(redis, params.id);
       if (!ad || ad.type !== 'network') throw notFound('Ad not found');
       return {
         ...bytes(Buffer.from(page(ad.embedCode)), 'text/html; charset=utf-8'),

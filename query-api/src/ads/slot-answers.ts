@@ -10,17 +10,14 @@
  * of each. The gateway sends it before Express for an address asked before (`keptAnswer`), as it
  * does the catalogue's kept answers.
  */
-import type { PublicAd } from '@cinefold/contracts';
 import {
-  ADS,
-  activeGeneration,
   type AdDisplayIds,
   noticeChanges,
   type ProjectionWatcher,
-  readModelKeys,
   servedOn,
   siteDay,
 } from '@cinefold/platform';
+import { ADS, newestFirst, readSlot } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { ResponseCache } from '../catalogue/response-cache.js';
 
@@ -37,9 +34,6 @@ export interface AdSlotAnswersDependencies {
 interface SlotAds {
   readonly ads: readonly { readonly id: string; readonly fields: string }[];
 }
-
-export const newestFirst = (a: PublicAd, b: PublicAd) =>
-  b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
 
 export class AdSlotAnswers {
   private readonly kept: ResponseCache<SlotAds>;
@@ -83,12 +77,8 @@ export class AdSlotAnswers {
 
   private async read(position: string): Promise<SlotAds> {
     const { redis, siteTimeZone } = this.deps;
-    const generation = await activeGeneration(redis, ADS.projector);
-    if (generation === null) return { ads: [] };
-    const slot = await redis.hvals(readModelKeys.key(ADS.projector, generation, ...ADS.slot(position)));
     const today = siteDay(siteTimeZone);
-    const ads = slot
-      .map((json) => ({ json, ad: JSON.parse(json) as PublicAd }))
+    const ads = (await readSlot(redis, position))
       .filter(({ ad }) => servedOn(ad, today))
       .sort((a, b) => newestFirst(a.ad, b.ad));
     return { ads: ads.map(({ json, ad }) => ({ id: ad.id, fields: json.slice(1) })) };

@@ -44,8 +44,8 @@ import {
   type EventStore,
   ok,
   refusal,
-  UP_NEXT,
 } from '@cinefold/platform';
+import { UP_NEXT } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { NotInterestedFilter } from '../accounts/up-next.js';

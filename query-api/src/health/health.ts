@@ -6,16 +6,15 @@ import {
   type StartingState,
 } from '@cinefold/contracts';
 import {
-  EVENT_COUNTS,
   type EventStore,
   encodePosition,
   type ProjectionWatcher,
   type Caller,
   type Endpoint,
   endpoint,
-  readModelKeys,
   readModelsBuildProgress,
 } from '@cinefold/platform';
+import { EVENT_COUNTS, readEventCounts } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { projectorStatuses } from '../projections/status.js';
 
@@ -96,12 +95,7 @@ export function healthEndpoint({
       if (body.redis.ok) {
         body.projectors = await projectorStatuses(store, redis, projectorNames, head);
         const counts = body.projectors.find((p) => p.name === EVENT_COUNTS.projector);
-        if (counts?.generation != null) {
-          const raw = await redis.hgetall(
-            readModelKeys.key(EVENT_COUNTS.projector, counts.generation, EVENT_COUNTS.byType),
-          );
-          body.events = Object.fromEntries(Object.entries(raw).map(([type, n]) => [type, Number(n)]));
-        }
+        if (counts?.generation != null) body.events = await readEventCounts(redis, counts.generation);
       }
       return { status, json: body };
     },

@@ -1,13 +1,6 @@
-import { adminMessagesQuery, type AdminMessagesResponse, type ContactMessage } from '@cinefold/contracts';
-import {
-  activeGeneration,
-  CONTACT_MESSAGES,
-  type Endpoint,
-  endpoint,
-  ok,
-  type ProjectionWatcher,
-  readModelKeys,
-} from '@cinefold/platform';
+import { adminMessagesQuery } from '@cinefold/contracts';
+import { type Endpoint, endpoint, ok, type ProjectionWatcher } from '@cinefold/platform';
+import { CONTACT_MESSAGES, readContactMessages } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 
 export interface MessageReadsDependencies {
@@ -16,27 +9,6 @@ export interface MessageReadsDependencies {
 }
 
 const schemas = { query: adminMessagesQuery };
-
-/** One page of the contact messages, newest first: one ZREVRANGE, one HMGET. */
-export async function readContactMessages(
-  redis: Redis,
-  { page, limit }: { readonly page: number; readonly limit: number },
-): Promise<AdminMessagesResponse> {
-  const body: AdminMessagesResponse = { messages: [], page, pages: 0, total: 0 };
-  const generation = await activeGeneration(redis, CONTACT_MESSAGES.projector);
-  if (generation === null) return body;
-  const key = (part: string) => readModelKeys.key(CONTACT_MESSAGES.projector, generation, part);
-  const start = (page - 1) * limit;
-  const [total, ids] = await Promise.all([
-    redis.zcard(key(CONTACT_MESSAGES.byReceived)),
-    redis.zrevrange(key(CONTACT_MESSAGES.byReceived), start, start + limit - 1),
-  ]);
-  const found = ids.length === 0 ? [] : await redis.hmget(key(CONTACT_MESSAGES.messages), ...ids);
-  body.total = total;
-  body.pages = Math.ceil(total / limit);
-  body.messages = found.filter((json) => json !== null).map((json) => JSON.parse(json) as ContactMessage);
-  return body;
-}
 
 /**
  * GET /admin/messages: the back office's inbox. Only admins reach it (the /admin guard), so a

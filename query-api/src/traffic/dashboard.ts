@@ -7,7 +7,6 @@
  */
 import { type DashboardStatsResponse, dashboardStatsQuery, type TitleType } from '@cinefold/contracts';
 import {
-  AD_COUNTERS,
   CATALOGUE,
   catalogueKey,
   daysAfter,
@@ -19,13 +18,12 @@ import {
   siteDay,
   startOfDay,
   TRAFFIC,
-  USERS,
   bytes,
   type Endpoint,
   endpoint,
 } from '@cinefold/platform';
+import { AD_COUNTERS, readAdStats, USERS } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { readAdStats } from '../ads/routes.js';
 import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';
 
 export interface DashboardDependencies {

@@ -29,8 +29,6 @@ import {
   type LiveDashboardMessage,
 } from '@cinefold/contracts';
 import {
-  AD_COUNTERS,
-  adminsStillStanding,
   type Answer,
   badRequest,
   CATALOGUE,
@@ -44,8 +42,8 @@ import {
   type StreamSink,
   type TokenClaims,
   TRAFFIC,
-  USERS,
 } from '@cinefold/platform';
+import { AD_COUNTERS, adminsStillStanding, USERS } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { readDashboardStats } from './dashboard.js';
 import { readTrafficSummary } from './summary.js';

@@ -1,0 +1,64 @@
+/**
+ * The read models, one folder each: its keys, what it stores (with the encode its projection
+ * writes with and the decode its queries read with), its projection and its queries, with its
+ * spec beside them; and the runtime a projection is written with (`defineProjector`, the write
+ * recorder). The projectors service hosts the projections (see its registry); the query API and
+ * the command API read through the queries.
+ */
+export {
+  defineProjector,
+  payloadTypesOf,
+  type ProjectedEvent,
+  type ProjectionBatch,
+  type Projector,
+  type ProjectorDefinition,
+  unhandled,
+  versionOf,
+} from './runtime/projector.js';
+export { RecordedTransaction, type Transaction } from './runtime/transaction.js';
+export { encodeCommand, type RespArgument, RespWriter } from './runtime/resp-writer.js';
+
+export { LIBRARIES } from './libraries/keys.js';
+export { HISTORY_LIMIT, librariesProjector } from './libraries/projection.js';
+export { type MemberLists, readHistory, readList, readMemberLists } from './libraries/queries.js';
+export type { StoredHistoryEntry, StoredListItem } from './libraries/stored.js';
+
+export { EVENT_COUNTS } from './event-counts/keys.js';
+export { eventCountsProjector } from './event-counts/projection.js';
+export { readEventCounts } from './event-counts/queries.js';
+
+export { CONTACT_MESSAGES } from './contact-messages/keys.js';
+export { contactMessagesProjector } from './contact-messages/projection.js';
+export { readContactMessages } from './contact-messages/queries.js';
+export type { StoredContactMessage } from './contact-messages/stored.js';
+
+export { AUDIT } from './audit/keys.js';
+export { auditProjector } from './audit/projection.js';
+export { readAudit } from './audit/queries.js';
+export type { StoredAuditEntry } from './audit/stored.js';
+
+export { ACTIVITY } from './activity/keys.js';
+export { activityProjector } from './activity/projection.js';
+export { readActivity } from './activity/queries.js';
+export type { StoredActivityEntry } from './activity/stored.js';
+
+export { USERS } from './users/keys.js';
+export { usersProjector } from './users/projection.js';
+export { adminsStillStanding, readUsers, signedInMembers } from './users/queries.js';
+export type { StoredUser } from './users/stored.js';
+
+export { UP_NEXT } from './up-next/keys.js';
+export { upNextProjector } from './up-next/projection.js';
+export { MemberUpNext, readNotInterested, readNotInterestedIds } from './up-next/queries.js';
+export type { StoredNotInterested, UpNextProgress } from './up-next/stored.js';
+
+export { ADS } from './ads/keys.js';
+export { adsProjector } from './ads/projection.js';
+export { newestFirst, readAd, readAdminAds, readSlot, readStoredAds } from './ads/queries.js';
+export { decodeAd, type StoredAd } from './ads/stored.js';
+
+export { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from './ad-counters/keys.js';
+export { adCountersProjector } from './ad-counters/projection.js';
+export { readAdStats } from './ad-counters/queries.js';
+
+export { readModels, type RegisteredProjector, stateless } from './registry.js';
