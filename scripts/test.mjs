@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: type checks, lint, the frontend build, then every test (server and end-to-end in
-// Chromium), ending with one line `tests: N passed, N failed`. The checks and the build run side by
-// side, as many at once as the machine has cores (at least two); each prints its output when done.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm test`: the frontend build, then every test (server and end-to-end in Chromium) while the
+// type checks, lint and format check run beside them, ending with one line
+// `tests: N passed, N failed`. The checks run one after another at a lower priority than the
+// tests: they take the processor when the tests wait (on Redis, a site, a browser), so they add
+// little to the time, and their output is printed, each whole under its title, after the tests'.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,25 +15,43 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const cache = join(root, 'node_modules', '.cache');
 const started = Date.now();
 
+/** Runs a command with its output shown as it comes. */
 function step(title, command, args) {
   process.stdout.write(`\n== ${title}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
 }
 
-/** Runs a step with its output gathered, then prints it whole under its title. */
-function quietStep(title, command, args) {
+/**
+ * Runs a command with its output gathered; resolves with whether it passed and a function that
+ * prints that output whole under its title. `nice` lowers its priority (a Unix nice value).
+ */
+function quietStep(title, command, args, nice = 0) {
   return new Promise((resolve) => {
     const began = Date.now();
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Not allowed here: it runs at the usual priority.
+      }
+    }
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     const finish = (ok) => {
       const seconds = ((Date.now() - began) / 1000).toFixed(1);
-      process.stdout.write(`\n== ${title} (${ok ? 'ok' : 'failed'}, ${seconds} s)\n`);
-      process.stdout.write(Buffer.concat(output));
-      resolve(ok);
+      resolve({
+        ok,
+        print: () => {
+          process.stdout.write(`\n== ${title} (${ok ? 'ok' : 'failed'}, ${seconds} s)\n`);
+          process.stdout.write(Buffer.concat(output));
+        },
+      });
     };
     child.on('error', (error) => {
       output.push(Buffer.from(`${error.message}\n`));
@@ -41,9 +61,13 @@ function quietStep(title, command, args) {
   });
 }
 
-// Longest first, so the short ones fill in beside them.
+const failures = [];
+
+const build = await quietStep('build the frontend', 'npm', ['run', 'build', '-w', 'frontend']);
+build.print();
+if (!build.ok) failures.push('frontend build');
+
 const checks = [
-  ['build the frontend', 'frontend build', 'npm', ['run', 'build', '-w', 'frontend']],
   ['type check (server packages)', 'type check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   [
     'type check (frontend)',
@@ -54,18 +78,15 @@ const checks = [
   ['lint', 'lint', bin('eslint'), ['--cache', '--cache-location', join(cache, 'eslint/'), '.']],
   ['format', 'format', bin('prettier'), ['--check', '--cache', '.']],
 ];
-const failures = [];
-const queue = [...checks];
-const lanes = Array.from(
-  { length: Math.min(checks.length, Math.max(2, availableParallelism())) },
-  async () => {
-    for (let check = queue.shift(); check; check = queue.shift()) {
-      const [title, failure, command, args] = check;
-      if (!(await quietStep(title, command, args))) failures.push(failure);
-    }
-  },
-);
-await Promise.all(lanes);
+const checksDone = (async () => {
+  const done = [];
+  for (const [title, failure, command, args] of checks) {
+    const result = await quietStep(title, command, args, 10);
+    done.push(result);
+    if (!result.ok) failures.push(failure);
+  }
+  return done;
+})();
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -86,7 +107,8 @@ const args = [
   `--outputFile.json=${report}`,
   ...process.argv.slice(2),
 ];
-if (!step('tests', bin('vitest'), args)) failures.push('tests');
+if (!(await step('tests', bin('vitest'), args))) failures.push('tests');
+for (const check of await checksDone) check.print();
 
 let passed = 0;
 let failed = 0;
