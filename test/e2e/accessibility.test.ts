@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type Account, newAccount, registerByApi, signIn } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
@@ -62,51 +61,35 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/**
- * What axe found on each page as the browser had it, by the page's whole document: a route that
- * shows a page already checked (a guest sent to the sign-in form, a member refused at each
- * back-office address) is the same document, which gets the same verdict, so it is not checked
- * again. Any difference in the document (a link, a heading, an ad) checks it afresh.
- */
-const verdicts = new Map<string, Promise<string[]>>();
-
-async function violationsOf(page: Page): Promise<string[]> {
-  const document = await page.evaluate(
-    () =>
-      (globalThis as unknown as { document: { documentElement: { outerHTML: string } } }).document
-        .documentElement.outerHTML,
-  );
-  const key = createHash('sha256').update(`${page.viewportSize()?.width}\n${document}`).digest('hex');
-  let verdict = verdicts.get(key);
-  if (!verdict) {
-    verdict = seriousViolations(page);
-    verdicts.set(key, verdict);
-  }
-  return verdict;
-}
-
+// Each role's pages are checked five at a time (Vitest's `maxConcurrency`), each in a page of its
+// own in the role's browser context: a check mostly waits for the page to settle, and axe runs in
+// the page's own renderer, so several at once use the machine's cores.
 describe.each(Object.entries(AS))('every route, %s', (_who, account: Account | null) => {
-  let page: Page;
+  let context: BrowserContext;
   beforeAll(async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    page = await context.newPage();
-    if (account) await signIn(page, site.url, account);
+    context = await browser.newContext({ viewport: DESKTOP });
+    if (account) await signIn(await context.newPage(), site.url, account);
   }, 60_000);
   afterAll(async () => {
-    await page?.context().close();
+    await context?.close();
   });
 
   // A hundred cards (the top-100 page) take axe a while on a busy machine.
-  it.each(ROUTES)(
+  it.concurrent.each(ROUTES)(
     '%s has no serious or critical accessibility problem',
     async (route) => {
-      await page.goto(`${site.url}${route.replace('{tv}', String(tvId))}`);
-      // The dashboard keeps a live stream open, so the network is never idle there: it has
-      // loaded once the spinner has made way for its figures.
-      if (route === '/admin' && account === ADMIN) await page.getByText('Total Users').first().waitFor();
-      else await page.waitForLoadState('networkidle');
-      await page.locator('main').first().waitFor();
-      expect(await violationsOf(page)).toEqual([]);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${site.url}${route.replace('{tv}', String(tvId))}`);
+        // The dashboard keeps a live stream open, so the network is never idle there: it has
+        // loaded once the spinner has made way for its figures.
+        if (route === '/admin' && account === ADMIN) await page.getByText('Total Users').first().waitFor();
+        else await page.waitForLoadState('networkidle');
+        await page.locator('main').first().waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await page.close();
+      }
     },
     120_000,
   );
