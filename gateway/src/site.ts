@@ -62,13 +62,13 @@ import {
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
 import {
   AdSlotAnswers,
-  CataloguePageReads,
   createQueryRouter,
   queryEndpoints,
   LiveDashboard,
   projectorStatuses,
   ResponseCache,
 } from '@cinefold/query-api';
+import { CataloguePageReads } from '@cinefold/read-models';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import { type Express, type Router } from 'express';
 import type { RequestListener } from 'node:http';

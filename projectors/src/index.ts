@@ -17,7 +17,6 @@ export {
 } from './service.js';
 export { upNextProjector } from './accounts/up-next.js';
 export { usersProjector } from './accounts/users.js';
-export { createCatalogueProjector } from './catalogue/catalogue.js';
 export { trafficProjector } from './traffic/traffic.js';
 export { adCountersProjector } from './ads/ad-counters.js';
 export { adsProjector } from './ads/ads.js';

@@ -1,4 +1,3 @@
-import { CATALOGUE } from '@cinefold/platform';
 import {
   activityProjector,
   auditProjector,
@@ -6,12 +5,13 @@ import {
   eventCountsProjector,
   librariesProjector,
   type Projector,
+  CATALOGUE,
+  createCatalogueProjector,
 } from '@cinefold/read-models';
 import { adCountersProjector } from './ads/ad-counters.js';
 import { adsProjector } from './ads/ads.js';
 import { upNextProjector } from './accounts/up-next.js';
 import { usersProjector } from './accounts/users.js';
-import { createCatalogueProjector } from './catalogue/catalogue.js';
 import { trafficProjector } from './traffic/traffic.js';
 
 /**

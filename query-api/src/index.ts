@@ -58,11 +58,6 @@ export function createQueryRouter(deps: QueryApiDependencies): Router {
   router.use(liveDashboardRouter(deps.liveDashboard ?? new LiveDashboard(deps)));
   return router;
 }
-export { runQuery } from './catalogue/engine.js';
-export { CatalogueSearch, type FoundTitles } from './catalogue/search/catalogue-search.js';
-export { compareResults } from './catalogue/strategies/fetch-and-sort.js';
-export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
-export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueEndpoints } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
@@ -71,4 +66,3 @@ export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
 export { LiveDashboard, STREAMS_PER_ADMIN } from './traffic/live-dashboard.js';
 export { readVisitorsNow } from './traffic/visitors-now.js';
-export { CataloguePageReads, type TitleList, type SitemapSlice } from './catalogue/page-reads.js';

@@ -12,7 +12,6 @@ import { pipeline } from 'node:stream/promises';
 import { streams, uploadFields } from '@cinefold/contracts';
 import {
   badRequest,
-  CATALOGUE,
   commandContext,
   CsvProblem,
   type EventLog,
@@ -24,6 +23,7 @@ import {
   recordWrite,
   signedInUser,
 } from '@cinefold/platform';
+import { CATALOGUE } from '@cinefold/read-models';
 import Busboy from 'busboy';
 import type { Queue } from 'bullmq';
 import { type Request, Router } from 'express';

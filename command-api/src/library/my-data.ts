@@ -26,9 +26,7 @@ import {
   accepted,
   badRequest,
   bytes,
-  catalogueKey,
   decodePosition,
-  decodeTitle,
   type Endpoint,
   endpoint,
   type EventLog,
@@ -36,7 +34,6 @@ import {
   type ListImportJobData,
   type ListImportJobResult,
   ListFileProblem,
-  locateCatalogue,
   ok,
   previewListFile,
   rateLimit,
@@ -44,6 +41,7 @@ import {
   requireUser,
   signedInUser,
 } from '@cinefold/platform';
+import { catalogueKey, decodeTitle, locateCatalogue, matchListFile } from '@cinefold/read-models';
 import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
@@ -243,12 +241,11 @@ export function myDataRouter(deps: MyDataDependencies): Router {
       if (!parsed.success) throw badRequest(`${parsed.error.issues[0]!.message}.`);
       try {
         res.json(
-          await previewListFile(redis, {
-            userId: member.id,
-            list: parsed.data.list,
-            content,
-            now: new Date(),
-          }),
+          await previewListFile(
+            redis,
+            { userId: member.id, list: parsed.data.list, content, now: new Date() },
+            matchListFile,
+          ),
         );
       } catch (error) {
         if (error instanceof ListFileProblem) throw badRequest(error.message);

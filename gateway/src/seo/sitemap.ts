@@ -18,8 +18,8 @@ import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { createGunzip, gzip } from 'node:zlib';
 import { landingPaths, SITEMAP_MAX_URLS, titlePath, type TitleType } from '@cinefold/contracts';
-import { acceptedEncoding, CATALOGUE, type ProjectionWatcher } from '@cinefold/platform';
-import type { CataloguePageReads } from '@cinefold/query-api';
+import { acceptedEncoding, type ProjectionWatcher } from '@cinefold/platform';
+import { CATALOGUE, type CataloguePageReads } from '@cinefold/read-models';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 

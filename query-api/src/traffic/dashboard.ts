@@ -8,12 +8,8 @@
 import { type DashboardStatsResponse, dashboardStatsQuery, type TitleType } from '@cinefold/contracts';
 import {
   AD_COUNTERS,
-  CATALOGUE,
-  catalogueKey,
   daysAfter,
   daysEndingWith,
-  decodeTitle,
-  locateCatalogue,
   type ProjectionWatcher,
   readModelKeys,
   siteDay,
@@ -24,6 +20,7 @@ import {
   type Endpoint,
   endpoint,
 } from '@cinefold/platform';
+import { CATALOGUE, catalogueKey, decodeTitle, locateCatalogue } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { readAdStats } from '../ads/routes.js';
 import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';

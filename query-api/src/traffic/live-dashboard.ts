@@ -28,7 +28,6 @@ import {
   AD_COUNTERS,
   adminsStillStanding,
   badRequest,
-  CATALOGUE,
   createLogger,
   type Logger,
   type ProjectionWatcher,
@@ -39,6 +38,7 @@ import {
   validate,
   validated,
 } from '@cinefold/platform';
+import { CATALOGUE } from '@cinefold/read-models';
 import { Router, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import { readDashboardStats } from './dashboard.js';

@@ -2,6 +2,7 @@
  * A batch's writes to one type's catalogue, folded into net changes and packed as RESP: an import
  * of a million titles becomes a few thousand commands per batch rather than tens of millions.
  */
+import type { ImdbPlace, TitleIndex, TitleSearch } from './indexing.js';
 import {
   NAME_POSTING_BYTES,
   type NameTerm,
@@ -9,9 +10,9 @@ import {
   writeNamePosting,
   writeOverviewPosting,
   writeTombstone,
-} from '@cinefold/platform';
-import { RespWriter, type Transaction } from '@cinefold/read-models';
-import type { ImdbPlace, TitleIndex, TitleSearch } from './indexing.js';
+} from './search-index.js';
+import { RespWriter } from '../runtime/resp-writer.js';
+import { type Transaction } from '../runtime/transaction.js';
 
 /**
  * How big the last packed group was: the next one starts that big, instead of growing to it.

@@ -229,7 +229,7 @@ export function canonicalPostings(list: Buffer, size: number): Buffer {
   return out;
 }
 
-/** How a key of the catalogue read model's search index compares (see projectors' `comparedAs`). */
+/** How a key of the catalogue read model's search index compares (see the projector's `comparedAs`). */
 export function searchKeyComparison(name: string): 'skip' | ((value: Buffer) => Buffer) | undefined {
   // Counts of superseded postings and the lists to compact depend on when lists were compacted;
   // the version is where the search last changed (a cache key for readers), not what it holds.

@@ -1,9 +1,9 @@
+import { typoBudget, unknownWordTypoBudget } from '../search-index.js';
 /**
  * The words of the catalogue's title names (the read model's `search:words`, with how many titles
  * have each), held sorted in the query process: what a typed word may stand for is found here,
  * without a round trip, before any posting is read.
  */
-import { typoBudget, unknownWordTypoBudget } from '@cinefold/platform';
 
 /** A word of the vocabulary a typed word stands for. */
 export interface Expansion {

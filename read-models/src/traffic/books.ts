@@ -10,7 +10,7 @@
  */
 import { type CinefoldEvent, pageViewsDay, type TitleType } from '@cinefold/contracts';
 import type { TrafficBreakdown } from '@cinefold/platform';
-import type { ProjectedEvent } from '@cinefold/read-models';
+import { type ProjectedEvent } from '../runtime/projector.js';
 
 export type DayTotals = Extract<CinefoldEvent, { type: 'TrafficDayClosed' }>['data'];
 

@@ -9,17 +9,10 @@ import {
   type TvShowListing,
   tvRecord,
 } from '@cinefold/contracts';
-import { encodeTitle } from '@cinefold/platform';
 import { describe, expect, it } from 'vitest';
-import { deriveSeasons } from '../src/catalogue/seasons.js';
-import {
-  genresJson,
-  homeJson,
-  listingJson,
-  renderTitle,
-  seasonsJson,
-  titlesJson,
-} from '../src/catalogue/serialize.js';
+import { deriveSeasons } from './seasons.js';
+import { genresJson, homeJson, listingJson, renderTitle, seasonsJson, titlesJson } from './serialize.js';
+import { encodeTitle } from './stored.js';
 
 // Every answer the catalogue writes by hand must be byte for byte what JSON.stringify makes of the
 // same contract-typed object: the titles go through the real path, stored as the projector stores

@@ -1,8 +1,7 @@
-import { useRedisServer } from '@cinefold/platform/testing';
-import { createCatalogueProjector } from '@cinefold/projectors';
+import { useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
 import { type GivenEvent, type ReadModel, specOf } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
-import { movie } from './support/titles.js';
+import { createCatalogueProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(createCatalogueProjector, () => redisServer.client());

@@ -4,25 +4,17 @@
  * when a title enters or leaves these, this module only says what they are.
  */
 import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
-import {
-  dateScore,
-  encodeTitle,
-  genreNames,
-  genreSlug,
-  imdbIndexPlace,
-  type NameIndex,
-  nameIndex,
-  overviewTerms,
-  ratingScore,
-  titleSortScore,
-} from '@cinefold/platform';
+import { dateScore, genreNames, genreSlug, ratingScore, titleSortScore } from './text.js';
+import { encodeTitle } from './stored.js';
+import { imdbIndexPlace } from './imdb-index.js';
+import { type NameIndex, nameIndex, overviewTerms } from './search-index.js';
 
 export type Title = Movie | TvShow;
 
 /** The orders a title's own fields score it in; `created` and `views` come from its history. */
 export type TitleScores = Record<'popularity' | 'rating' | 'date' | 'title', number>;
 
-/** What a title is found by: see platform's search index. Hidden titles too (admins search them). */
+/** What a title is found by: see search-index.ts. Hidden titles too (admins search them). */
 export interface TitleSearch {
   readonly name: NameIndex;
   readonly overview: Set<string>;

@@ -1,9 +1,6 @@
 import { join } from 'node:path';
 import type { Movie } from '@cinefold/contracts';
 import {
-  livePostings,
-  NAME_POSTING_BYTES,
-  CATALOGUE,
   createEventLog,
   type EventStore,
   openSqliteEventStore,
@@ -11,11 +8,13 @@ import {
   START,
   systemContext,
 } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { createCatalogueProjector, GenerationWriter } from '@cinefold/projectors';
+import { makeTempDir, useRedisServer, sampleMovie as movieWith } from '@cinefold/platform/testing';
+import { GenerationWriter } from '@cinefold/projectors';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { movie as movieWith } from './support/titles.js';
+import { livePostings, NAME_POSTING_BYTES } from './search-index.js';
+import { CATALOGUE } from './keys.js';
+import { createCatalogueProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 let dir: ReturnType<typeof makeTempDir>;

@@ -4,10 +4,11 @@
  * titles as a set in Redis when a search is combined with a genre, a year or another order.
  */
 import type { TitleType } from '@cinefold/contracts';
-import { type CatalogueLocation, catalogueKey, foldedSearch } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { IndexReader } from './index-reader.js';
 import { LISTING_REACH, type Ranked, type Reach, rankSearch, type Universe } from './searcher.js';
+import { type CatalogueLocation, catalogueKey } from '../locate.js';
+import { foldedSearch } from '../search-index.js';
 
 /** Ids of ranked searches kept at most (4 bytes each). */
 const KEPT_IDS = 4_000_000;

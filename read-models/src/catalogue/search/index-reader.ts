@@ -5,9 +5,9 @@
  * `search:version`, the position of the last event that changed the type's titles. Views, which
  * move the catalogue's checkpoint all day, leave it alone.
  */
-import { livePostings, NAME_POSTING_BYTES, OVERVIEW_POSTING_BYTES } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { Vocabulary } from './vocabulary.js';
+import { livePostings, NAME_POSTING_BYTES, OVERVIEW_POSTING_BYTES } from '../search-index.js';
 
 /**
  * The order that sorts `ids` ascending: ids are below 2^31 and positions below 2^21, so both fit

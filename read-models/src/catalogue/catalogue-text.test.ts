@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, words } from '../src/catalogue/text.js';
-import { nameIndex, overviewTerms, searchText, typoBudget } from '../src/catalogue/search-index.js';
-import { decodeTitle, encodeTitle, titleJson } from '../src/catalogue/documents.js';
+import { foldText, words } from './text.js';
+import { nameIndex, overviewTerms, searchText, typoBudget } from './search-index.js';
+import { decodeTitle, encodeTitle, titleJson } from './stored.js';
 
 describe('catalogue text', () => {
   it('folds case and accents the same way for plain and accented text', () => {

@@ -4,7 +4,7 @@
  * A title matches when each word of the search that is not a stopword is in its name (the word
  * itself, a word within its typo budget, or for the last word a word it starts: search as you
  * type) or, as it was typed, in its overview. Spacing, punctuation and numerals are folded on
- * both sides (see platform's search index): "spiderman", "walle", "creed 3" find Spider-Man,
+ * both sides (see search-index.ts): "spiderman", "walle", "creed 3" find Spider-Man,
  * WALL·E and Creed III; two words typed apart are also read run together ("bat man").
  *
  * The order, first difference wins:
@@ -15,9 +15,10 @@
  * 5. the last word typed whole rather than started;
  * 6. popularity, then id: the same search always gives the same order, so pages never overlap.
  */
-import { ARTICLES, arabicOf, nameKey, searchText, STOPWORDS } from '@cinefold/platform';
 import { ascendingOrder, type IndexSnapshot, type NameList, type OverviewList } from './index-reader.js';
 import { type Expansion, MAX_COMPLETIONS } from './vocabulary.js';
+import { ARTICLES, arabicOf, nameKey, searchText } from '../search-index.js';
+import { STOPWORDS } from '../text.js';
 
 /** Titles of a search, best first. */
 export type Ranked = Int32Array;

@@ -1,6 +1,6 @@
 /**
  * The catalogue read model: every title as JSON, sorted sets for each order, sets of ids for
- * visibility, genres and years, and the search index (see CATALOGUE in platform's keys). Sets hold
+ * visibility, genres and years, and the search index (see CATALOGUE in keys.ts). Sets hold
  * integer ids so Redis keeps them as compact intsets; search postings are packed strings.
  *
  * A batch of events is folded into net changes first (the last word on each member of each key
@@ -8,23 +8,21 @@
  * `indexing.ts`; the import's batches are indexed while the previous one commits (`PreparedAhead`).
  */
 import type { TitleType } from '@cinefold/contracts';
-import {
-  CATALOGUE,
-  CATALOGUE_SORTS,
-  canonicalPostings,
-  decodeTitle,
-  encodePosition,
-  NAME_POSTING_BYTES,
-  OVERVIEW_POSTING_BYTES,
-  scanKeys,
-  searchKeyComparison,
-} from '@cinefold/platform';
-import { defineProjector, unhandled } from '@cinefold/read-models';
+import { encodePosition, scanKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { packingSize, TypeChanges } from './changes.js';
 import { imdbOf, publicSetsOf, searchOf, type Title } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
 import { readViewsBefore, writeViews } from './views.js';
+import { CATALOGUE, CATALOGUE_SORTS } from './keys.js';
+import {
+  canonicalPostings,
+  NAME_POSTING_BYTES,
+  OVERVIEW_POSTING_BYTES,
+  searchKeyComparison,
+} from './search-index.js';
+import { decodeTitle } from './stored.js';
+import { defineProjector, unhandled } from '../runtime/projector.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
 

@@ -10,12 +10,12 @@
  * titles are not offered.
  */
 import type { ListFileCandidate, ListFileRow, Movie, TitleType, TvShow } from '@cinefold/contracts';
+import type { ListFileEntry } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import { catalogueKey, type CatalogueLocation, locateCatalogue } from '../catalogue/locate.js';
-import { decodeTitle } from '../catalogue/documents.js';
-import { imdbIndexPlace } from '../catalogue/imdb-index.js';
-import { livePostings, NAME_POSTING_BYTES, nameIndex } from '../catalogue/search-index.js';
-import type { ListFileEntry } from './list-files.js';
+import { imdbIndexPlace } from './imdb-index.js';
+import { catalogueKey, type CatalogueLocation, locateCatalogue } from './locate.js';
+import { livePostings, NAME_POSTING_BYTES, nameIndex } from './search-index.js';
+import { decodeTitle } from './stored.js';
 
 /** Candidates shown for an ambiguous row, nearest year first. */
 const MAX_CANDIDATES = 5;

@@ -12,13 +12,15 @@
  * Walk and intersect leave the ids in Redis: only the page's ids cross to Node, whose CPU is what
  * a busy query service runs out of first.
  */
-import { CATALOGUE, type CatalogueLocation, catalogueKey, readModelKeys } from '@cinefold/platform';
+import { readModelKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { fetchAndSort } from './strategies/fetch-and-sort.js';
 import { askedBefore, intersect, keptIntersectionName } from './strategies/intersect.js';
 import { readOrder } from './strategies/read-order.js';
 import { walk } from './strategies/walk.js';
 import type { QueryKeys, QueryResult, TitleQuery } from './title-query.js';
+import { CATALOGUE } from './keys.js';
+import { type CatalogueLocation, catalogueKey } from './locate.js';
 
 export type Strategy = 'auto' | 'fetch' | 'walk' | 'intersect';
 

@@ -1,16 +1,11 @@
 import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
-import {
-  CATALOGUE_SORTS,
-  decodeTitle,
-  livePostings,
-  NAME_POSTING_BYTES,
-  OVERVIEW_POSTING_BYTES,
-} from '@cinefold/platform';
-import { useRedisServer } from '@cinefold/platform/testing';
-import { createCatalogueProjector } from '@cinefold/projectors';
+import { useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
 import { type GivenEvent, type ReadModel, specOf } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
-import { movie } from './support/titles.js';
+import { CATALOGUE_SORTS } from './keys.js';
+import { decodeTitle } from './stored.js';
+import { livePostings, NAME_POSTING_BYTES, OVERVIEW_POSTING_BYTES } from './search-index.js';
+import { createCatalogueProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(createCatalogueProjector, () => redisServer.client());

@@ -1,11 +1,11 @@
 import type { Movie } from '@cinefold/contracts';
-import { CATALOGUE } from '@cinefold/platform';
-import { useRedisServer } from '@cinefold/platform/testing';
-import { createCatalogueProjector, GenerationWriter } from '@cinefold/projectors';
+import { useRedisServer, sampleMovie as movieWith } from '@cinefold/platform/testing';
+import { GenerationWriter } from '@cinefold/projectors';
 import type { RecordedEvent } from '@cinefold/platform';
 import { type GivenEvent, inBatches, readModel, record } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
-import { movie as movieWith } from './support/titles.js';
+import { CATALOGUE } from './keys.js';
+import { createCatalogueProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 

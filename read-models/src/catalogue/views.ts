@@ -11,10 +11,11 @@
  * that is not in the catalogue never add it).
  */
 import type { TitleType } from '@cinefold/contracts';
-import { CATALOGUE } from '@cinefold/platform';
-import type { ProjectedEvent, Transaction } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { daysOf, type StoredDay, tallyBooks, titleOf } from '../traffic/books.js';
+import { CATALOGUE } from './keys.js';
+import { type ProjectedEvent } from '../runtime/projector.js';
+import { type Transaction } from '../runtime/transaction.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
 

@@ -2,7 +2,7 @@
  * The catalogue's answers as JSON bytes. Titles arrive already rendered from their stored bytes
  * (`titleJson`, never parsed), and the answers around them are literal JSON text put together
  * here, in one place, so that each shape is written once and tested against `JSON.stringify` of
- * its contract type (query-api/test/serialize.test.ts).
+ * its contract type (serialize.test.ts, beside it).
  */
 import type {
   HomeRows,
@@ -12,7 +12,7 @@ import type {
   TitleType,
   TvShowListing,
 } from '@cinefold/contracts';
-import { titleJson } from '@cinefold/platform';
+import { titleJson } from './stored.js';
 
 /** A title rendered as JSON: the bytes of one element of a contract's `Movie[]` or `TvShow[]`. */
 export type RenderedTitle = Buffer;
@@ -39,7 +39,7 @@ function array(titles: readonly RenderedTitle[]): (string | Buffer)[] {
 }
 
 /**
- * A title's stored document (see platform's catalogue documents) as the API's JSON: the answer
+ * A title's stored document (stored.ts) as the API's JSON: the answer
  * of GET /api/movies/{id} and /api/tvshows/{id}, and each title of a listing or a row.
  */
 export function renderTitle(type: TitleType, stored: Buffer): RenderedTitle {

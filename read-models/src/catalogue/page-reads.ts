@@ -4,16 +4,13 @@
  * visible title's id with the time it entered the catalogue, walked in slices.
  */
 import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
-import {
-  type CatalogueLocation,
-  catalogueKey,
-  decodeTitle,
-  genreQuerySlugs,
-  type ProjectionWatcher,
-} from '@cinefold/platform';
+import type { ProjectionWatcher } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
 import { KeptCatalogueLocation } from './location.js';
+import { type CatalogueLocation, catalogueKey } from './locate.js';
+import { genreSet } from './queries.js';
+import { decodeTitle } from './stored.js';
 
 export interface TitleList {
   readonly type: TitleType;
@@ -63,7 +60,7 @@ export class CataloguePageReads {
     const location = await this.locate();
     if (!location) return [];
     const sets: string[] = [];
-    if (list.genre) sets.push(await this.genreSet(location, list.type, list.genre));
+    if (list.genre) sets.push(await genreSet(this.redis, location, list.type, list.genre));
     if (list.year !== undefined) sets.push(`year:${list.year}`);
     const { ids } = await runQuery(this.redis, location, {
       type: list.type,
@@ -112,12 +109,5 @@ export class CataloguePageReads {
       added.push(Number(ranked[2 * i + 1]));
     });
     return { ids, added };
-  }
-
-  /** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
-  private async genreSet(location: CatalogueLocation, type: TitleType, genre: string): Promise<string> {
-    const candidates = genreQuerySlugs(type, genre).map((slug) => `genre:${slug}`);
-    const sizes = await Promise.all(candidates.map((c) => this.redis.scard(catalogueKey(location, type, c))));
-    return candidates[sizes.findIndex((size) => size > 0)] ?? candidates[0]!;
   }
 }

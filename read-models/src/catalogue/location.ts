@@ -5,16 +5,10 @@
  * thousands a second, never move it. A read that must reflect a write made after the kept location
  * was found looks again too.
  */
-import {
-  CATALOGUE,
-  type CatalogueLocation,
-  locateCatalogue,
-  noticeChanges,
-  type Position,
-  type ProjectionWatcher,
-  reflects,
-} from '@cinefold/platform';
+import { noticeChanges, type Position, type ProjectionWatcher, reflects } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
+import { CATALOGUE } from './keys.js';
+import { type CatalogueLocation, locateCatalogue } from './locate.js';
 
 /** Events that change only how often titles were viewed. */
 export const VIEW_COUNTS: ReadonlySet<string> = new Set(['PageViewed', 'TrafficDayClosed']);

@@ -8,10 +8,10 @@
  * each prepare their own batches.
  */
 import type { TitleType } from '@cinefold/contracts';
-import { CATALOGUE } from '@cinefold/platform';
-import type { ProjectedEvent } from '@cinefold/read-models';
 import { type PackingSize, TypeChanges } from './changes.js';
 import { indexOf, type Title, type TitleIndex } from './indexing.js';
+import { CATALOGUE } from './keys.js';
+import { type ProjectedEvent } from '../runtime/projector.js';
 
 export type CatalogueEvent = ProjectedEvent<
   | 'TitleImported'

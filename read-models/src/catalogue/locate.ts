@@ -1,6 +1,7 @@
 import type { TitleType } from '@cinefold/contracts';
+import { readModelKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import { CATALOGUE, readModelKeys } from '../read-models/keys.js';
+import { CATALOGUE } from './keys.js';
 
 export interface CatalogueLocation {
   readonly generation: number;
