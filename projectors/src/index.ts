@@ -17,6 +17,5 @@ export {
 } from './service.js';
 export { upNextProjector } from './accounts/up-next.js';
 export { usersProjector } from './accounts/users.js';
-export { trafficProjector } from './traffic/traffic.js';
 export { adCountersProjector } from './ads/ad-counters.js';
 export { adsProjector } from './ads/ads.js';

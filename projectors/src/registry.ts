@@ -7,12 +7,12 @@ import {
   type Projector,
   CATALOGUE,
   createCatalogueProjector,
+  trafficProjector,
 } from '@cinefold/read-models';
 import { adCountersProjector } from './ads/ad-counters.js';
 import { adsProjector } from './ads/ads.js';
 import { upNextProjector } from './accounts/up-next.js';
 import { usersProjector } from './accounts/users.js';
-import { trafficProjector } from './traffic/traffic.js';
 
 /**
  * A read model the projectors service keeps. `create` makes the projector that writes it: each

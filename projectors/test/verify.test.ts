@@ -9,20 +9,16 @@ import {
   type EventStore,
   openSqliteEventStore,
   readModelKeys,
-  TRAFFIC,
 } from '@cinefold/platform';
 import { makeTempDir, newEvent, useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
-import {
-  LiveProjectionRunner,
-  rebuildProjection,
-  trafficProjector,
-  verifyProjection,
-} from '@cinefold/projectors';
+import { LiveProjectionRunner, rebuildProjection, verifyProjection } from '@cinefold/projectors';
 import {
   EVENT_COUNTS,
   eventCountsProjector,
   CATALOGUE,
   createCatalogueProjector,
+  TRAFFIC,
+  trafficProjector,
 } from '@cinefold/read-models';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 

@@ -62,7 +62,5 @@ export { catalogueEndpoints } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { readAdStats } from './ads/routes.js';
 export { AdSlotAnswers } from './ads/slot-answers.js';
-export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
 export { LiveDashboard, STREAMS_PER_ADMIN } from './traffic/live-dashboard.js';
-export { readVisitorsNow } from './traffic/visitors-now.js';

@@ -1,11 +1,6 @@
-import {
-  POSITIONS_CHANNEL,
-  type PositionNotice,
-  ProjectionWatcher,
-  TRAFFIC,
-  USERS,
-} from '@cinefold/platform';
+import { POSITIONS_CHANNEL, type PositionNotice, ProjectionWatcher, USERS } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
+import { TRAFFIC } from '@cinefold/read-models';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KeptAnswers } from '../src/traffic/kept-answers.js';
 

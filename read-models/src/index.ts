@@ -72,4 +72,14 @@ export {
   titlesJson,
 } from './catalogue/serialize.js';
 
-export { daysOf, type StoredDay, tallyBooks, titleOf } from './traffic/books.js';
+export {
+  minuteOf,
+  minuteVisitorsExpireAt,
+  recentMinutes,
+  TRAFFIC,
+  TRAFFIC_BREAKDOWNS,
+  type TrafficBreakdown,
+} from './traffic/keys.js';
+export { trafficProjector } from './traffic/projection.js';
+export { readTrafficSummary, readVisitorsNow } from './traffic/queries.js';
+export { type DashboardFigures, readDashboardFigures } from './traffic/dashboard.js';

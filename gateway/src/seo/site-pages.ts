@@ -27,7 +27,7 @@ import {
   SITE_NAME,
   SITE_TAGLINE,
 } from '@cinefold/contracts';
-import { type ProjectionWatcher } from '@cinefold/platform';
+import type { ProjectionWatcher } from '@cinefold/platform';
 import { ResponseCache } from '@cinefold/query-api';
 import { CATALOGUE, type CataloguePageReads } from '@cinefold/read-models';
 import { cutText, type FirstScreen, firstScreenHtml, withFirstScreen } from './first-screen.js';

@@ -33,17 +33,14 @@ import {
   type ProjectionWatcher,
   signedInClaims,
   type TokenClaims,
-  TRAFFIC,
   USERS,
   validate,
   validated,
 } from '@cinefold/platform';
-import { CATALOGUE } from '@cinefold/read-models';
+import { CATALOGUE, readTrafficSummary, readVisitorsNow, TRAFFIC } from '@cinefold/read-models';
 import { Router, type Response } from 'express';
 import type { Redis } from 'ioredis';
 import { readDashboardStats } from './dashboard.js';
-import { readTrafficSummary } from './summary.js';
-import { readVisitorsNow } from './visitors-now.js';
 
 export interface LiveDashboardOptions {
   readonly redis: Redis;

@@ -12,7 +12,7 @@ import {
   writeTombstone,
 } from './search-index.js';
 import { RespWriter } from '../runtime/resp-writer.js';
-import { type Transaction } from '../runtime/transaction.js';
+import type { Transaction } from '../runtime/transaction.js';
 
 /**
  * How big the last packed group was: the next one starts that big, instead of growing to it.

@@ -11,7 +11,7 @@ import type { TitleType } from '@cinefold/contracts';
 import { type PackingSize, TypeChanges } from './changes.js';
 import { indexOf, type Title, type TitleIndex } from './indexing.js';
 import { CATALOGUE } from './keys.js';
-import { type ProjectedEvent } from '../runtime/projector.js';
+import type { ProjectedEvent } from '../runtime/projector.js';
 
 export type CatalogueEvent = ProjectedEvent<
   | 'TitleImported'

@@ -1,5 +1,5 @@
 import type { TitleType } from '@cinefold/contracts';
-import { type CatalogueSortKey } from './keys.js';
+import type { CatalogueSortKey } from './keys.js';
 
 export interface TitleQuery {
   readonly type: TitleType;

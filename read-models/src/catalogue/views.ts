@@ -14,8 +14,8 @@ import type { TitleType } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { daysOf, type StoredDay, tallyBooks, titleOf } from '../traffic/books.js';
 import { CATALOGUE } from './keys.js';
-import { type ProjectedEvent } from '../runtime/projector.js';
-import { type Transaction } from '../runtime/transaction.js';
+import type { ProjectedEvent } from '../runtime/projector.js';
+import type { Transaction } from '../runtime/transaction.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
 

@@ -9,8 +9,8 @@
  * after the retention): the replay of a log whose old views are gone gives what was served.
  */
 import { type CinefoldEvent, pageViewsDay, type TitleType } from '@cinefold/contracts';
-import type { TrafficBreakdown } from '@cinefold/platform';
-import { type ProjectedEvent } from '../runtime/projector.js';
+import type { ProjectedEvent } from '../runtime/projector.js';
+import type { TrafficBreakdown } from './keys.js';
 
 export type DayTotals = Extract<CinefoldEvent, { type: 'TrafficDayClosed' }>['data'];
 

@@ -1,14 +1,9 @@
 import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
-import { minuteOf, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from '@cinefold/platform';
-import {
-  defineProjector,
-  type Transaction,
-  daysOf,
-  type StoredDay,
-  tallyBooks,
-  titleOf,
-} from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
+import { minuteOf, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from './keys.js';
+import { defineProjector } from '../runtime/projector.js';
+import type { Transaction } from '../runtime/transaction.js';
+import { daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
 
 /**
  * The traffic read model: per day (the day of the view's stream, in the site's time zone) its

@@ -1,7 +1,7 @@
 import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
-import { minuteOf, minuteVisitorsExpireAt, readModelKeys, siteDay } from '@cinefold/platform';
+import { readModelKeys, siteDay } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
-import { GenerationWriter, trafficProjector } from '@cinefold/projectors';
+import { GenerationWriter } from '@cinefold/projectors';
 import {
   type GivenEvent,
   type ReadModel,
@@ -11,6 +11,8 @@ import {
   specOf,
 } from '@cinefold/projectors/testing';
 import { describe, expect, it } from 'vitest';
+import { minuteOf, minuteVisitorsExpireAt } from './keys.js';
+import { trafficProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(
