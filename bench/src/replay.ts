@@ -10,8 +10,8 @@ import {
   startLocalRedis,
   systemContext,
 } from '@cinefold/platform';
-import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
-import { eventCountsProjector } from '@cinefold/read-models';
+import { rebuildProjection } from '@cinefold/projectors';
+import { eventCountsProjector, createCatalogueProjector } from '@cinefold/read-models';
 import { rowReader } from '@cinefold/workers';
 import { sampleEvent } from './events.js';
 import type { Row } from './table.js';

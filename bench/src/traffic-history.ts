@@ -21,8 +21,8 @@ import {
   openSqliteEventStore,
   readModelKeys,
   siteDay,
-  TRAFFIC,
 } from '@cinefold/platform';
+import { TRAFFIC } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { storeBytes } from './append-path.js';
 import { dataset, importFile } from './catalogue.js';

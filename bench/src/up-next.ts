@@ -17,7 +17,8 @@
  */
 import { join } from 'node:path';
 import { type CinefoldEvent, EVENT_POSITION_HEADER, streams } from '@cinefold/contracts';
-import { catalogueKey, createEventLog, locateCatalogue, openSqliteEventStore } from '@cinefold/platform';
+import { createEventLog, openSqliteEventStore } from '@cinefold/platform';
+import { catalogueKey, locateCatalogue } from '@cinefold/read-models';
 import { dataset, importFile } from './catalogue.js';
 import { startBenchServices, waitForProjectors } from './services.js';
 import type { Row } from './table.js';

@@ -56,13 +56,12 @@ import {
 import { type ProjectorsService, projectors, startProjectorsService } from '@cinefold/projectors';
 import {
   AdSlotAnswers,
-  CataloguePageReads,
   queryEndpoints,
   LiveDashboard,
   projectorStatuses,
   ResponseCache,
 } from '@cinefold/query-api';
-import { signedInMembers } from '@cinefold/read-models';
+import { CataloguePageReads, signedInMembers } from '@cinefold/read-models';
 import { type DeliverContactMessage, startWorkersService, type WorkersService } from '@cinefold/workers';
 import type { Express } from 'express';
 import type { RequestListener } from 'node:http';

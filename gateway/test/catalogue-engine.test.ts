@@ -1,31 +1,32 @@
 import { join } from 'node:path';
 import type { CinefoldEvent, Movie } from '@cinefold/contracts';
 import {
-  CATALOGUE,
-  type CatalogueSortKey,
-  catalogueKey,
   createEventLog,
-  dateScore,
-  genreNames,
-  genreSlug,
   inspectCsv,
-  locateCatalogue,
   openSqliteEventStore,
-  ratingScore,
   readCsv,
   readModelKeys,
   systemContext,
-  titleSortScore,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
+import { rebuildProjection } from '@cinefold/projectors';
 import {
+  CATALOGUE,
+  type CatalogueSortKey,
+  catalogueKey,
+  dateScore,
+  genreNames,
+  genreSlug,
+  locateCatalogue,
+  ratingScore,
+  titleSortScore,
+  createCatalogueProjector,
   CatalogueSearch,
   compareResults,
   INTERSECTION_TTL_MS,
   runQuery,
   type TitleQuery,
-} from '@cinefold/query-api';
+} from '@cinefold/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowReader } from '@cinefold/workers';
 

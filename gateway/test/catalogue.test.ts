@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { CATALOGUE, eventStoreFile, openSqliteEventStore, readModelKeys } from '@cinefold/platform';
-import { createCatalogueProjector, rebuildProjection } from '@cinefold/projectors';
+import { eventStoreFile, openSqliteEventStore, readModelKeys } from '@cinefold/platform';
+import { rebuildProjection } from '@cinefold/projectors';
+import { CATALOGUE, createCatalogueProjector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';

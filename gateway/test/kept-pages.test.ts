@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { makeTempDir } from '@cinefold/platform/testing';
-import { CataloguePageReads } from '@cinefold/query-api';
+import { CataloguePageReads } from '@cinefold/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinBounds } from '../src/app.js';
 import { withKeptPages } from '../src/kept-pages.js';

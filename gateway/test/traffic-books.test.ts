@@ -14,8 +14,8 @@ import {
   systemContext,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { rebuildProjection, trafficProjector, verifyProjection } from '@cinefold/projectors';
-import { readTrafficSummary } from '@cinefold/query-api';
+import { rebuildProjection, verifyProjection } from '@cinefold/projectors';
+import { trafficProjector, readTrafficSummary } from '@cinefold/read-models';
 import { closeTrafficBooks, startWorkersService } from '@cinefold/workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 

@@ -15,5 +15,3 @@ export {
   VERIFY_QUEUE,
   type VerifyJobResult,
 } from './service.js';
-export { createCatalogueProjector } from './catalogue/catalogue.js';
-export { trafficProjector } from './traffic/traffic.js';

@@ -1,26 +1,7 @@
-import { CATALOGUE } from '@cinefold/platform';
-import {
-  AD_COUNTERS,
-  type Projector,
-  readModels,
-  type RegisteredProjector,
-  stateless,
-} from '@cinefold/read-models';
-import { createCatalogueProjector } from './catalogue/catalogue.js';
-import { trafficProjector } from './traffic/traffic.js';
+import { type Projector, readModels, type RegisteredProjector } from '@cinefold/read-models';
 
-/**
- * Every projector the projectors service runs: the read models of read-models, and the catalogue
- * and traffic, whose modules are still here, in their place in the operators' list (after the ad
- * counters).
- */
-const hostedAt = readModels.findIndex((model) => model.name === AD_COUNTERS.projector) + 1;
-export const projectors: readonly RegisteredProjector[] = [
-  ...readModels.slice(0, hostedAt),
-  { name: CATALOGUE.projector, create: createCatalogueProjector },
-  stateless(trafficProjector),
-  ...readModels.slice(hostedAt),
-];
+/** Every projector the projectors service runs: one for each read model of read-models. */
+export const projectors: readonly RegisteredProjector[] = readModels;
 
 /** New projectors for the read models named (all of them when none is). */
 export function findProjectors(names: readonly string[]): Projector[] {

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import {
-  CATALOGUE,
   createLogger,
   comparePositions,
   START,
@@ -10,19 +9,18 @@ import {
   type EventStore,
   openSqliteEventStore,
   readModelKeys,
-  TRAFFIC,
 } from '@cinefold/platform';
-import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
+import { makeTempDir, newEvent, useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
+import { LiveProjectionRunner, rebuildProjection, verifyProjection } from '@cinefold/projectors';
 import {
+  EVENT_COUNTS,
+  eventCountsProjector,
+  CATALOGUE,
   createCatalogueProjector,
-  LiveProjectionRunner,
-  rebuildProjection,
+  TRAFFIC,
   trafficProjector,
-  verifyProjection,
-} from '@cinefold/projectors';
-import { EVENT_COUNTS, eventCountsProjector } from '@cinefold/read-models';
+} from '@cinefold/read-models';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { movie } from './support/titles.js';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('verify');

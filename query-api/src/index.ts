@@ -51,16 +51,8 @@ export function queryEndpoints(deps: QueryApiDependencies): Endpoint[] {
     liveDashboardEndpoint(deps.liveDashboard ?? new LiveDashboard(deps)),
   ];
 }
-export { runQuery } from './catalogue/engine.js';
-export { CatalogueSearch, type FoundTitles } from './catalogue/search/catalogue-search.js';
-export { compareResults } from './catalogue/strategies/fetch-and-sort.js';
-export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
-export type { TitleQuery } from './catalogue/title-query.js';
 export { catalogueEndpoints } from './catalogue/routes.js';
 export { ResponseCache } from './catalogue/response-cache.js';
 export { AdSlotAnswers } from './ads/slot-answers.js';
-export { readTrafficSummary } from './traffic/summary.js';
 export { projectorStatuses } from './projections/status.js';
 export { LiveDashboard, liveDashboardEndpoint, STREAMS_PER_ADMIN } from './traffic/live-dashboard.js';
-export { readVisitorsNow } from './traffic/visitors-now.js';
-export { CataloguePageReads, type TitleList, type SitemapSlice } from './catalogue/page-reads.js';

@@ -1,6 +1,6 @@
-import { POSITIONS_CHANNEL, type PositionNotice, ProjectionWatcher, TRAFFIC } from '@cinefold/platform';
+import { POSITIONS_CHANNEL, type PositionNotice, ProjectionWatcher } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
-import { USERS } from '@cinefold/read-models';
+import { TRAFFIC, USERS } from '@cinefold/read-models';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KeptAnswers } from '../src/traffic/kept-answers.js';
 

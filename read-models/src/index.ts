@@ -61,4 +61,53 @@ export { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from './ad-counters/ke
 export { adCountersProjector } from './ad-counters/projection.js';
 export { readAdStats } from './ad-counters/queries.js';
 
+export { CATALOGUE, CATALOGUE_SORTS, type CatalogueSortKey } from './catalogue/keys.js';
+export { decodeTitle, encodeTitle } from './catalogue/stored.js';
+export { createCatalogueProjector } from './catalogue/projection.js';
+export { type CatalogueLocation, catalogueKey, locateCatalogue } from './catalogue/locate.js';
+export { KeptCatalogueLocation, VIEW_COUNTS } from './catalogue/location.js';
+export {
+  genreSet,
+  listTitles,
+  readAdminContentItems,
+  readGenreNames,
+  readRenderedTitles,
+  readSuggestions,
+  readVisibleTitle,
+  searchPage,
+} from './catalogue/queries.js';
+export { type Strategy, runQuery } from './catalogue/engine.js';
+export type { QueryResult, TitleQuery } from './catalogue/title-query.js';
+export { compareResults } from './catalogue/strategies/fetch-and-sort.js';
+export { INTERSECTION_TTL_MS } from './catalogue/strategies/intersect.js';
+export { CatalogueSearch, type FoundTitles } from './catalogue/search/catalogue-search.js';
+export { SUGGESTION_REACH } from './catalogue/search/searcher.js';
+export { foldedSearch } from './catalogue/search-index.js';
+export { dateScore, genreNames, genreSlug, ratingScore, titleSortScore } from './catalogue/text.js';
+export { CataloguePageReads, type SitemapSlice, type TitleList } from './catalogue/page-reads.js';
+export { matchListFile } from './catalogue/match-titles.js';
+export { deriveSeasons } from './catalogue/seasons.js';
+export {
+  genresJson,
+  homeJson,
+  listingJson,
+  type RenderedTitle,
+  renderTitle,
+  seasonsJson,
+  suggestionsJson,
+  titlesJson,
+} from './catalogue/serialize.js';
+
+export {
+  minuteOf,
+  minuteVisitorsExpireAt,
+  recentMinutes,
+  TRAFFIC,
+  TRAFFIC_BREAKDOWNS,
+  type TrafficBreakdown,
+} from './traffic/keys.js';
+export { trafficProjector } from './traffic/projection.js';
+export { readTrafficSummary, readVisitorsNow } from './traffic/queries.js';
+export { type DashboardFigures, readDashboardFigures } from './traffic/dashboard.js';
+
 export { readModels, type RegisteredProjector, stateless } from './registry.js';

@@ -2,10 +2,13 @@ import { adCountersProjector } from './ad-counters/projection.js';
 import { activityProjector } from './activity/projection.js';
 import { adsProjector } from './ads/projection.js';
 import { auditProjector } from './audit/projection.js';
+import { CATALOGUE } from './catalogue/keys.js';
+import { createCatalogueProjector } from './catalogue/projection.js';
 import { contactMessagesProjector } from './contact-messages/projection.js';
 import { eventCountsProjector } from './event-counts/projection.js';
 import { librariesProjector } from './libraries/projection.js';
 import type { Projector } from './runtime/projector.js';
+import { trafficProjector } from './traffic/projection.js';
 import { upNextProjector } from './up-next/projection.js';
 import { usersProjector } from './users/projection.js';
 
@@ -24,7 +27,7 @@ export const stateless = (projector: Projector): RegisteredProjector => ({
   create: () => projector,
 });
 
-/** Every read model of this package, in the order operators see them. A new read model is added here. */
+/** Every read model, in the order operators see them. A new read model is added here. */
 export const readModels: readonly RegisteredProjector[] = [
   stateless(eventCountsProjector),
   stateless(usersProjector),
@@ -33,6 +36,8 @@ export const readModels: readonly RegisteredProjector[] = [
   stateless(upNextProjector),
   stateless(adsProjector),
   stateless(adCountersProjector),
+  { name: CATALOGUE.projector, create: createCatalogueProjector },
+  stateless(trafficProjector),
   stateless(contactMessagesProjector),
   stateless(auditProjector),
 ];

@@ -18,7 +18,6 @@ import {
   accepted,
   badRequest,
   callContext,
-  CATALOGUE,
   CsvProblem,
   type Endpoint,
   endpoint,
@@ -31,6 +30,7 @@ import {
   type ProjectionWatcher,
   rememberWrite,
 } from '@cinefold/platform';
+import { CATALOGUE } from '@cinefold/read-models';
 import Busboy from 'busboy';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';

@@ -6,17 +6,15 @@
 import { contentParams, setHiddenRequest, streams, type TitleType } from '@cinefold/contracts';
 import {
   callContext,
-  CATALOGUE,
-  catalogueKey,
   type Endpoint,
   endpoint,
   type EventLog,
-  locateCatalogue,
   notFound,
   ok,
   type ProjectionWatcher,
   rememberWrite,
 } from '@cinefold/platform';
+import { CATALOGUE, catalogueKey, locateCatalogue } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 
 export interface VisibilityDependencies {

@@ -26,9 +26,7 @@ import {
   accepted,
   badRequest,
   bytes,
-  catalogueKey,
   decodePosition,
-  decodeTitle,
   type Endpoint,
   endpoint,
   type EventLog,
@@ -36,12 +34,12 @@ import {
   type ListImportJobData,
   type ListImportJobResult,
   ListFileProblem,
-  locateCatalogue,
   ok,
   previewListFile,
   rateLimiter,
   rememberWrite,
 } from '@cinefold/platform';
+import { catalogueKey, decodeTitle, locateCatalogue, matchListFile } from '@cinefold/read-models';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { isMultipartForm, receive } from '../catalogue/upload.js';
@@ -242,12 +240,11 @@ export function listFileEndpoint(deps: Pick<MyDataDependencies, 'redis' | 'dataD
       if (!parsed.success) throw badRequest(`${parsed.error.issues[0]!.message}.`);
       try {
         return ok(
-          await previewListFile(redis, {
-            userId: member.id,
-            list: parsed.data.list,
-            content,
-            now: new Date(),
-          }),
+          await previewListFile(
+            redis,
+            { userId: member.id, list: parsed.data.list, content, now: new Date() },
+            matchListFile,
+          ),
         );
       } catch (error) {
         if (error instanceof ListFileProblem) throw badRequest(error.message);

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Config, Endpoint, OwnedPrefix, ProjectionWatcher } from '@cinefold/platform';
-import type { CataloguePageReads } from '@cinefold/query-api';
+import type { CataloguePageReads } from '@cinefold/read-models';
 import type { Request } from 'express';
 import type { PageWriting } from './page-answers.js';
 import { SitePages } from './site-pages.js';

@@ -27,8 +27,9 @@ import {
   SITE_NAME,
   SITE_TAGLINE,
 } from '@cinefold/contracts';
-import { CATALOGUE, type ProjectionWatcher } from '@cinefold/platform';
-import { type CataloguePageReads, ResponseCache } from '@cinefold/query-api';
+import type { ProjectionWatcher } from '@cinefold/platform';
+import { ResponseCache } from '@cinefold/query-api';
+import { CATALOGUE, type CataloguePageReads } from '@cinefold/read-models';
 import { cutText, type FirstScreen, firstScreenHtml, withFirstScreen } from './first-screen.js';
 import { headHtml, inlineScriptHashes } from './head-html.js';
 

@@ -24,7 +24,6 @@ import { landingPaths, SITEMAP_MAX_URLS, titlePath, type TitleType } from '@cine
 import {
   acceptedEncoding,
   type Answer,
-  CATALOGUE,
   type Endpoint,
   endpoint,
   type EndpointCall,
@@ -32,7 +31,7 @@ import {
   type ProjectionWatcher,
   refusal,
 } from '@cinefold/platform';
-import type { CataloguePageReads } from '@cinefold/query-api';
+import { CATALOGUE, type CataloguePageReads } from '@cinefold/read-models';
 import { z } from 'zod';
 
 /** Titles read from Redis at a time. */

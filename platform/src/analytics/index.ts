@@ -2,4 +2,3 @@ export * from './country.js';
 export * from './device.js';
 export * from './source.js';
 export * from './visitor.js';
-export * from './keys.js';

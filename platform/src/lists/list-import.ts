@@ -13,8 +13,7 @@ import type {
 } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { listImportKeys } from '../read-models/keys.js';
-import { readListFile } from './list-files.js';
-import { matchListFile } from './match-titles.js';
+import { type ListFileEntry, readListFile } from './list-files.js';
 
 /** How long a preview waits to be imported. */
 export const LIST_PREVIEW_TTL_SECONDS = 3600;
@@ -30,13 +29,20 @@ export interface StoredListImport {
   readonly expiresAt: string;
 }
 
+/**
+ * Which catalogue title each row of a file is: the catalogue read model answers it (its
+ * `matchListFile`), and the read models sit above this package.
+ */
+export type MatchListFile = (redis: Redis, entries: readonly ListFileEntry[]) => Promise<ListFileRow[]>;
+
 /** Reads and matches a member's file; throws `ListFileProblem` for a file that is not an export. */
 export async function previewListFile(
   redis: Redis,
   input: { userId: string; list: ListImportTarget; content: Buffer; now: Date },
+  match: MatchListFile,
 ): Promise<ListImportPreview> {
   const file = readListFile(input.content);
-  const rows = await matchListFile(redis, file.entries);
+  const rows = await match(redis, file.entries);
   const watchedAt: Record<string, string> = {};
   for (const e of file.entries) if (e.watchedAt) watchedAt[e.line] = e.watchedAt;
   const stored: StoredListImport = {

@@ -17,13 +17,8 @@ import {
   type UpNextResponse,
 } from '@cinefold/contracts';
 import {
-  CATALOGUE,
-  catalogueKey,
-  type CatalogueLocation,
-  decodeTitle,
   type Endpoint,
   endpoint,
-  locateCatalogue,
   noticeChanges,
   ok,
   type Position,
@@ -36,10 +31,15 @@ import {
   readNotInterestedIds,
   UP_NEXT,
   type UpNextProgress,
+  CATALOGUE,
+  catalogueKey,
+  type CatalogueLocation,
+  decodeTitle,
+  locateCatalogue,
+  KeptCatalogueLocation,
+  deriveSeasons,
 } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { KeptCatalogueLocation } from '../catalogue/location.js';
-import { deriveSeasons } from '../catalogue/seasons.js';
 
 export interface UpNextReadsDependencies {
   readonly redis: Redis;

@@ -1,42 +1,29 @@
 /**
  * The public catalogue (home, listings, search, details, genres, seasons) and the admin content
- * list, answered from the catalogue read model.
+ * list, answered through the catalogue read model's queries (read-models' catalogue/).
  *
  * Answers are bytes: listing bodies are assembled from the stored bytes of each title without
- * decoding or parsing them (see `serialize.ts`), and the answers to anonymous requests are kept
+ * decoding or parsing them (see the catalogue's `serialize.ts`), and the answers to anonymous requests are kept
  * for a few seconds: the same popular pages are asked for over and over, until the catalogue
  * changes. A request that must see a recent write (it carries a position) is answered from the
  * cache only by an answer computed after the catalogue had applied that write.
  */
 import {
-  type AdminContentItem,
   adminContentQuery,
   type AdminContentResponse,
   catalogueQuery,
   MAX_LISTING_DEPTH,
-  type Movie,
   noQuery,
   type SearchSuggestions,
   suggestionsQuery,
   titleIdParams,
-  type TitleSuggestion,
   type TitleType,
-  type TvShow,
 } from '@cinefold/contracts';
 import {
-  CATALOGUE,
-  type CatalogueSortKey,
-  catalogueKey,
-  type CatalogueLocation,
-  dateScore,
-  foldedSearch,
-  genreNames,
-  genreQuerySlugs,
   noticeChanges,
   type ProjectionWatcher,
   type Answer,
   bytes,
-  decodeTitle,
   type Endpoint,
   type EndpointCall,
   type EndpointSchemas,
@@ -45,27 +32,40 @@ import {
   ok,
   refusal,
 } from '@cinefold/platform';
-import { UP_NEXT } from '@cinefold/read-models';
+import {
+  CATALOGUE,
+  CatalogueSearch,
+  dateScore,
+  decodeTitle,
+  deriveSeasons,
+  foldedSearch,
+  genreSet,
+  genresJson,
+  homeJson,
+  KeptCatalogueLocation,
+  listingJson,
+  listTitles,
+  readAdminContentItems,
+  readGenreNames,
+  readRenderedTitles,
+  readSuggestions,
+  readVisibleTitle,
+  type RenderedTitle,
+  renderTitle,
+  runQuery,
+  searchPage,
+  seasonsJson,
+  SUGGESTION_REACH,
+  suggestionsJson,
+  type TitleQuery,
+  titlesJson,
+  UP_NEXT,
+  VIEW_COUNTS,
+} from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import { NotInterestedFilter } from '../accounts/up-next.js';
-import { runQuery } from './engine.js';
-import { CatalogueSearch } from './search/catalogue-search.js';
-import { SUGGESTION_REACH, type Universe } from './search/searcher.js';
-import { KeptCatalogueLocation, VIEW_COUNTS } from './location.js';
 import { ResponseCache } from './response-cache.js';
-import { deriveSeasons } from './seasons.js';
-import {
-  genresJson,
-  homeJson,
-  listingJson,
-  type RenderedTitle,
-  renderTitle,
-  seasonsJson,
-  suggestionsJson,
-  titlesJson,
-} from './serialize.js';
-import type { QueryResult, TitleQuery } from './title-query.js';
 
 export interface CatalogueDependencies {
   readonly redis: Redis;
@@ -89,29 +89,6 @@ const adminSchemas = { query: adminContentQuery };
 const suggestionSchemas = { query: suggestionsQuery };
 /** Suggestion answers kept at most (a few hundred bytes each). */
 const KEPT_SUGGESTIONS = 20_000;
-
-/** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
-async function genreSet(
-  redis: Redis,
-  location: CatalogueLocation,
-  type: TitleType,
-  genre: string,
-): Promise<string> {
-  const candidates = genreQuerySlugs(type, genre).map((slug) => `genre:${slug}`);
-  const sizes = await Promise.all(candidates.map((c) => redis.scard(catalogueKey(location, type, c))));
-  return candidates[sizes.findIndex((size) => size > 0)] ?? candidates[0]!;
-}
-
-async function docs(
-  redis: Redis,
-  location: CatalogueLocation,
-  type: TitleType,
-  ids: readonly string[],
-): Promise<RenderedTitle[]> {
-  if (ids.length === 0) return [];
-  const stored = await redis.mgetBuffer(...ids.map((id) => catalogueKey(location, type, 'doc', id)));
-  return stored.filter((s): s is Buffer => s !== null).map((s) => renderTitle(type, s));
-}
 
 /**
  * The key of a request's answer: its path and the query as parsed (every field, defaults
@@ -234,66 +211,7 @@ export function catalogueEndpoints({
   async function list(type: TitleType, query: Omit<TitleQuery, 'type' | 'universe'>) {
     const location = await locate();
     if (!location) return { bodies: [] as RenderedTitle[], total: 0 };
-    // Genre and year sets hold visible titles only; otherwise the visible set is the filter.
-    const implied = query.sets.some((set) => set.startsWith('genre:') || set.startsWith('year:'));
-    const { ids, total } = await runQuery(redis, location, {
-      type,
-      universe: implied ? 'all' : 'visible',
-      ...query,
-    });
-    return { bodies: await docs(redis, location, type, ids), total };
-  }
-
-  /**
-   * A page of what a search finds in `universe`, with the other filters (sets), in the order
-   * asked; the total is exact. Ranked by relevance alone it is a slice of the ranked titles; with
-   * filters or another order, the titles go to Redis as a set and the query engine does the rest.
-   */
-  async function searchPage(
-    location: CatalogueLocation,
-    type: TitleType,
-    search: string,
-    query: Omit<TitleQuery, 'type' | 'sort'> & { readonly sort: CatalogueSortKey | 'relevance' },
-  ): Promise<QueryResult> {
-    const { sets, sort, offset, limit, dateRange } = query;
-    const found = await searches.find(location, type, search, query.universe as Universe);
-    if (sort === 'relevance' && sets.length === 0 && !dateRange) {
-      return {
-        ids: [...found.ranked.subarray(offset, offset + limit)].map(String),
-        total: found.ranked.length,
-      };
-    }
-    if (found.ranked.length === 0) return { ids: [], total: 0 };
-    const set = await searches.asSet(location, type, found);
-    if (sort !== 'relevance' || dateRange) {
-      return runQuery(redis, location, {
-        ...query,
-        type,
-        universe: 'all',
-        sets: [...sets, set],
-        sort: sort === 'relevance' ? 'popularity' : sort,
-      });
-    }
-    // Ranked, within a genre or a year: the ranked titles in order, kept when in every filter.
-    const keys = sets.map((name) => catalogueKey(location, type, name));
-    const total = await redis.sintercard(keys.length + 1, catalogueKey(location, type, set), ...keys);
-    const ids: string[] = [];
-    let passed = 0;
-    for (let from = 0; from < found.ranked.length && passed < offset + limit; from += 1000) {
-      const chunk = [...found.ranked.subarray(from, from + 1000)];
-      const pipeline = redis.pipeline();
-      for (const key of keys) pipeline.smismember(key, ...chunk);
-      const flags = ((await pipeline.exec()) ?? []).map(([error, reply]) => {
-        if (error) throw error;
-        return reply as number[];
-      });
-      for (let i = 0; i < chunk.length && passed < offset + limit; i++) {
-        if (!flags.every((f) => f[i] === 1)) continue;
-        if (passed >= offset) ids.push(String(chunk[i]));
-        passed++;
-      }
-    }
-    return { ids, total };
+    return listTitles(redis, location, type, query);
   }
 
   for (const [type, path] of [
@@ -314,7 +232,7 @@ export function catalogueEndpoints({
       let total: number;
       if (query.search && location) {
         // Genre and year sets hold visible titles only; the search finds visible titles.
-        const found = await searchPage(location, type, query.search, {
+        const found = await searchPage(redis, searches, location, type, query.search, {
           universe: 'visible',
           sets,
           sort: sortBy,
@@ -322,7 +240,7 @@ export function catalogueEndpoints({
           ...page,
         });
         ({ total } = found);
-        bodies = await docs(redis, location, type, found.ids);
+        bodies = await readRenderedTitles(redis, location, type, found.ids);
       } else {
         const sort = sortBy === 'relevance' ? 'popularity' : sortBy;
         ({ bodies, total } = await list(type, { sets, sort, descending: sort !== 'title', ...page }));
@@ -334,9 +252,7 @@ export function catalogueEndpoints({
 
     read(`${path}/metadata/genres`, plainSchemas, async () => {
       const location = await locate();
-      if (!location) return genresJson([]);
-      const names = Object.values(await redis.hgetall(catalogueKey(location, type, 'genre-names')));
-      return genresJson(names.sort((a, b) => a.localeCompare(b)));
+      return genresJson(location ? await readGenreNames(redis, location, type) : []);
     });
 
     read(
@@ -353,12 +269,7 @@ export function catalogueEndpoints({
   /** A visible title's stored document, as stored. */
   async function visibleDoc(type: TitleType, id: string): Promise<Buffer | null> {
     const location = await locate();
-    if (!location) return null;
-    const [stored, visible] = await Promise.all([
-      redis.getBuffer(catalogueKey(location, type, 'doc', id)),
-      redis.sismember(catalogueKey(location, type, 'visible'), id),
-    ]);
-    return stored && visible ? stored : null;
+    return location && readVisibleTitle(redis, location, type, id);
   }
 
   read(
@@ -373,32 +284,6 @@ export function catalogueEndpoints({
 
   const row = async (type: TitleType, sort: 'popularity' | 'rating') =>
     (await list(type, { sets: [], sort, descending: true, offset: 0, limit: ROW_SIZE })).bodies;
-
-  /** The first titles of a type a search finds, as the search box lists them. */
-  async function suggested(
-    location: CatalogueLocation,
-    type: TitleType,
-    ranked: Int32Array,
-    limit: number,
-  ): Promise<TitleSuggestion[]> {
-    const ids = [...ranked.subarray(0, limit)];
-    if (ids.length === 0) return [];
-    const stored = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
-    return stored.flatMap((doc) => {
-      if (!doc) return [];
-      const title = decodeTitle(type, doc) as Movie & TvShow;
-      const date = type === 'movie' ? title.release_date : title.first_air_date;
-      const year = date ? Number(date.slice(0, 4)) : null;
-      return [
-        {
-          id: title.id,
-          name: type === 'movie' ? title.title : title.name,
-          year: year !== null && Number.isFinite(year) ? year : null,
-          poster_path: title.poster_path,
-        },
-      ];
-    });
-  }
 
   read('/search/suggestions', suggestionSchemas, async ({ query }) => {
     const { q, limit } = query;
@@ -415,8 +300,8 @@ export function catalogueEndpoints({
     const kept = suggestionAnswers.get(key);
     if (kept) return kept;
     const [movies, tvShows] = await Promise.all([
-      suggested(location, 'movie', movieTitles.ranked, limit),
-      suggested(location, 'tv', tvTitles.ranked, limit),
+      readSuggestions(redis, location, 'movie', movieTitles.ranked, limit),
+      readSuggestions(redis, location, 'tv', tvTitles.ranked, limit),
     ]);
     const answer = suggestionsJson({ movies, tvShows });
     if (suggestionAnswers.size >= KEPT_SUGGESTIONS)
@@ -473,38 +358,13 @@ export function catalogueEndpoints({
       limit: query.limit,
     } as const;
     const { ids, total } = query.search
-      ? await searchPage(location, type, query.search, { ...asked, sort: sortBy })
+      ? await searchPage(redis, searches, location, type, query.search, { ...asked, sort: sortBy })
       : await runQuery(redis, location, {
           ...asked,
           type,
           sort: sortBy === 'relevance' ? 'created' : sortBy,
         });
-    if (ids.length > 0) {
-      const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
-      const [json, hidden, views] = await Promise.all([
-        redis.mget(...ids.map((id) => key('doc', id))),
-        redis.smismember(key('hidden'), ...ids),
-        redis.zmscore(key('sort', 'views'), ...ids),
-      ]);
-      ids.forEach((_, i) => {
-        if (!json[i]) return;
-        const title = decodeTitle(type, json[i]!) as Movie & TvShow;
-        const item: AdminContentItem = {
-          id: title.id,
-          poster_path: title.poster_path,
-          popularity: title.popularity,
-          vote_average: title.vote_average,
-          views: Number(views[i] ?? 0),
-          hidden: hidden[i] === 1,
-          overview: title.overview,
-          genres: genreNames(title.genres).map((name) => ({ name })),
-          ...(type === 'movie'
-            ? { title: title.title, release_date: title.release_date }
-            : { name: title.name, first_air_date: title.first_air_date }),
-        };
-        body.items.push(item);
-      });
-    }
+    body.items.push(...(await readAdminContentItems(redis, location, type, ids)));
     body.total = total;
     body.pages = Math.ceil(total / query.limit);
     return ok(body);

@@ -1,28 +1,17 @@
 /**
- * GET /admin/stats: the dashboard's figures, read from the users, catalogue, traffic and ad
- * counters read models. Every figure is exact and costs the same whatever the numbers of users,
- * titles or views: counts are set sizes and sorted-set ranges, and the whole read is three rounds
- * to Redis (where each read model is, then one pipeline), beside the ad totals and the top titles
- * (a page of views, then one script on the catalogue: two more, rarely four).
+ * GET /admin/stats: the dashboard's figures (see read-models' `readDashboardFigures`), with the ad
+ * counters' totals beside them.
  */
-import { type DashboardStatsResponse, dashboardStatsQuery, type TitleType } from '@cinefold/contracts';
+import { type DashboardStatsResponse, dashboardStatsQuery } from '@cinefold/contracts';
+import { bytes, type Endpoint, endpoint, type ProjectionWatcher, siteDay } from '@cinefold/platform';
 import {
+  AD_COUNTERS,
   CATALOGUE,
-  catalogueKey,
-  daysAfter,
-  daysEndingWith,
-  decodeTitle,
-  locateCatalogue,
-  type ProjectionWatcher,
-  readModelKeys,
-  siteDay,
-  startOfDay,
+  readAdStats,
+  readDashboardFigures,
   TRAFFIC,
-  bytes,
-  type Endpoint,
-  endpoint,
-} from '@cinefold/platform';
-import { AD_COUNTERS, readAdStats, USERS } from '@cinefold/read-models';
+  USERS,
+} from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { KEEP_ADMIN_ANSWERS_MS, KeptAnswers } from './kept-answers.js';
 
@@ -33,162 +22,18 @@ export interface DashboardDependencies {
   readonly siteTimeZone: string;
 }
 
-/** Days of User Growth (spec section 9: the dashboard's window is 7 days). */
-export const USER_ACTIVITY_DAYS = 7;
-/** Top Movies and Top TV Shows. */
-export const TOP_TITLES = 10;
-
 const schemas = { query: dashboardStatsQuery };
-
-/**
- * Of candidates (id, views, … pairs, best first), the ones still shown, up to ARGV[2] of them:
- * their documents and views. Views per title are kept for every title ever viewed, hidden and
- * deleted ones too. Runs on the catalogue's keys alone (the views are the traffic read model's,
- * read before, in another hash slot on a cluster); the document keys are built here from the
- * prefix, as which ones are read depends on the walk, and share the catalogue's hash tag.
- */
-const TOP_VISIBLE = `
-local out, limit = {}, tonumber(ARGV[2])
-for i = 3, #ARGV, 2 do
-  if #out >= 2 * limit then break end
-  if redis.call('SISMEMBER', KEYS[1], ARGV[i]) == 1 then
-    local doc = redis.call('GET', ARGV[1] .. ARGV[i])
-    if doc then
-      out[#out + 1] = doc
-      out[#out + 1] = ARGV[i + 1]
-    end
-  end
-end
-return out`;
-
-/** The most viewed titles still shown: the views walked from the top a page at a time. */
-async function topVisible(
-  redis: Redis,
-  views: string,
-  visible: string,
-  docPrefix: string,
-): Promise<{ doc: string; views: number }[]> {
-  const found: { doc: string; views: number }[] = [];
-  const chunk = 50;
-  for (let start = 0; found.length < TOP_TITLES; start += chunk) {
-    const page = await redis.zrange(views, start, start + chunk - 1, 'REV', 'WITHSCORES');
-    if (page.length === 0) break;
-    const pairs = (await redis.eval(
-      TOP_VISIBLE,
-      1,
-      visible,
-      docPrefix,
-      TOP_TITLES - found.length,
-      ...page,
-    )) as string[];
-    for (let i = 0; i < pairs.length; i += 2) found.push({ doc: pairs[i]!, views: Number(pairs[i + 1]) });
-  }
-  return found;
-}
 
 export async function readDashboardStats(
   redis: Redis,
   timeZone: string,
   now = new Date(),
 ): Promise<DashboardStatsResponse> {
-  const today = siteDay(timeZone, now);
-  const week = daysEndingWith(today, USER_ACTIVITY_DAYS);
-  const bounds = [...week, daysAfter(today, 1)].map((day) => startOfDay(timeZone, day));
-  const monthStart = startOfDay(timeZone, `${today.slice(0, 8)}01`);
-
-  const [[users, traffic], catalogue, adStats] = await Promise.all([
-    redis.mget(readModelKeys.active(USERS.projector), readModelKeys.active(TRAFFIC.projector)),
-    locateCatalogue(redis),
+  const [{ overview, userActivity, topMovies, topTVShows }, adStats] = await Promise.all([
+    readDashboardFigures(redis, timeZone, now),
     readAdStats(redis),
   ]);
-  const reads = redis.pipeline();
-  const take: ((value: unknown) => void)[] = [];
-  const tops: Promise<void>[] = [];
-  const read = (queue: () => void, use: (value: unknown) => void) => {
-    queue();
-    take.push(use);
-  };
-
-  const body: DashboardStatsResponse = {
-    overview: { totalUsers: 0, newUsers: 0, totalMovies: 0, totalTVShows: 0, totalViews: 0 },
-    userActivity: week.map((day) => ({ _id: day, count: 0 })),
-    adStats,
-    topMovies: [],
-    topTVShows: [],
-  };
-
-  if (users !== null) {
-    const byCreated = readModelKeys.key(USERS.projector, Number(users), USERS.byCreated);
-    read(
-      () => reads.zcard(byCreated),
-      (n) => (body.overview.totalUsers = Number(n)),
-    );
-    read(
-      () => reads.zcount(byCreated, monthStart, '+inf'),
-      (n) => (body.overview.newUsers = Number(n)),
-    );
-    week.forEach((_, i) =>
-      read(
-        () => reads.zcount(byCreated, bounds[i]!, `(${bounds[i + 1]!}`),
-        (n) => (body.userActivity[i]!.count = Number(n)),
-      ),
-    );
-  }
-  if (catalogue !== null) {
-    // Hidden titles are still in the catalogue the admins manage: both sets are counted.
-    const count = (type: TitleType, set: (n: number) => void) => {
-      read(
-        () => reads.scard(catalogueKey(catalogue, type, 'visible')),
-        (n) => set(Number(n)),
-      );
-      read(
-        () => reads.scard(catalogueKey(catalogue, type, 'hidden')),
-        (n) => set(Number(n)),
-      );
-    };
-    count('movie', (n) => (body.overview.totalMovies += n));
-    count('tv', (n) => (body.overview.totalTVShows += n));
-  }
-  if (traffic !== null) {
-    const key = (...parts: string[]) => readModelKeys.key(TRAFFIC.projector, Number(traffic), ...parts);
-    read(
-      () => reads.get(key(TRAFFIC.views)),
-      (n) => (body.overview.totalViews = Number(n ?? 0)),
-    );
-    if (catalogue !== null) {
-      const top = (type: TitleType) =>
-        topVisible(
-          redis,
-          key(...TRAFFIC.titles(type)),
-          catalogueKey(catalogue, type, 'visible'),
-          catalogueKey(catalogue, type, 'doc', ''),
-        );
-      tops.push(
-        top('movie').then((found) => {
-          body.topMovies = found.map(({ doc, views }) => {
-            const { id, title, poster_path } = decodeTitle('movie', doc);
-            return { id, title, poster_path, views };
-          });
-        }),
-        top('tv').then((found) => {
-          body.topTVShows = found.map(({ doc, views }) => {
-            const { id, name, poster_path } = decodeTitle('tv', doc);
-            return { id, name, poster_path, views };
-          });
-        }),
-      );
-    }
-  }
-
-  if (take.length > 0) {
-    const replies = (await reads.exec()) ?? [];
-    replies.forEach(([error, value], i) => {
-      if (error) throw error;
-      take[i]!(value);
-    });
-  }
-  await Promise.all(tops);
-  return body;
+  return { overview, userActivity, adStats, topMovies, topTVShows };
 }
 
 /** The read models the dashboard's figures come from. */

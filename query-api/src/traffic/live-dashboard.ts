@@ -31,7 +31,6 @@ import {
 import {
   type Answer,
   badRequest,
-  CATALOGUE,
   createLogger,
   type Endpoint,
   endpoint,
@@ -41,13 +40,18 @@ import {
   signedInClaims,
   type StreamSink,
   type TokenClaims,
-  TRAFFIC,
 } from '@cinefold/platform';
-import { AD_COUNTERS, adminsStillStanding, USERS } from '@cinefold/read-models';
+import {
+  AD_COUNTERS,
+  adminsStillStanding,
+  CATALOGUE,
+  readTrafficSummary,
+  readVisitorsNow,
+  TRAFFIC,
+  USERS,
+} from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { readDashboardStats } from './dashboard.js';
-import { readTrafficSummary } from './summary.js';
-import { readVisitorsNow } from './visitors-now.js';
 
 export interface LiveDashboardOptions {
   readonly redis: Redis;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { foldText, words } from './text.js';
+import { nameIndex, overviewTerms, searchText, typoBudget } from './search-index.js';
+import { decodeTitle, encodeTitle, titleJson } from './stored.js';
+
+describe('catalogue text', () => {
+  it('folds case and accents the same way for plain and accented text', () => {
+    expect(foldText('AMELIE')).toBe('amelie');
+    expect(foldText('Amélie')).toBe('amelie');
+    expect(words("Amélie's Café, Ñandú & WALL·E")).toEqual(['amelie', 's', 'cafe', 'nandu', 'wall', 'e']);
+    expect(words("Amelie's Cafe, Nandu & WALL-E")).toEqual(['amelie', 's', 'cafe', 'nandu', 'wall', 'e']);
+    expect(words('Crouching Tiger: 卧虎藏龙 (2000)')).toEqual(['crouching', 'tiger', '卧虎藏龙', '2000']);
+  });
+
+  it('indexes title words and overview words without stopwords; a search requires its meaningful words', () => {
+    const name = nameIndex('Love Actually').terms.map((t) => t.term);
+    const overview = overviewTerms('The story of a wedding in London.');
+    for (const term of ['love', 'actually']) expect(name).toContain(term);
+    for (const term of ['wedding', 'london', 'story']) expect(overview).toContain(term);
+    for (const term of ['the', 'of', 'a', 'in', 'wed']) expect(overview).not.toContain(term);
+    const required = (search: string) => {
+      const text = searchText(search);
+      return text.required.map((i) => text.words[i]);
+    };
+    expect(required('the LOVE')).toEqual(['love']);
+    expect(required('It')).toEqual(['it']);
+  });
+
+  it('finds a name however its words are spaced, punctuated and numbered', () => {
+    const terms = (name: string) => nameIndex(name).terms.map((t) => t.term);
+    expect(terms('Spider-Man: No Way Home')).toContain('spiderman');
+    expect(terms('WALL·E')).toContain('walle');
+    expect(terms("Ocean's Eleven")).toContain('oceans');
+    // Words only spaces part are not run together: the search splits "lalaland" instead.
+    expect(terms('La La Land')).not.toContain('lalaland');
+    expect(terms('S.W.A.T.')).toContain('swat');
+    expect(terms('Creed III')).toEqual(expect.arrayContaining(['creed', 'iii', '3']));
+    expect(terms('V for Vendetta')).not.toContain('5');
+    expect(nameIndex('The Godfather').key).toBe(nameIndex('godfather').key);
+    expect(nameIndex('Creed III').key).toBe(nameIndex('creed 3').key);
+    expect(nameIndex('Spider-Man').key).toBe(nameIndex('spider man').key);
+    expect(nameIndex('Alien').key).not.toBe(nameIndex('Aliens').key);
+  });
+
+  it('allows typos by word length: none below five letters, one from five, two from nine', () => {
+    expect([3, 4, 5, 8, 9, 12].map(typoBudget)).toEqual([0, 0, 1, 1, 2, 2]);
+  });
+});
+
+describe('stored catalogue documents', () => {
+  const movie = {
+    id: 7,
+    title: 'Heat',
+    overview: 'A "group" of robbers,\nand a detective.',
+    tagline: '',
+    poster_path: null,
+    backdrop_path: '/b.jpg',
+    release_date: '1995-12-15',
+    runtime: 170,
+    vote_average: 7.9,
+    vote_count: 6000,
+    genres: 'Action, Crime',
+    status: 'Released',
+    original_language: 'en',
+    budget: 60000000,
+    revenue: 187436818,
+    production_companies: 'Regency',
+    homepage: '',
+    imdb_id: 'tt0113277',
+    popularity: 40.1,
+    adult: false,
+  };
+
+  it('keeps a title without its field names and gives it back whole', () => {
+    const stored = encodeTitle('movie', movie);
+    expect(stored.startsWith('[7,"Heat",')).toBe(true);
+    expect(stored.length).toBeLessThan(JSON.stringify(movie).length * 0.75);
+    expect(decodeTitle('movie', stored)).toEqual(movie);
+  });
+
+  it('renders the stored form as the API JSON without parsing it, whatever the text holds', () => {
+    const tricky = [
+      'plain',
+      '',
+      'a "quoted" word, and a comma',
+      'ends in a backslash \\',
+      '\\"',
+      'line one\nline two\ttab',
+      'Amélie — 卧虎藏龙 🎬',
+      '],[{',
+    ];
+    for (const text of tricky) {
+      const title = { ...movie, title: text, overview: text, tagline: text, homepage: text };
+      const stored = encodeTitle('movie', title);
+      const json = titleJson('movie', Buffer.from(stored)).toString();
+      expect(json).toBe(JSON.stringify(title));
+      expect(JSON.parse(json)).toEqual(title);
+    }
+    const show = JSON.parse(
+      titleJson('movie', Buffer.from(JSON.stringify([1, 'Only two fields']))).toString(),
+    );
+    expect(show).toMatchObject({ id: 1, title: 'Only two fields', overview: null, adult: null });
+  });
+
+  it('still reads a document stored as an object', () => {
+    expect(decodeTitle('movie', JSON.stringify(movie))).toEqual(movie);
+    expect(titleJson('movie', Buffer.from(JSON.stringify(movie))).toString()).toBe(JSON.stringify(movie));
+  });
+});

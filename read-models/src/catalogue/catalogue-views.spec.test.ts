@@ -1,0 +1,110 @@
+import { useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
+import { type GivenEvent, type ReadModel, specOf } from '@cinefold/projectors/testing';
+import { describe, expect, it } from 'vitest';
+import { createCatalogueProjector } from './projection.js';
+
+const redisServer = useRedisServer();
+const { given } = specOf(createCatalogueProjector, () => redisServer.client());
+
+const imported = (id: number): GivenEvent => ({
+  type: 'TitleImported',
+  data: { type: 'movie', line: 2, title: movie(id, `Movie ${id}`) },
+});
+const deleted = (id: number): GivenEvent => ({ type: 'TitleDeleted', data: { type: 'movie', id } });
+const view = (day: string, id: number, visitor = 'visitor-a'): GivenEvent => ({
+  type: 'PageViewed',
+  stream: `pageviews-${day}`,
+  data: {
+    path: `/movies/${id}`,
+    title: { type: 'movie', id: String(id) },
+    source: 'Direct',
+    device: 'desktop',
+    country: 'US',
+    visitor,
+  },
+});
+const closing = (day: string, titles: Record<number, number>): GivenEvent => ({
+  type: 'TrafficDayClosed',
+  stream: `traffic-day-closed-${day}`,
+  data: {
+    day,
+    views: Object.values(titles).reduce((a, b) => a + b, 0),
+    visitors: 1,
+    sources: {},
+    devices: {},
+    countries: {},
+    titles: Object.entries(titles).map(([id, views]) => ({ type: 'movie' as const, id, views })),
+    throughRevision: 0,
+  },
+});
+
+/** The views order and the books behind it. */
+const viewsOnly = (model: ReadModel) =>
+  Object.fromEntries(
+    Object.entries(model).filter(([key]) => key.startsWith('views') || key.endsWith('sort:views')),
+  );
+
+describe('the catalogue’s views order', () => {
+  it('orders the titles by their views over all days, a title imported after its views included', async () => {
+    await given([
+      imported(550),
+      imported(551),
+      view('2025-03-01', 550),
+      view('2025-03-01', 550, 'visitor-b'),
+      view('2025-03-02', 551),
+      view('2025-03-02', 999),
+      imported(999),
+      imported(1000),
+    ]).then(
+      {
+        'movie:e0:sort:views': { '1000': 0, '551': 1, '999': 1, '550': 2 },
+        'views:day:2025-03-01': { 'movie:550': 2 },
+        'views:day:2025-03-02': { 'movie:551': 1, 'movie:999': 1 },
+        'views:movie': { '551': 1, '999': 1, '550': 2 },
+      },
+      { view: viewsOnly },
+    );
+  });
+
+  it('never adds a title that is not in the catalogue, and drops a deleted one', async () => {
+    await given([imported(550), view('2025-03-01', 999), view('2025-03-01', 550), deleted(550)]).then(
+      {
+        'views:day:2025-03-01': { 'movie:550': 1, 'movie:999': 1 },
+        'views:movie': { '550': 1, '999': 1 },
+      },
+      { view: viewsOnly, batchSize: 1 },
+    );
+  });
+
+  it('is rebuilt from the closings alone, once old page views are deleted, as it was served', async () => {
+    const titles = [imported(550), imported(551)];
+    const march1 = [view('2025-03-01', 550), view('2025-03-01', 551), view('2025-03-01', 550)];
+    const later = [view('2025-03-02', 551)];
+    const served = await given([
+      ...titles,
+      ...march1,
+      ...later,
+      closing('2025-03-01', { 550: 2, 551: 1 }),
+    ]).built();
+    const deletedViews = await given([
+      ...titles,
+      ...later,
+      closing('2025-03-01', { 550: 2, 551: 1 }),
+    ]).built();
+    expect(deletedViews).toEqual(served);
+    expect(viewsOnly(served)).toEqual({
+      'movie:e0:sort:views': { '550': 2, '551': 2 },
+      'views:closed': ['2025-03-01'],
+      'views:day:2025-03-02': { 'movie:551': 1 },
+      'views:movie': { '550': 2, '551': 2 },
+    });
+    // Batch by batch, and with a view the closing left out (counted, then given back): the same.
+    await given([
+      ...titles,
+      ...march1,
+      view('2025-03-01', 552),
+      ...later,
+      closing('2025-03-01', { 550: 2, 551: 1 }),
+    ]).then(viewsOnly(served), { view: viewsOnly, batchSize: 1 });
+  });
+});

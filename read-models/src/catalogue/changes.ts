@@ -1,0 +1,299 @@
+/**
+ * A batch's writes to one type's catalogue, folded into net changes and packed as RESP: an import
+ * of a million titles becomes a few thousand commands per batch rather than tens of millions.
+ */
+import type { ImdbPlace, TitleIndex, TitleSearch } from './indexing.js';
+import {
+  NAME_POSTING_BYTES,
+  type NameTerm,
+  OVERVIEW_POSTING_BYTES,
+  writeNamePosting,
+  writeOverviewPosting,
+  writeTombstone,
+} from './search-index.js';
+import { RespWriter } from '../runtime/resp-writer.js';
+import type { Transaction } from '../runtime/transaction.js';
+
+/**
+ * How big the last packed group was: the next one starts that big, instead of growing to it.
+ * One per projector, so that two projectors in one process do not steer each other's sizes.
+ */
+export interface PackingSize {
+  bytes: number;
+}
+const MIN_PACKING_BYTES = 64 * 1024;
+export const packingSize = (): PackingSize => ({ bytes: MIN_PACKING_BYTES });
+
+/** A name posting to append: the title's search fields and the word's place, or a tombstone (nulls). */
+interface NamePostingToWrite {
+  readonly id: number;
+  readonly search: TitleSearch | null;
+  readonly term: NameTerm | null;
+}
+
+function push<T>(lists: Map<string, T[]>, key: string, item: T) {
+  const list = lists.get(key);
+  if (list) list.push(item);
+  else lists.set(key, [item]);
+}
+
+/** Two items at once, without the array a rest parameter would make for each of millions of calls. */
+function pushTwo<T>(lists: Map<string, T[]>, key: string, a: T, b: T) {
+  const list = lists.get(key);
+  if (list) list.push(a, b);
+  else lists.set(key, [a, b]);
+}
+
+/** Whether a word's posting would come out the same for the title's new version. */
+function sameNamePosting(before: TitleSearch, after: TitleSearch, was: NameTerm, now: NameTerm): boolean {
+  return (
+    Math.fround(before.popularity) === Math.fround(after.popularity) &&
+    before.name.key === after.name.key &&
+    before.name.length === after.name.length &&
+    before.name.lead === after.name.lead &&
+    was.position === now.position &&
+    was.span === now.span
+  );
+}
+
+/** Members to add to and remove from sets, by set name: one command per set when written. */
+class SetChanges {
+  readonly adds = new Map<string, number[]>();
+  readonly removes = new Map<string, number[]>();
+  change(set: string, id: number, present: boolean) {
+    const map = present ? this.adds : this.removes;
+    const list = map.get(set);
+    if (list) list.push(id);
+    else map.set(set, [id]);
+  }
+  clear() {
+    this.adds.clear();
+    this.removes.clear();
+  }
+}
+
+/**
+ * A batch's writes to one type's catalogue, grouped by key so that each key gets one command.
+ * Within one group no title is touched twice (the projector starts a new group when one is), so
+ * an id is never both added to and removed from the same key in a group, and plain lists suffice.
+ *
+ * Set names are kept relative (a search term alone, 'genre:action', 'visible') and the full key
+ * is built once per set at the flush: building it for each of an import's 50 million postings
+ * was the projector's largest cost.
+ */
+export class TypeChanges {
+  readonly sets = new SetChanges();
+  /** Postings to append to each name word's list, in the order of the events. */
+  readonly names = new Map<string, NamePostingToWrite[]>();
+  /** The same for overview words: an id and its popularity, or null for a tombstone. */
+  readonly overviews = new Map<string, (number | null)[]>();
+  /** Postings each list's new ones supersede or remove, by `t:`/`o:` and word (`search:dead`). */
+  readonly dead = new Map<string, number>();
+  /** How many more (or fewer) titles have each name word (`search:words`). */
+  readonly vocabulary = new Map<string, number>();
+  readonly scores = new Map<string, number[]>();
+  readonly unscored = new Map<string, number[]>();
+  /** Ids and documents to store, in pairs: the keys are built at the flush. */
+  readonly docs: (number | string)[] = [];
+  readonly deletedDocs: number[] = [];
+  /** Movies by IMDb id: fields and TMDB ids to set, and fields to drop, by hash (`imdb-index.ts`). */
+  private readonly imdbSet = new Map<string, string[]>();
+  private readonly imdbDropped = new Map<string, string[]>();
+  readonly genreNames = new Map<string, string>();
+  /** The group's writes as RESP under one key prefix, once built (`pack`). */
+  private packed: { readonly prefix: string; readonly commands: Buffer; readonly count: number } | null =
+    null;
+
+  constructor(private readonly size: PackingSize) {}
+
+  /**
+   * Indexes an imported title's version; `created` is set for a title new to the catalogue,
+   * `before` is what its previous version was found by (null for a title new to the catalogue).
+   */
+  add(
+    id: number,
+    index: TitleIndex,
+    hidden: boolean,
+    created: number | null,
+    before: TitleSearch | null,
+  ): boolean {
+    const { scores } = index;
+    const found = this.search(id, index.search, before);
+    if (!hidden) for (const set of index.publicSets) this.sets.change(set, id, true);
+    for (const [slug, name] of index.genres) this.genreNames.set(slug, name);
+    this.sets.change(hidden ? 'hidden' : 'visible', id, true);
+    this.score('popularity', id, scores.popularity);
+    this.score('rating', id, scores.rating);
+    this.score('date', id, scores.date);
+    this.score('title', id, scores.title);
+    if (created !== null) {
+      this.score('created', id, created);
+      this.score('views', id, 0);
+    }
+    this.docs.push(id, index.doc);
+    if (index.imdb) this.imdb(index.imdb, id);
+    return found;
+  }
+
+  /** Indexes a movie by its IMDb id, or (null) drops the id from the index. */
+  imdb(place: ImdbPlace, id: number | null) {
+    const hash = place.parts.join(':');
+    if (id === null) push(this.imdbDropped, hash, place.field);
+    else pushTwo(this.imdbSet, hash, place.field, String(id));
+  }
+
+  /**
+   * What a title is found by, from `before` to `after` (null: it is gone): postings appended for
+   * the words it has now (unless exactly as before), tombstones for the words it lost. Whether
+   * anything was written: a title imported again as it was changes no search.
+   */
+  search(id: number, after: TitleSearch | null, before: TitleSearch | null): boolean {
+    let written = false;
+    const old = new Map<string, NameTerm>();
+    for (const term of before?.name.terms ?? []) old.set(term.term, term);
+    for (const term of after?.name.terms ?? []) {
+      const was = old.get(term.term);
+      old.delete(term.term);
+      if (was && sameNamePosting(before!, after!, was, term)) continue;
+      written = true;
+      push(this.names, term.term, { id, search: after!, term });
+      if (was) this.countDead(`t:${term.term}`, 1);
+      else this.vocabulary.set(term.term, (this.vocabulary.get(term.term) ?? 0) + 1);
+    }
+    for (const lost of old.keys()) {
+      written = true;
+      push(this.names, lost, { id, search: null, term: null });
+      this.countDead(`t:${lost}`, 2);
+      this.vocabulary.set(lost, (this.vocabulary.get(lost) ?? 0) - 1);
+    }
+    const samePopularity =
+      before !== null && after !== null && Math.fround(before.popularity) === Math.fround(after.popularity);
+    for (const word of after?.overview ?? []) {
+      const had = before?.overview.has(word) ?? false;
+      if (had && samePopularity) continue;
+      written = true;
+      pushTwo<number | null>(this.overviews, word, id, after!.popularity);
+      if (had) this.countDead(`o:${word}`, 1);
+    }
+    for (const word of before?.overview ?? []) {
+      if (after?.overview.has(word)) continue;
+      written = true;
+      pushTwo<number | null>(this.overviews, word, id, null);
+      this.countDead(`o:${word}`, 2);
+    }
+    return written;
+  }
+
+  private countDead(list: string, n: number) {
+    this.dead.set(list, (this.dead.get(list) ?? 0) + n);
+  }
+
+  score(order: string, id: number, score: number | null) {
+    if (score === null) {
+      const list = this.unscored.get(order);
+      if (list) list.push(id);
+      else this.unscored.set(order, [id]);
+      return;
+    }
+    const list = this.scores.get(order);
+    if (list) list.push(score, id);
+    else this.scores.set(order, [score, id]);
+  }
+
+  /** Whether the group can be written under `prefix` (it was not packed for another). */
+  writableUnder(prefix: string): boolean {
+    return this.packed === null || this.packed.prefix === prefix;
+  }
+
+  /**
+   * Encodes the group's writes as Redis commands under `prefix` (this type's key prefix in its
+   * epoch) and lets go of what they were built from. `prepare` calls it while the previous batch
+   * commits, so that little is left to do once the reads are back.
+   */
+  pack(prefix: string): void {
+    const out = new RespWriter(this.size.bytes);
+    if (this.deletedDocs.length > 0)
+      out.command(
+        'UNLINK',
+        this.deletedDocs.map((id) => `${prefix}doc:${id}`),
+      );
+    if (this.docs.length > 0) {
+      const pairs = this.docs.map((item, i) => (i % 2 === 0 ? `${prefix}doc:${item}` : String(item)));
+      out.command('MSET', pairs);
+    }
+    for (const [hash, fields] of this.imdbDropped) out.command('HDEL', [prefix + hash, ...fields]);
+    for (const [hash, pairs] of this.imdbSet) out.command('HSET', [prefix + hash, ...pairs]);
+    for (const [name, ids] of this.sets.removes) out.members('SREM', prefix + name, ids);
+    for (const [name, ids] of this.sets.adds) out.members('SADD', prefix + name, ids);
+    for (const [word, postings] of this.names) {
+      out.bytes('APPEND', `${prefix}search:t:${word}`, postings.length * NAME_POSTING_BYTES, (buffer, at) => {
+        for (const { id, search, term } of postings) {
+          if (search && term) writeNamePosting(buffer, at, id, search.popularity, search.name, term);
+          else writeTombstone(buffer, at, id, NAME_POSTING_BYTES);
+          at += NAME_POSTING_BYTES;
+        }
+      });
+    }
+    for (const [word, pairs] of this.overviews) {
+      out.bytes(
+        'APPEND',
+        `${prefix}search:o:${word}`,
+        (pairs.length / 2) * OVERVIEW_POSTING_BYTES,
+        (buffer, at) => {
+          for (let i = 0; i < pairs.length; i += 2, at += OVERVIEW_POSTING_BYTES) {
+            const popularity = pairs[i + 1];
+            if (popularity === null) writeTombstone(buffer, at, pairs[i]!, OVERVIEW_POSTING_BYTES);
+            else writeOverviewPosting(buffer, at, pairs[i]!, popularity!);
+          }
+        },
+      );
+    }
+    for (const [list, n] of this.dead) out.command('HINCRBY', [`${prefix}search:dead`, list, String(n)]);
+    // Lists with postings to drop, looked at once the batch committed (`compactSearchLists`).
+    if (this.dead.size > 0) out.command('SADD', [`${prefix}search:dirty`, ...this.dead.keys()]);
+    let fewer = false;
+    for (const [word, delta] of this.vocabulary) {
+      if (delta === 0) continue;
+      out.command('ZINCRBY', [`${prefix}search:words`, String(delta), word]);
+      if (delta < 0) fewer = true;
+    }
+    // A word no title has any more leaves the vocabulary.
+    if (fewer) out.command('ZREMRANGEBYSCORE', [`${prefix}search:words`, '-inf', '0']);
+    for (const [order, ids] of this.unscored) out.members('ZREM', `${prefix}sort:${order}`, ids);
+    for (const [order, pairs] of this.scores) out.members('ZADD', `${prefix}sort:${order}`, pairs);
+    if (this.genreNames.size > 0)
+      out.command('HSET', [`${prefix}genre-names`, ...[...this.genreNames].flat()]);
+    this.packed = { prefix, ...out.done() };
+    this.size.bytes = Math.max(MIN_PACKING_BYTES, Math.ceil(out.size * 1.25));
+    this.sets.clear();
+    for (const map of [
+      this.scores,
+      this.unscored,
+      this.genreNames,
+      this.names,
+      this.overviews,
+      this.dead,
+      this.vocabulary,
+      this.imdbSet,
+      this.imdbDropped,
+    ])
+      map.clear();
+    this.docs.length = 0;
+    this.deletedDocs.length = 0;
+  }
+
+  /** Queues the group's writes under `prefix` and empties it. */
+  flush(tx: Transaction, prefix: string) {
+    this.write(tx, prefix);
+    this.packed = null;
+  }
+
+  /** Queues the group's writes under `prefix`, keeping them (a batch may be applied again). */
+  write(tx: Transaction, prefix: string) {
+    if (!this.writableUnder(prefix))
+      throw new Error(`writes packed for ${this.packed!.prefix}, not ${prefix}`);
+    if (!this.packed) this.pack(prefix);
+    const { commands, count } = this.packed!;
+    if (count > 0) tx.raw(commands, count);
+  }
+}

@@ -1,0 +1,36 @@
+import type { TitleType } from '@cinefold/contracts';
+
+/**
+ * The catalogue read model, per content type, inside an epoch: a replace-mode import starts a new
+ * epoch (so the old titles vanish at once) and the old epoch's keys are deleted in the background.
+ *
+ *   {type}:epoch                 the current epoch
+ *   {type}:e{N}:doc:{id}         the title, stored as stored.ts says
+ *   {type}:e{N}:sort:{order}     sorted sets over every title: popularity, rating, date, title, created, views
+ *   {type}:e{N}:visible|hidden   sets of ids
+ *   {type}:e{N}:genre:{slug}     sets of ids; genre-names is a hash slug → name
+ *   {type}:e{N}:year:{yyyy}      sets of ids
+ *   {type}:e{N}:search:words     sorted set: each word of a title name → how many names have it
+ *   {type}:e{N}:search:t:{word}  packed postings of a name word, search:o:{word} of an overview
+ *                                word, appended in event order (see search-index.ts)
+ *   {type}:e{N}:search:dead      hash list → postings superseded in it; search:dirty the lists
+ *                                to look at for compaction
+ *   {type}:e{N}:search:version   where the type's search last changed (readers' cache key)
+ *
+ * and, whatever the epoch, the books of views behind the `views` order (as the traffic read
+ * model keeps them, so a replay after old page views are deleted gives the same order):
+ *
+ *   views:{type}                 sorted set id → views, all days together, titles gone included
+ *   views:day:{D}                sorted set {type}:{id} → views of day D, while D is open
+ *   views:closed                 set of the days closed
+ */
+export const CATALOGUE = {
+  projector: 'catalogue',
+  epoch: (type: TitleType) => [type, 'epoch'],
+  inEpoch: (type: TitleType, epoch: number, ...parts: string[]) => [type, `e${epoch}`, ...parts],
+  views: (type: TitleType) => ['views', type],
+  viewsOfDay: (day: string) => ['views', 'day', day],
+  closedDays: ['views', 'closed'],
+} as const;
+export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
+export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];

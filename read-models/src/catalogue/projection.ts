@@ -1,0 +1,311 @@
+/**
+ * The catalogue read model: every title as JSON, sorted sets for each order, sets of ids for
+ * visibility, genres and years, and the search index (see CATALOGUE in keys.ts). Sets hold
+ * integer ids so Redis keeps them as compact intsets; search postings are packed strings.
+ *
+ * A batch of events is folded into net changes first (the last word on each member of each key
+ * wins), then written with one command per key (`TypeChanges`). What a title indexes to is in
+ * `indexing.ts`; the import's batches are indexed while the previous one commits (`PreparedAhead`).
+ */
+import type { TitleType } from '@cinefold/contracts';
+import { encodePosition, scanKeys } from '@cinefold/platform';
+import type { Redis } from 'ioredis';
+import { packingSize, TypeChanges } from './changes.js';
+import { imdbOf, publicSetsOf, searchOf, type Title } from './indexing.js';
+import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
+import { readViewsBefore, writeViews } from './views.js';
+import { CATALOGUE, CATALOGUE_SORTS } from './keys.js';
+import {
+  canonicalPostings,
+  NAME_POSTING_BYTES,
+  OVERVIEW_POSTING_BYTES,
+  searchKeyComparison,
+} from './search-index.js';
+import { decodeTitle } from './stored.js';
+import { defineProjector, unhandled } from '../runtime/projector.js';
+
+const TYPES: readonly TitleType[] = ['movie', 'tv'];
+
+/** A title as the read model held it before the batch (or as the batch left it so far). */
+interface Known {
+  title: Title;
+  hidden: boolean;
+}
+
+type Ref = { type: TitleType; id: number };
+
+function refOf(event: CatalogueEvent['event']): Ref | null {
+  switch (event?.type) {
+    case 'TitleImported':
+      return { type: event.data.type, id: event.data.title.id };
+    case 'TitleHidden':
+    case 'TitleUnhidden':
+    case 'TitleDeleted':
+      return event.data;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A catalogue projector with state of its own (what it prepared ahead, how big its last writes
+ * were): each runner and each rebuild makes one.
+ */
+export function createCatalogueProjector() {
+  const size = packingSize();
+  const ahead = new PreparedAhead(size);
+  const newChanges = (): Record<TitleType, TypeChanges> => ({
+    movie: new TypeChanges(size),
+    tv: new TypeChanges(size),
+  });
+
+  return defineProjector({
+    name: CATALOGUE.projector,
+    // 2: the search index of packed postings and a vocabulary of title words (no prefix sets).
+    // 3: movies by IMDb id.
+    version: 3,
+    // Big batches share more postings per SADD: an import is a long run of TitleImported events.
+    batchSize: 2000,
+    handles: [
+      'TitleImported',
+      'CatalogueTruncated',
+      'TitleHidden',
+      'TitleUnhidden',
+      'TitleDeleted',
+      // The `views` order (views.ts).
+      'PageViewed',
+      'TrafficDayClosed',
+    ],
+
+    prepare(events, key) {
+      ahead.prepare(events, key);
+    },
+
+    async apply({ events, tx, key, redis }) {
+      const epochs = {} as Record<TitleType, number>;
+      /** Each type's key prefix in its current epoch, ending in ':': built when the epoch moves. */
+      const prefixes = {} as Record<TitleType, string>;
+      const enter = (type: TitleType, epoch: number) => {
+        epochs[type] = epoch;
+        prefixes[type] = `${key(...CATALOGUE.inEpoch(type, epoch))}:`;
+        ahead.writingUnder(key(...CATALOGUE.epoch(type)), prefixes[type]);
+      };
+      const stored = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
+      TYPES.forEach((t, i) => enter(t, Number(stored[i] ?? 0)));
+      const viewsBefore = await readViewsBefore(redis, key, events);
+      const imported: Record<TitleType, Set<number>> = { movie: new Set(), tv: new Set() };
+      for (const { event } of events)
+        if (event?.type === 'TitleImported') imported[event.data.type].add(event.data.title.id);
+      /**
+       * Where each type's search last changed: the position of the last event that imported a
+       * new or different title, hid, showed, deleted or dropped one. The query side keeps what it
+       * read of the search index until this moves; views, which move the checkpoint all day, and
+       * a title imported again as it was leave it alone.
+       */
+      const searchChangedAt: Partial<Record<TitleType, string>> = {};
+      const views = () => {
+        for (const type of TYPES) {
+          const position = searchChangedAt[type];
+          if (position !== undefined) tx.set(`${prefixes[type]}search:version`, position);
+        }
+        return writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
+      };
+
+      // What the batch's titles looked like before it: their documents and hidden flags.
+      const refs = new Map<string, Ref>();
+      for (const e of events) {
+        const ref = refOf(e.event);
+        if (ref) refs.set(`${ref.type}:${ref.id}`, ref);
+      }
+      const known = new Map<string, Known | null>();
+      if (refs.size > 0) {
+        const list = [...refs.values()];
+        const docs = await redis.mget(...list.map((r) => `${prefixes[r.type]}doc:${r.id}`));
+        const hiddenFlags = new Map<TitleType, Map<number, boolean>>();
+        for (const type of TYPES) {
+          const ids = list.filter((r, i) => r.type === type && docs[i]).map((r) => r.id);
+          if (ids.length === 0) continue;
+          const flags = await redis.smismember(`${prefixes[type]}hidden`, ...ids);
+          hiddenFlags.set(type, new Map(ids.map((id, i) => [id, flags[i] === 1])));
+        }
+        list.forEach((r, i) => {
+          const doc = docs[i];
+          const hidden = hiddenFlags.get(r.type)?.get(r.id) ?? false;
+          known.set(`${r.type}:${r.id}`, doc ? { title: decodeTitle(r.type, doc), hidden } : null);
+        });
+      }
+
+      // Only imports of titles that do not exist yet: write what `prepare` indexed.
+      const prepared = ahead.batch(events);
+      if (
+        prepared &&
+        [...known.values()].every((k) => k === null) &&
+        TYPES.every((type) => prepared[type].writableUnder(prefixes[type]))
+      ) {
+        for (const type of TYPES) prepared[type].write(tx, prefixes[type]);
+        // The last import of each type is where its search last changed.
+        for (let i = events.length - 1; i >= 0 && Object.keys(searchChangedAt).length < TYPES.length; i--) {
+          const e = events[i]!;
+          if (e.event?.type === 'TitleImported' && !(e.event.data.type in searchChangedAt))
+            searchChangedAt[e.event.data.type] = encodePosition(e.position);
+        }
+        await views();
+        return;
+      }
+
+      const changes = newChanges();
+      /** Titles changed in the current group: touching one again starts a new group. */
+      const touched = new Set<string>();
+      const flush = () => {
+        for (const type of TYPES) changes[type].flush(tx, prefixes[type]);
+        touched.clear();
+      };
+      const touch = (ref: string) => {
+        if (touched.has(ref)) flush();
+        touched.add(ref);
+      };
+      /** Takes a title's previous version out of the public sets it leaves. */
+      const unlist = (type: TitleType, id: number, before: Known, keepSets: Set<string>) => {
+        if (before.hidden) return;
+        for (const set of publicSetsOf(type, before.title))
+          if (!keepSets.has(set)) changes[type].sets.change(set, id, false);
+      };
+
+      for (const e of events) {
+        const event = e.event;
+        if (!event) continue;
+        switch (event.type) {
+          case 'TitleImported': {
+            const { type, title } = event.data;
+            const { id } = title;
+            const ref = `${type}:${id}`;
+            touch(ref);
+            const c = changes[type];
+            const before = known.get(ref) ?? null;
+            // Adult titles arrive hidden: an admin can choose to show them.
+            const hidden = before ? before.hidden : title.adult;
+            const index = ahead.indexOf(e, type, title);
+            if (before) {
+              unlist(type, id, before, new Set(hidden ? [] : index.publicSets));
+              c.sets.change(hidden ? 'visible' : 'hidden', id, false);
+              const was = imdbOf(type, before.title);
+              if (was && was.field !== index.imdb?.field) c.imdb(was, null);
+            }
+            const created = before ? null : Date.parse(e.metadata.occurredAt);
+            if (c.add(id, index, hidden, created, before ? searchOf(type, before.title) : null))
+              searchChangedAt[type] = encodePosition(e.position);
+            known.set(ref, { title, hidden });
+            break;
+          }
+          case 'TitleHidden':
+          case 'TitleUnhidden': {
+            const { type, id } = event.data;
+            const ref = `${type}:${id}`;
+            const current = known.get(ref);
+            if (!current) break; // hiding a title that is not (or no longer) there changes nothing
+            const hidden = event.type === 'TitleHidden';
+            if (hidden === current.hidden) break;
+            touch(ref);
+            const c = changes[type];
+            c.sets.change('hidden', id, hidden);
+            c.sets.change('visible', id, !hidden);
+            for (const set of publicSetsOf(type, current.title)) c.sets.change(set, id, !hidden);
+            searchChangedAt[type] = encodePosition(e.position);
+            current.hidden = hidden;
+            break;
+          }
+          case 'TitleDeleted': {
+            const { type, id } = event.data;
+            const ref = `${type}:${id}`;
+            const current = known.get(ref);
+            if (!current) break;
+            touch(ref);
+            const c = changes[type];
+            unlist(type, id, current, new Set());
+            c.search(id, null, searchOf(type, current.title));
+            searchChangedAt[type] = encodePosition(e.position);
+            c.sets.change('hidden', id, false);
+            c.sets.change('visible', id, false);
+            for (const order of CATALOGUE_SORTS) c.score(order, id, null);
+            c.deletedDocs.push(id);
+            const imdb = imdbOf(type, current.title);
+            if (imdb) c.imdb(imdb, null);
+            known.set(ref, null);
+            break;
+          }
+          case 'CatalogueTruncated': {
+            const { type } = event.data;
+            const old = epochs[type];
+            // Whatever was pending for the old epoch is written there and dropped with it.
+            flush();
+            enter(type, old + 1);
+            searchChangedAt[type] = encodePosition(e.position);
+            tx.set(key(...CATALOGUE.epoch(type)), String(old + 1));
+            tx.sadd(key(type, 'dropped-epochs'), String(old));
+            for (const [ref] of known) if (ref.startsWith(`${type}:`)) known.set(ref, null);
+            break;
+          }
+          case 'PageViewed':
+          case 'TrafficDayClosed':
+            break; // written after the titles, by views()
+          default:
+            unhandled(event);
+        }
+      }
+      flush();
+      await views();
+    },
+
+    comparedAs: searchKeyComparison,
+
+    /**
+     * Compacts the search lists that gathered superseded postings, and deletes the keys of epochs
+     * that a replace-mode import dropped, without blocking Redis.
+     */
+    async afterCommit(redis, key) {
+      await compactSearchLists(redis, key);
+      for (const type of TYPES) {
+        const dropped = await redis.smembers(key(type, 'dropped-epochs'));
+        for (const epoch of dropped) {
+          const pattern = `${key(...CATALOGUE.inEpoch(type, Number(epoch)))}:*`;
+          for await (const keys of scanKeys(redis, pattern, 2000)) await redis.unlink(...keys);
+          await redis.srem(key(type, 'dropped-epochs'), epoch);
+        }
+      }
+    },
+  });
+}
+
+/**
+ * A list whose superseded postings and tombstones outweigh its live ones is rewritten with its
+ * live postings alone (titles imported again and again would otherwise grow it for good). Runs
+ * between batches, so nothing appends meanwhile; readers see the old list or the new, both right.
+ */
+async function compactSearchLists(redis: Redis, key: (...parts: string[]) => string): Promise<void> {
+  const epochs = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
+  for (const [i, type] of TYPES.entries()) {
+    const prefix = `${key(...CATALOGUE.inEpoch(type, Number(epochs[i] ?? 0)))}:`;
+    const dirty = await redis.smembers(`${prefix}search:dirty`);
+    if (dirty.length === 0) continue;
+    const sizing = redis.pipeline();
+    sizing.hmget(`${prefix}search:dead`, ...dirty);
+    for (const name of dirty) sizing.strlen(`${prefix}search:${name}`);
+    const replies = (await sizing.exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    const dead = replies[0]![1] as (string | null)[];
+    for (const [j, name] of dirty.entries()) {
+      const size = name.startsWith('t:') ? NAME_POSTING_BYTES : OVERVIEW_POSTING_BYTES;
+      const postings = Number(replies[j + 1]![1]) / size;
+      const tx = redis.multi();
+      if (Number(dead[j] ?? 0) * 2 > postings) {
+        const list = (await redis.getBuffer(`${prefix}search:${name}`)) ?? Buffer.alloc(0);
+        const live = canonicalPostings(list, size);
+        if (live.length > 0) tx.set(`${prefix}search:${name}`, live);
+        else tx.del(`${prefix}search:${name}`);
+        tx.hdel(`${prefix}search:dead`, name);
+      }
+      tx.srem(`${prefix}search:dirty`, name);
+      await tx.exec();
+    }
+  }
+}

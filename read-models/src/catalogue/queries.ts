@@ -1,0 +1,199 @@
+/**
+ * The catalogue's queries, as the public catalogue and the back office's content list ask them:
+ * pages of titles rendered from their stored bytes, a visible title, the genres, what the search
+ * box suggests, and a page of the admin's titles with their views. Each reads the catalogue where
+ * the caller located it (`locate.ts`).
+ */
+import type { AdminContentItem, Movie, TitleSuggestion, TitleType, TvShow } from '@cinefold/contracts';
+import type { Redis } from 'ioredis';
+import { runQuery } from './engine.js';
+import { catalogueKey, type CatalogueLocation } from './locate.js';
+import type { CatalogueSearch } from './search/catalogue-search.js';
+import type { Universe } from './search/searcher.js';
+import type { CatalogueSortKey } from './keys.js';
+import { type RenderedTitle, renderTitle } from './serialize.js';
+import { decodeTitle } from './stored.js';
+import { genreNames, genreQuerySlugs } from './text.js';
+import type { QueryResult, TitleQuery } from './title-query.js';
+
+/** Resolves a genre name ("Sci-Fi", "science fiction") to the set of a genre that exists. */
+export async function genreSet(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  genre: string,
+): Promise<string> {
+  const candidates = genreQuerySlugs(type, genre).map((slug) => `genre:${slug}`);
+  const sizes = await Promise.all(candidates.map((c) => redis.scard(catalogueKey(location, type, c))));
+  return candidates[sizes.findIndex((size) => size > 0)] ?? candidates[0]!;
+}
+
+/** The titles of `ids` that exist, in that order, rendered as the API's JSON. */
+export async function readRenderedTitles(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  ids: readonly string[],
+): Promise<RenderedTitle[]> {
+  if (ids.length === 0) return [];
+  const stored = await redis.mgetBuffer(...ids.map((id) => catalogueKey(location, type, 'doc', id)));
+  return stored.filter((s): s is Buffer => s !== null).map((s) => renderTitle(type, s));
+}
+
+/** A page of visible titles of a type, with the filters (sets), in the order asked; the total is exact. */
+export async function listTitles(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  query: Omit<TitleQuery, 'type' | 'universe'>,
+): Promise<{ bodies: RenderedTitle[]; total: number }> {
+  // Genre and year sets hold visible titles only; otherwise the visible set is the filter.
+  const implied = query.sets.some((set) => set.startsWith('genre:') || set.startsWith('year:'));
+  const { ids, total } = await runQuery(redis, location, {
+    type,
+    universe: implied ? 'all' : 'visible',
+    ...query,
+  });
+  return { bodies: await readRenderedTitles(redis, location, type, ids), total };
+}
+
+/**
+ * A page of what a search finds in `universe`, with the other filters (sets), in the order
+ * asked; the total is exact. Ranked by relevance alone it is a slice of the ranked titles; with
+ * filters or another order, the titles go to Redis as a set and the query engine does the rest.
+ */
+export async function searchPage(
+  redis: Redis,
+  searches: CatalogueSearch,
+  location: CatalogueLocation,
+  type: TitleType,
+  search: string,
+  query: Omit<TitleQuery, 'type' | 'sort'> & { readonly sort: CatalogueSortKey | 'relevance' },
+): Promise<QueryResult> {
+  const { sets, sort, offset, limit, dateRange } = query;
+  const found = await searches.find(location, type, search, query.universe as Universe);
+  if (sort === 'relevance' && sets.length === 0 && !dateRange) {
+    return {
+      ids: [...found.ranked.subarray(offset, offset + limit)].map(String),
+      total: found.ranked.length,
+    };
+  }
+  if (found.ranked.length === 0) return { ids: [], total: 0 };
+  const set = await searches.asSet(location, type, found);
+  if (sort !== 'relevance' || dateRange) {
+    return runQuery(redis, location, {
+      ...query,
+      type,
+      universe: 'all',
+      sets: [...sets, set],
+      sort: sort === 'relevance' ? 'popularity' : sort,
+    });
+  }
+  // Ranked, within a genre or a year: the ranked titles in order, kept when in every filter.
+  const keys = sets.map((name) => catalogueKey(location, type, name));
+  const total = await redis.sintercard(keys.length + 1, catalogueKey(location, type, set), ...keys);
+  const ids: string[] = [];
+  let passed = 0;
+  for (let from = 0; from < found.ranked.length && passed < offset + limit; from += 1000) {
+    const chunk = [...found.ranked.subarray(from, from + 1000)];
+    const pipeline = redis.pipeline();
+    for (const key of keys) pipeline.smismember(key, ...chunk);
+    const flags = ((await pipeline.exec()) ?? []).map(([error, reply]) => {
+      if (error) throw error;
+      return reply as number[];
+    });
+    for (let i = 0; i < chunk.length && passed < offset + limit; i++) {
+      if (!flags.every((f) => f[i] === 1)) continue;
+      if (passed >= offset) ids.push(String(chunk[i]));
+      passed++;
+    }
+  }
+  return { ids, total };
+}
+
+/** The names of a type's genres, in alphabetical order. */
+export async function readGenreNames(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+): Promise<string[]> {
+  const names = Object.values(await redis.hgetall(catalogueKey(location, type, 'genre-names')));
+  return names.sort((a, b) => a.localeCompare(b));
+}
+
+/** A visible title's stored document, as stored. */
+export async function readVisibleTitle(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  id: string,
+): Promise<Buffer | null> {
+  const [stored, visible] = await Promise.all([
+    redis.getBuffer(catalogueKey(location, type, 'doc', id)),
+    redis.sismember(catalogueKey(location, type, 'visible'), id),
+  ]);
+  return stored && visible ? stored : null;
+}
+
+/** The first titles of a type a search finds, as the search box lists them. */
+export async function readSuggestions(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  ranked: Int32Array,
+  limit: number,
+): Promise<TitleSuggestion[]> {
+  const ids = [...ranked.subarray(0, limit)];
+  if (ids.length === 0) return [];
+  const stored = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
+  return stored.flatMap((doc) => {
+    if (!doc) return [];
+    const title = decodeTitle(type, doc) as Movie & TvShow;
+    const date = type === 'movie' ? title.release_date : title.first_air_date;
+    const year = date ? Number(date.slice(0, 4)) : null;
+    return [
+      {
+        id: title.id,
+        name: type === 'movie' ? title.title : title.name,
+        year: year !== null && Number.isFinite(year) ? year : null,
+        poster_path: title.poster_path,
+      },
+    ];
+  });
+}
+
+/** The back office's rows for the titles of `ids` that exist, hidden ones included, with their views. */
+export async function readAdminContentItems(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  ids: readonly string[],
+): Promise<AdminContentItem[]> {
+  if (ids.length === 0) return [];
+  const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
+  const [json, hidden, views] = await Promise.all([
+    redis.mget(...ids.map((id) => key('doc', id))),
+    redis.smismember(key('hidden'), ...ids),
+    redis.zmscore(key('sort', 'views'), ...ids),
+  ]);
+  const items: AdminContentItem[] = [];
+  ids.forEach((_, i) => {
+    if (!json[i]) return;
+    const title = decodeTitle(type, json[i]!) as Movie & TvShow;
+    const item: AdminContentItem = {
+      id: title.id,
+      poster_path: title.poster_path,
+      popularity: title.popularity,
+      vote_average: title.vote_average,
+      views: Number(views[i] ?? 0),
+      hidden: hidden[i] === 1,
+      overview: title.overview,
+      genres: genreNames(title.genres).map((name) => ({ name })),
+      ...(type === 'movie'
+        ? { title: title.title, release_date: title.release_date }
+        : { name: title.name, first_air_date: title.first_air_date }),
+    };
+    items.push(item);
+  });
+  return items;
+}

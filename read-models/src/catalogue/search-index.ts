@@ -1,0 +1,243 @@
+/**
+ * The catalogue's search index, as the projector writes it and the query side reads it: what a
+ * title is found by (the words of its name, with what ranking needs to know of each, and the
+ * words of its overview) and the bytes each posting is kept as.
+ *
+ * Postings are packed, a fixed number of bytes each, and appended in the order of the events:
+ * a posting list is one Redis string read in one piece (a 65,000-id list in about a millisecond,
+ * where SMEMBERS of the same set took 35), and the same events give the same bytes whatever the
+ * batches they were applied in. A title indexed again appends its new posting, which supersedes
+ * the old one; a word it lost gets a tombstone. Lists that never saw either (nearly all of them)
+ * are read as they are; the others keep the last posting of each id (see `livePostings`).
+ */
+import { STOPWORDS, words } from './text.js';
+
+/** Words a title name starts with that a visitor leaves out: "godfather" is The Godfather. */
+export const ARTICLES = new Set(['the', 'a', 'an']);
+
+const ROMAN: Readonly<Record<string, string>> = {
+  ii: '2',
+  iii: '3',
+  iv: '4',
+  v: '5',
+  vi: '6',
+  vii: '7',
+  viii: '8',
+  ix: '9',
+  x: '10',
+};
+
+/** "iv" → "4": sequels are typed in figures ("creed 3" for Creed III). */
+export const arabicOf = (word: string): string | undefined => ROMAN[word];
+
+/**
+ * Edits a word may have and still match, by its length, as the field's engines allow: none below
+ * five letters, one from five, two from nine.
+ */
+export function typoBudget(length: number): number {
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/**
+ * The same for a typed word no name has: a four-letter word then gets one edit too ("scnt",
+ * "udge", "grek" were five-letter words missing one), where a word that exists is taken as meant.
+ */
+export function unknownWordTypoBudget(length: number): number {
+  return length === 4 ? 1 : typoBudget(length);
+}
+
+/** FNV-1a of a string, as an unsigned 32-bit number. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * What a whole name is, whatever its spacing, punctuation and numerals: its words without a
+ * leading article, Roman numerals as figures, run together. "Spider-Man", "spiderman" and
+ * "spider man" have one key; so do "Creed III" and "creed 3".
+ */
+export function nameKey(nameWords: readonly string[]): number {
+  const from = nameWords.length > 1 && ARTICLES.has(nameWords[0]!) ? 1 : 0;
+  let joined = '';
+  for (let i = from; i < nameWords.length; i++) joined += arabicOf(nameWords[i]!) ?? nameWords[i]!;
+  return hash32(joined);
+}
+
+/** A word of a title's name as indexed: where it stands and how many words it covers. */
+export interface NameTerm {
+  readonly term: string;
+  /** Index of its first word among the name's words. */
+  readonly position: number;
+  /** 1 for a word, 2 or 3 for words run together ("spiderman" of Spider-Man). */
+  readonly span: number;
+}
+
+export interface NameIndex {
+  readonly terms: readonly NameTerm[];
+  readonly key: number;
+  /** How many words the name has. */
+  readonly length: number;
+  /** Index of its first word that is not an article: 1 for The Godfather, else 0. */
+  readonly lead: number;
+}
+
+const MAX_COMPOUND = 40;
+
+/**
+ * The terms a title's name is found by: each word once (its first place), a Roman numeral also
+ * as its figure, and the words that punctuation joins into one ("Spider-Man", "WALL·E", "Ocean's",
+ * "S.W.A.T.") run together as well: a visitor types "spiderman", "walle", "oceans", "swat". Words
+ * only spaces part ("La La Land") are not: the search splits what is typed run together instead
+ * ("lalaland"), which keeps the vocabulary to the words names really have.
+ */
+export function nameIndex(name: string): NameIndex {
+  const all = words(name);
+  const terms: NameTerm[] = [];
+  const seen = new Set<string>();
+  const add = (term: string, position: number, span: number) => {
+    if (seen.has(term) || term.length > MAX_COMPOUND) return;
+    seen.add(term);
+    terms.push({ term, position, span });
+  };
+  all.forEach((word, i) => {
+    add(word, i, 1);
+    const figure = arabicOf(word);
+    if (figure !== undefined && (i > 0 || all.length === 1)) add(figure, i, 1);
+  });
+  let position = 0;
+  for (const chunk of name.split(/\s+/)) {
+    const joined = words(chunk);
+    if (joined.length >= 2) add(joined.join(''), position, Math.min(joined.length, 3));
+    position += joined.length;
+  }
+  return {
+    terms,
+    key: nameKey(all),
+    length: Math.min(all.length, 255),
+    lead: all.length > 1 && ARTICLES.has(all[0]!) ? 1 : 0,
+  };
+}
+
+/**
+ * The words an overview is found by: whole words only, stopwords left out. Prefixes of every
+ * overview word would multiply the index for matches nobody wants ("lov" should find Love
+ * Actually, not every overview with "lovely"), and typos in overviews find noise.
+ */
+export function overviewTerms(overview: string): Set<string> {
+  const terms = new Set<string>();
+  for (const word of words(overview)) if (word.length >= 2 && !STOPWORDS.has(word)) terms.add(word);
+  return terms;
+}
+
+/** A search as typed: its words, folded as titles are, and which of them must match. */
+export interface SearchText {
+  /** Every word, stopwords included, at most 8. */
+  readonly words: readonly string[];
+  /**
+   * Indexes of the words a title must match: all but the stopwords, or every word when the search
+   * is nothing but stopwords (a film called "It").
+   */
+  readonly required: readonly number[];
+}
+
+export function searchText(search: string): SearchText {
+  const all = words(search).slice(0, 8);
+  const meaningful = all.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
+  const required = (meaningful.length > 0 ? meaningful : all.map((w, i) => [w, i] as const)).map(
+    ([, i]) => i,
+  );
+  return { words: all, required };
+}
+
+/** Case and accents folded, spaces kept: how a search's text is compared and cached. */
+export const foldedSearch = (search: string): string => words(search).slice(0, 8).join(' ');
+
+// Postings. Ids are below 2^31 (the import refuses larger ones): the top bit marks a tombstone.
+const TOMBSTONE = 0x8000_0000;
+
+/** A title posting: id u32, popularity f32, name key u32, position, span, name length, lead. */
+export const NAME_POSTING_BYTES = 16;
+/** An overview posting: id u32, popularity f32. */
+export const OVERVIEW_POSTING_BYTES = 8;
+
+export function writeNamePosting(
+  out: Buffer,
+  at: number,
+  id: number,
+  popularity: number,
+  name: NameIndex,
+  term: NameTerm,
+): void {
+  out.writeUInt32LE(id, at);
+  out.writeFloatLE(popularity, at + 4);
+  out.writeUInt32LE(name.key, at + 8);
+  out[at + 12] = Math.min(term.position, 255);
+  out[at + 13] = term.span;
+  out[at + 14] = name.length;
+  out[at + 15] = name.lead;
+}
+
+export function writeOverviewPosting(out: Buffer, at: number, id: number, popularity: number): void {
+  out.writeUInt32LE(id, at);
+  out.writeFloatLE(popularity, at + 4);
+}
+
+/** A tombstone: the id no longer holds the word. */
+export function writeTombstone(out: Buffer, at: number, id: number, size: number): void {
+  out.fill(0, at, at + size);
+  out.writeUInt32LE((id | TOMBSTONE) >>> 0, at);
+}
+
+/**
+ * The live postings of a list, as offsets into it: all of them when the list never had a posting
+ * superseded or removed (`dead` 0), else the last posting of each id, tombstoned ids left out.
+ */
+export function livePostings(list: Buffer, size: number, dead: number): Int32Array {
+  const count = Math.floor(list.length / size);
+  if (dead === 0) {
+    const all = new Int32Array(count);
+    for (let i = 0; i < count; i++) all[i] = i * size;
+    return all;
+  }
+  const last = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    const raw = list.readUInt32LE(i * size);
+    const id = raw & ~TOMBSTONE;
+    if (raw & TOMBSTONE) last.set(id, -1);
+    else last.set(id, i * size);
+  }
+  const live: number[] = [];
+  for (const at of last.values()) if (at >= 0) live.push(at);
+  return Int32Array.from(live);
+}
+
+/**
+ * The live postings of a list in one canonical form: sorted by id. Two read models with the same
+ * titles hold the same canonical lists whatever their history (superseded postings and
+ * tombstones, compacted or not), which is how `verify` compares them.
+ */
+export function canonicalPostings(list: Buffer, size: number): Buffer {
+  const live = livePostings(list, size, 1);
+  const byId = [...live].sort((a, b) => list.readUInt32LE(a) - list.readUInt32LE(b));
+  const out = Buffer.alloc(byId.length * size);
+  byId.forEach((at, i) => list.copy(out, i * size, at, at + size));
+  return out;
+}
+
+/** How a key of the catalogue read model's search index compares (see the projector's `comparedAs`). */
+export function searchKeyComparison(name: string): 'skip' | ((value: Buffer) => Buffer) | undefined {
+  // Counts of superseded postings and the lists to compact depend on when lists were compacted;
+  // the version is where the search last changed (a cache key for readers), not what it holds.
+  if (name.endsWith(':search:dead') || name.endsWith(':search:dirty') || name.endsWith(':search:version'))
+    return 'skip';
+  // What queries keep for a few seconds (a search's titles, an intersection) is not the read model.
+  if (name.includes(':found:') || name.includes(':intersection:')) return 'skip';
+  if (name.includes(':search:t:')) return (value) => canonicalPostings(value, NAME_POSTING_BYTES);
+  if (name.includes(':search:o:')) return (value) => canonicalPostings(value, OVERVIEW_POSTING_BYTES);
+  return undefined;
+}

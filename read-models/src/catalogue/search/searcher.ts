@@ -1,0 +1,494 @@
+/**
+ * A search of one type's catalogue: which titles match, and in what order.
+ *
+ * A title matches when each word of the search that is not a stopword is in its name (the word
+ * itself, a word within its typo budget, or for the last word a word it starts: search as you
+ * type) or, as it was typed, in its overview. Spacing, punctuation and numerals are folded on
+ * both sides (see search-index.ts): "spiderman", "walle", "creed 3" find Spider-Man,
+ * WALL·E and Creed III; two words typed apart are also read run together ("bat man").
+ *
+ * The order, first difference wins:
+ * 1. every word in the name, before titles found through their overview;
+ * 2. fewer typos;
+ * 3. the whole name typed ("alien": Alien before Aliens), exactly, then with typos;
+ * 4. the name starting with the words in order, then holding them in order;
+ * 5. the last word typed whole rather than started;
+ * 6. popularity, then id: the same search always gives the same order, so pages never overlap.
+ */
+import { ascendingOrder, type IndexSnapshot, type NameList, type OverviewList } from './index-reader.js';
+import { type Expansion, MAX_COMPLETIONS } from './vocabulary.js';
+import { ARTICLES, arabicOf, nameKey, searchText } from '../search-index.js';
+import { STOPWORDS } from '../text.js';
+
+/** Titles of a search, best first. */
+export type Ranked = Int32Array;
+
+export type Universe = 'visible' | 'hidden' | 'all';
+
+/**
+ * What one word of a search matched in one title, packed in 25 bits (0: its overview only): in
+ * the name (bit 0), typos (2 bits), a started word (1), position (8), span (2), the whole name (2:
+ * 3 as typed, 2 mended with one typo, 1 with two or more, 0 not), name length (8), lead (1).
+ */
+const Match = {
+  Title: 1,
+  TyposShift: 1,
+  CompletionShift: 3,
+  PositionShift: 4,
+  SpanShift: 12,
+  WholeShift: 14,
+  LengthShift: 16,
+  LeadShift: 24,
+} as const;
+
+/** The titles one word matches, by id: how (Match) and their popularity. */
+interface WordMatches {
+  readonly ids: Int32Array;
+  readonly match: Int32Array;
+  readonly popularity: Float32Array;
+}
+
+/**
+ * Whole-name keys a search may be: exactly as typed, or with its typos mended (each with the
+ * fewest typos that give it).
+ */
+interface WholeKeys {
+  readonly exact: number;
+  readonly mended: ReadonlyMap<number, number>;
+}
+
+const MAX_NAME_COMBINATIONS = 64;
+
+/** The search with each pair of neighbouring words that make a name word run together ("bat man"). */
+function runTogether(words: readonly string[], has: (word: string) => boolean): string[] | null {
+  const out: string[] = [];
+  let changed = false;
+  for (let i = 0; i < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]];
+    if (b !== undefined && !(STOPWORDS.has(a) && STOPWORDS.has(b)) && has(a + b)) {
+      out.push(a + b);
+      changed = true;
+      i++;
+    } else out.push(a);
+  }
+  return changed ? out : null;
+}
+
+/**
+ * The search with each word typed without its spaces split into the name words it is made of,
+ * when it is no word of a name or an overview ("elbe" is a name in an overview, not "el be").
+ */
+async function splitApart(words: readonly string[], snapshot: IndexSnapshot): Promise<string[] | null> {
+  const splits = words.map((word, i) => snapshot.vocabulary.split(word, i === words.length - 1));
+  if (splits.every((parts) => parts === null)) return null;
+  const { overviews } = await snapshot.read(
+    [],
+    words.filter((_, i) => splits[i] !== null),
+  );
+  let changed = false;
+  const out = words.flatMap((word, i) => {
+    const parts = splits[i];
+    if (!parts || (overviews.get(word)?.ids.length ?? 0) > 0) return [word];
+    changed = true;
+    return parts;
+  });
+  return changed && out.length <= 8 ? out : null;
+}
+
+function expansionsOf(
+  snapshot: IndexSnapshot,
+  word: string,
+  last: boolean,
+  maxCompletions: number | undefined,
+  known: boolean,
+): Expansion[] {
+  const expansions = snapshot.vocabulary.expand(word, last, maxCompletions, known);
+  const figure = arabicOf(word);
+  if (figure !== undefined && snapshot.vocabulary.has(figure) && !expansions.some((e) => e.word === figure))
+    expansions.push({ word: figure, typos: 0, completion: false });
+  return expansions;
+}
+
+function wholeKeys(words: readonly string[], options: readonly (readonly Expansion[])[]): WholeKeys {
+  let combos: [words: string[], typos: number][] = [[[], 0]];
+  words.forEach((word, i) => {
+    const choices = new Map<string, number>([[word, 0]]);
+    for (const e of options[i]!) if (!e.completion && !choices.has(e.word)) choices.set(e.word, e.typos);
+    const next: [string[], number][] = [];
+    for (const [combo, typos] of combos) {
+      for (const [choice, more] of choices) {
+        if (next.length >= MAX_NAME_COMBINATIONS) break;
+        next.push([[...combo, choice], typos + more]);
+      }
+    }
+    combos = next.length > 0 ? next : combos.map(([c, t]) => [[...c, word], t]);
+  });
+  const mended = new Map<number, number>();
+  for (const [combo, typos] of combos) {
+    const key = nameKey(combo);
+    mended.set(key, Math.min(typos, mended.get(key) ?? typos));
+  }
+  return { exact: nameKey(words), mended };
+}
+
+/** Merges the name lists of a word's expansions and its overview list into one list by id. */
+function matchesOfWord(
+  expansions: readonly Expansion[],
+  names: ReadonlyMap<string, NameList>,
+  overview: OverviewList | undefined,
+  whole: WholeKeys,
+  mostPopular?: number,
+): WordMatches {
+  const chosen = (list: NameList) =>
+    mostPopular === undefined || list.ids.length <= mostPopular ? null : mostPopularOf(list, mostPopular);
+  let size = 0;
+  for (const e of expansions) {
+    const list = names.get(e.word);
+    if (list) size += chosen(list)?.length ?? list.ids.length;
+  }
+  const ids = new Int32Array(size);
+  const match = new Int32Array(size);
+  const popularity = new Float32Array(size);
+  let n = 0;
+  for (const e of expansions) {
+    const list = names.get(e.word);
+    if (!list) continue;
+    const head =
+      Match.Title |
+      (Math.min(e.typos, 3) << Match.TyposShift) |
+      (Number(e.completion) << Match.CompletionShift);
+    const only = chosen(list);
+    const count = only?.length ?? list.ids.length;
+    for (let k = 0; k < count; k++) {
+      const i = only ? only[k]! : k;
+      const key = list.key[i]!;
+      const mendedWith = whole.mended.get(key);
+      // 3: the whole name as typed (or mended of nothing); 3 - typos: mended; 0: not the whole name.
+      const wholeness = key === whole.exact ? 3 : mendedWith === undefined ? 0 : 3 - Math.min(mendedWith, 2);
+      ids[n] = list.ids[i]!;
+      popularity[n] = list.popularity[i]!;
+      match[n] =
+        head |
+        (list.position[i]! << Match.PositionShift) |
+        (Math.min(list.span[i]!, 3) << Match.SpanShift) |
+        (wholeness << Match.WholeShift) |
+        (list.length[i]! << Match.LengthShift) |
+        (list.lead[i]! << Match.LeadShift);
+      n++;
+    }
+  }
+  // By id, and for each id its best match: fewest typos, whole before started.
+  const order = ascendingOrder(ids);
+  const names_ = { ids: new Int32Array(n), match: new Int32Array(n), popularity: new Float32Array(n) };
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    const id = ids[i]!;
+    const code = match[i]!;
+    if (m > 0 && names_.ids[m - 1] === id) {
+      if (better(code, names_.match[m - 1]!)) names_.match[m - 1] = code;
+      continue;
+    }
+    names_.ids[m] = id;
+    names_.match[m] = code;
+    names_.popularity[m] = popularity[i]!;
+    m++;
+  }
+  if (!overview || overview.ids.length === 0) {
+    return {
+      ids: names_.ids.subarray(0, m),
+      match: names_.match.subarray(0, m),
+      popularity: names_.popularity.subarray(0, m),
+    };
+  }
+  // Then the titles whose overview has the word as typed, merged in by id.
+  const total = m + overview.ids.length;
+  const out = {
+    ids: new Int32Array(total),
+    match: new Int32Array(total),
+    popularity: new Float32Array(total),
+  };
+  let [a, b, o] = [0, 0, 0];
+  while (a < m || b < overview.ids.length) {
+    const x = a < m ? names_.ids[a]! : Number.MAX_SAFE_INTEGER;
+    const y = b < overview.ids.length ? overview.ids[b]! : Number.MAX_SAFE_INTEGER;
+    if (x <= y) {
+      out.ids[o] = x;
+      out.match[o] = names_.match[a]!;
+      out.popularity[o] = names_.popularity[a]!;
+      a++;
+      if (x === y) b++;
+    } else {
+      out.ids[o] = y;
+      out.match[o] = 0;
+      out.popularity[o] = overview.popularity[b]!;
+      b++;
+    }
+    o++;
+  }
+  return {
+    ids: out.ids.subarray(0, o),
+    match: out.match.subarray(0, o),
+    popularity: out.popularity.subarray(0, o),
+  };
+}
+
+const typosOf = (code: number) => (code >> Match.TyposShift) & 3;
+const completionOf = (code: number) => (code >> Match.CompletionShift) & 1;
+const positionOf = (code: number) => (code >> Match.PositionShift) & 255;
+const spanOf = (code: number) => (code >> Match.SpanShift) & 3;
+const wholeOf = (code: number) => (code >> Match.WholeShift) & 3;
+const leadOf = (code: number) => (code >> Match.LeadShift) & 1;
+
+/** Whether match `a` of a word in a title beats `b`: fewer typos, then a whole word, then earlier. */
+function better(a: number, b: number): boolean {
+  if (typosOf(a) !== typosOf(b)) return typosOf(a) < typosOf(b);
+  if (completionOf(a) !== completionOf(b)) return completionOf(a) < completionOf(b);
+  return positionOf(a) < positionOf(b);
+}
+
+/** What a reading of the search looks like, for ranking. */
+interface Shape {
+  /** For each required word, how many words of the search come before it (an article left out). */
+  readonly before: readonly number[];
+  /** The search starts with an article: it is meant for a name that does too. */
+  readonly article: boolean;
+  readonly lastIsRequired: boolean;
+}
+
+/** Titles found through their overview come after every title found by its name. */
+const OVERVIEW_TIER = 1 << 20;
+
+/**
+ * A title's rank tier from what each required word matched and how many optional words (the
+ * search's stopwords) its name lacks; lower is better (see the order above).
+ */
+function tierOf(codes: readonly number[], missingOptional: number, shape: Shape): number {
+  let inName = 0;
+  for (const code of codes) if (code & Match.Title) inName++;
+  if (inName < codes.length) return OVERVIEW_TIER + (codes.length - inName);
+  let typos = 0;
+  let inOrder = true;
+  let adjacent = true;
+  let previousEnd = -1;
+  codes.forEach((code, w) => {
+    typos += typosOf(code);
+    const position = positionOf(code);
+    if (position < previousEnd) inOrder = false;
+    if (w > 0 && position - previousEnd > shape.before[w]! - shape.before[w - 1]! - 1) adjacent = false;
+    previousEnd = position + spanOf(code);
+  });
+  const first = codes[0]!;
+  const lead = leadOf(first);
+  const starts = inOrder && positionOf(first) === lead + shape.before[0]! && (!shape.article || lead === 1);
+  const order = !inOrder ? 0 : starts ? (adjacent ? 3 : 2) : 1;
+  const whole = wholeOf(first);
+  // A whole name mended with more typos than the words needed is not the name meant.
+  const wholeRank = whole === 3 ? 0 : whole > 0 && 3 - whole <= typos ? 1 : 2;
+  const started = shape.lastIsRequired ? completionOf(codes[codes.length - 1]!) : 0;
+  return (((typos * 3 + wholeRank) * 9 + Math.min(missingOptional, 8)) * 4 + (3 - order)) * 2 + started;
+}
+
+/** A candidate title: its id, tier and popularity. */
+interface Candidates {
+  ids: number[];
+  tiers: number[];
+  popularity: number[];
+}
+
+/** Whether `id` is in the list (by id), searching forward from `cursors[w]` and moving it. */
+function seek(ids: Int32Array, id: number, cursors: Int32Array, w: number): number {
+  const at = cursors[w]!;
+  let step = 1;
+  while (at + step < ids.length && ids[at + step]! < id) step *= 2;
+  let [lo, hi] = [at, Math.min(at + step, ids.length)];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  cursors[w] = lo;
+  return lo < ids.length && ids[lo] === id ? lo : -1;
+}
+
+/** Completions of a last word that is a stopword, read only to rank ("woman in"). */
+const OPTIONAL_COMPLETIONS = 20;
+
+/**
+ * How far a search reaches. A listing's search reads the overviews and completes a last word to
+ * its commonest words; the search box's suggestions show names only, from the first letters
+ * typed, so they leave the overviews out and complete to fewer words: each key stroke then costs
+ * what a listing's search of a longer word does.
+ */
+export interface Reach {
+  readonly overviews: boolean;
+  /** Completions of a last word alone. */
+  readonly completions: number;
+  /** Completions of a last word after other words ("brothers g"). */
+  readonly moreCompletions: number;
+  /**
+   * For a search of one word, the most popular titles of each word it stands for that are
+   * ranked (all when absent): enough for the first few, and bounded however common the word.
+   */
+  readonly mostPopular?: number;
+}
+export const LISTING_REACH: Reach = { overviews: true, completions: MAX_COMPLETIONS, moreCompletions: 400 };
+export const SUGGESTION_REACH: Reach = {
+  overviews: false,
+  completions: 20,
+  moreCompletions: 40,
+  mostPopular: 300,
+};
+
+/** Each list's postings by popularity, highest first, worked out once per list. */
+const byPopularity = new WeakMap<NameList, Int32Array>();
+function mostPopularOf(list: NameList, count: number): Int32Array {
+  let order = byPopularity.get(list);
+  if (!order) {
+    const keys = new Float64Array(list.ids.length);
+    for (let i = 0; i < keys.length; i++)
+      keys[i] = (0x7fff_ffff - orderedBits(list.popularity[i]!)) * 2_097_152 + i;
+    keys.sort();
+    order = Int32Array.from(keys, (key) => key % 2_097_152);
+    byPopularity.set(list, order);
+  }
+  return order.subarray(0, count);
+}
+
+/** Titles matching every required word of one reading of the search, with their tiers. */
+async function candidatesOf(
+  snapshot: IndexSnapshot,
+  words: readonly string[],
+  into: Map<number, [tier: number, popularity: number]>,
+  reach: Reach,
+): Promise<void> {
+  const meaningful = words.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
+  const required = (meaningful.length > 0 ? meaningful : words.map((w, i) => [w, i] as const)).map(
+    ([, i]) => i,
+  );
+  // Stopwords a name should have, articles aside (the whole name and its start see to those).
+  const optional = words
+    .map((w, i) => [w, i] as const)
+    .filter(([w, i]) => !required.includes(i) && !ARTICLES.has(w))
+    .map(([, i]) => i);
+  const last = words.length - 1;
+  const overviewWords = reach.overviews
+    ? required.map((i) => words[i]!).filter((w) => w.length >= 2 && !STOPWORDS.has(w))
+    : [];
+  // A word that some overview has is known: it gets no more typos than a name word would.
+  const { overviews } = await snapshot.read([], overviewWords);
+  const known = (word: string) => (overviews.get(word)?.ids.length ?? 0) > 0;
+  // A short last word after others completes to more words: the others narrow what it finds.
+  const completions = required.length > 1 ? reach.moreCompletions : reach.completions;
+  const options = words.map((word, i) =>
+    expansionsOf(
+      snapshot,
+      word,
+      i === last,
+      required.includes(i) ? completions : OPTIONAL_COMPLETIONS,
+      known(word),
+    ),
+  );
+  const whole = wholeKeys(words, options);
+  const nameWords = [...required, ...optional].flatMap((i) => options[i]!.map((e) => e.word));
+  const { names } = await snapshot.read(nameWords, []);
+  const mostPopular = required.length === 1 ? reach.mostPopular : undefined;
+  const perWord = required.map((i) =>
+    matchesOfWord(options[i]!, names, overviews.get(words[i]!), whole, mostPopular),
+  );
+  const optionalWords = optional.map((i) => matchesOfWord(options[i]!, names, undefined, whole));
+  const leading = ARTICLES.has(words[0]!) && words.length > 1 ? 1 : 0;
+  const shape: Shape = {
+    before: required.map((i) => i - leading),
+    article: leading === 1,
+    lastIsRequired: required.includes(last),
+  };
+  // Walk the word matching fewest titles, and find each of its titles in the others by id.
+  let smallest = 0;
+  perWord.forEach((w, i) => {
+    if (w.ids.length < perWord[smallest]!.ids.length) smallest = i;
+  });
+  const walked = perWord[smallest];
+  if (!walked) return;
+  const cursors = new Int32Array(perWord.length);
+  const optionalCursors = new Int32Array(optionalWords.length);
+  const codes = new Array<number>(perWord.length);
+  outer: for (let k = 0; k < walked.ids.length; k++) {
+    const id = walked.ids[k]!;
+    for (let w = 0; w < perWord.length; w++) {
+      const at = seek(perWord[w]!.ids, id, cursors, w);
+      if (at < 0) continue outer;
+      codes[w] = perWord[w]!.match[at]!;
+    }
+    let missing = 0;
+    for (let o = 0; o < optionalWords.length; o++)
+      if (seek(optionalWords[o]!.ids, id, optionalCursors, o) < 0) missing++;
+    const tier = tierOf(codes, missing, shape);
+    const had = into.get(id);
+    if (!had || tier < had[0]) into.set(id, [tier, walked.popularity[k]!]);
+  }
+}
+
+/** The bits of a non-negative float32, which order as the floats do. */
+const floatBits = new Float32Array(1);
+const floatWords = new Uint32Array(floatBits.buffer);
+function orderedBits(popularity: number): number {
+  floatBits[0] = Math.max(0, popularity);
+  return floatWords[0]! & 0x7fff_ffff;
+}
+
+/**
+ * The titles of `universe` that `search` finds, best first. Hidden titles are left out of the
+ * visible universe and are the hidden one.
+ */
+export async function rankSearch(
+  snapshot: IndexSnapshot,
+  search: string,
+  universe: Universe,
+  reach: Reach = LISTING_REACH,
+): Promise<Ranked> {
+  const { words } = searchText(search);
+  if (words.length === 0) return new Int32Array(0);
+  const found = new Map<number, [number, number]>();
+  await candidatesOf(snapshot, words, found, reach);
+  const together = runTogether(words, (w) => snapshot.vocabulary.has(w));
+  if (together) await candidatesOf(snapshot, together, found, reach);
+  const apart = await splitApart(words, snapshot);
+  if (apart) await candidatesOf(snapshot, apart, found, reach);
+  const hidden = universe === 'all' ? null : await snapshot.hidden();
+  const candidates: Candidates = { ids: [], tiers: [], popularity: [] };
+  for (const [id, [tier, popularity]] of found) {
+    if (hidden && hidden.has(id) !== (universe === 'hidden')) continue;
+    candidates.ids.push(id);
+    candidates.tiers.push(tier);
+    candidates.popularity.push(popularity);
+  }
+  return rank(candidates);
+}
+
+/** Orders candidates by tier, then popularity (highest first), then id. */
+function rank({ ids, tiers, popularity }: Candidates): Ranked {
+  const n = ids.length;
+  const idArray = Int32Array.from(ids);
+  const byId = ascendingOrder(idArray);
+  const rankOfId = new Int32Array(n);
+  for (let r = 0; r < n; r++) rankOfId[byId[r]!] = r;
+  const buckets = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const list = buckets.get(tiers[i]!);
+    if (list) list.push(i);
+    else buckets.set(tiers[i]!, [i]);
+  }
+  const out = new Int32Array(n);
+  let at = 0;
+  for (const tier of [...buckets.keys()].sort((a, b) => a - b)) {
+    const members = buckets.get(tier)!;
+    const keys = new Float64Array(members.length);
+    members.forEach((i, k) => {
+      keys[k] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + rankOfId[i]!;
+    });
+    keys.sort();
+    for (const key of keys) out[at++] = idArray[byId[key % 2_097_152]!]!;
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+/**
+ * The catalogue's `views` order (the admin content list's Views column and its sortBy=views): a
+ * sorted set of the epoch like the other orders, so a page sorted by views is read as fast as
+ * one by popularity. Its scores come from the books of traffic (`traffic/books.ts`), kept here as
+ * the traffic read model keeps them (views per title over all days, per open day, the closed
+ * days): the catalogue projector also handles page views and day closings, and a replay after old
+ * page views are deleted gives the same order.
+ *
+ * A title's score is its views over all days whenever it exists: titles viewed in the batch get
+ * theirs, and so do titles imported in it that were viewed before (`ZADD XX`: views of a title
+ * that is not in the catalogue never add it).
+ */
+import type { TitleType } from '@cinefold/contracts';
+import type { Redis } from 'ioredis';
+import { daysOf, type StoredDay, tallyBooks, titleOf } from '../traffic/books.js';
+import { CATALOGUE } from './keys.js';
+import type { ProjectedEvent } from '../runtime/projector.js';
+import type { Transaction } from '../runtime/transaction.js';
+
+const TYPES: readonly TitleType[] = ['movie', 'tv'];
+
+export interface ViewsBefore {
+  readonly days: ReadonlyMap<string, StoredDay>;
+  /** Whether any title of the type was ever viewed: if not, imported titles need no look-up. */
+  readonly viewed: Readonly<Record<TitleType, boolean>>;
+}
+
+/** What the batch needs of the books before it: one round to Redis. */
+export async function readViewsBefore(
+  redis: Redis,
+  key: (...parts: string[]) => string,
+  events: readonly ProjectedEvent[],
+): Promise<ViewsBefore> {
+  const { touched, closing } = daysOf(events);
+  const days = [...touched];
+  const pipeline = redis.pipeline();
+  for (const type of TYPES) pipeline.exists(key(...CATALOGUE.views(type)));
+  if (days.length > 0) pipeline.smismember(key(...CATALOGUE.closedDays), ...days);
+  for (const day of closing) pipeline.zrange(key(...CATALOGUE.viewsOfDay(day)), 0, -1, 'WITHSCORES');
+  const replies = (await pipeline.exec()) ?? [];
+  for (const [error] of replies) if (error) throw error;
+  const values = replies.map(([, value]) => value);
+  const viewed = { movie: values[0] === 1, tv: values[1] === 1 };
+  const closed = days.length > 0 ? (values[2] as number[]) : [];
+  let next = days.length > 0 ? 3 : 2;
+  const held = new Map<string, Map<string, number>>();
+  for (const day of closing) {
+    const flat = values[next++] as string[];
+    const titles = new Map<string, number>();
+    for (let j = 0; j < flat.length; j += 2) titles.set(flat[j]!, Number(flat[j + 1]));
+    held.set(day, titles);
+  }
+  return {
+    viewed,
+    days: new Map(
+      // Only views per title are kept here: `views` of a day is not needed.
+      days.map((day, i) => [day, { closed: closed[i] === 1, views: 0, titles: held.get(day) ?? new Map() }]),
+    ),
+  };
+}
+
+/**
+ * Writes the batch's views, after the catalogue's own writes (titles imported in the batch exist
+ * by then). `imported` are the ids of titles the batch imported, by type; `prefixes` each type's
+ * key prefix in its epoch, as the batch left it.
+ */
+export async function writeViews(
+  redis: Redis,
+  tx: Transaction,
+  key: (...parts: string[]) => string,
+  events: readonly ProjectedEvent[],
+  before: ViewsBefore,
+  imported: Readonly<Record<TitleType, ReadonlySet<number>>>,
+  prefixes: Readonly<Record<TitleType, string>>,
+): Promise<void> {
+  const books = tallyBooks(events, before.days);
+  for (const [day, counts] of books.open)
+    for (const [member, n] of counts.titles) tx.zincrby(key(...CATALOGUE.viewsOfDay(day)), n, member);
+  for (const { day } of books.closings) {
+    tx.del(key(...CATALOGUE.viewsOfDay(day)));
+    tx.sadd(key(...CATALOGUE.closedDays), day);
+  }
+
+  const changes: Record<TitleType, Map<string, number>> = { movie: new Map(), tv: new Map() };
+  for (const [member, n] of books.titles) {
+    const { type, id } = titleOf(member);
+    if (n !== 0) changes[type].set(id, n);
+  }
+  const ids = {} as Record<TitleType, string[]>;
+  for (const type of TYPES) {
+    const set = new Set(changes[type].keys());
+    if (before.viewed[type]) for (const id of imported[type]) set.add(String(id));
+    ids[type] = [...set];
+  }
+  if (ids.movie.length === 0 && ids.tv.length === 0) return;
+  const pipeline = redis.pipeline();
+  for (const type of TYPES)
+    if (ids[type].length > 0) pipeline.zmscore(key(...CATALOGUE.views(type)), ...ids[type]);
+  const replies = (await pipeline.exec()) ?? [];
+  for (const [error] of replies) if (error) throw error;
+  let reply = 0;
+  for (const type of TYPES) {
+    if (ids[type].length === 0) continue;
+    const current = replies[reply++]![1] as (string | null)[];
+    const order: (string | number)[] = [];
+    ids[type].forEach((id, i) => {
+      const n = changes[type].get(id) ?? 0;
+      const views = Number(current[i] ?? 0) + n;
+      // Brought to nothing, a title leaves the books: rebuilt from closings alone it never was in them.
+      if (n !== 0) {
+        if (views <= 0) tx.zrem(key(...CATALOGUE.views(type)), id);
+        else tx.zincrby(key(...CATALOGUE.views(type)), n, id);
+      }
+      if (n !== 0 || views > 0) order.push(Math.max(views, 0), id);
+    });
+    if (order.length > 0) tx.zadd(`${prefixes[type]}sort:views`, 'XX', ...order);
+  }
+}
