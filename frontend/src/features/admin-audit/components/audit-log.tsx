@@ -1,6 +1,6 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@cinefold/contracts';
 import { Box, Field, Flex, Input, Stack } from '@chakra-ui/react';
-import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
+import { pageParam, setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import type { SelectOption } from '../../../components/ui/option-select';
@@ -76,7 +76,7 @@ export function AuditLog() {
   const filters = auditFiltersFrom(params);
   const audit = useAudit(filters);
 
-  const setFilter = (name: string, value: string) =>
+  const setFilter = (name: string, value: string | null) =>
     changeAddress(
       (next) => {
         setOrDelete(next, name, value);
@@ -134,7 +134,7 @@ export function AuditLog() {
           label="Audit pages"
           page={filters.page}
           pages={audit.data.pages}
-          onPageChange={(next) => setFilter('page', next === 1 ? '' : String(next))}
+          onPageChange={(next) => setFilter('page', pageParam(next))}
         />
       )}
     </Stack>
