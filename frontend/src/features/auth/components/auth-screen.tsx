@@ -2,6 +2,7 @@ import { Box, Container, Grid, Heading, HStack, Icon, Stack, Text } from '@chakr
 import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBookmark, LuHeart, LuHistory } from 'react-icons/lu';
+import { RouterLink } from '../../../components/ui/router-link';
 
 interface Perk {
   readonly icon: IconType;
@@ -20,8 +21,14 @@ export interface AuthScreenProps {
   readonly title: string;
   readonly description: string;
   readonly children: ReactNode;
-  /** The line under the form that leads to the other of sign-in and sign-up. */
-  readonly footer: ReactNode;
+  /** The line under the form: a question, and a link to where its answer is (sign-up for sign-in). */
+  readonly footer: AuthScreenFooter;
+}
+
+export interface AuthScreenFooter {
+  readonly question: string;
+  readonly to: string;
+  readonly label: string;
 }
 
 /** The stage both account forms stand on: the form in a card, what an account is for beside it. */
@@ -107,7 +114,10 @@ export function AuthScreen({ eyebrow, title, description, children, footer }: Au
               </Stack>
               {children}
               <Text textAlign="center" color="fg.subtle" textStyle="sm">
-                {footer}
+                {footer.question}{' '}
+                <RouterLink to={footer.to} color="brand.fg" fontWeight="semibold">
+                  {footer.label}
+                </RouterLink>
               </Text>
             </Stack>
           </Box>
