@@ -1,7 +1,8 @@
-import { Box, Container, Grid, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBookmark, LuHeart, LuHistory } from 'react-icons/lu';
+import { IconBadge } from '../../../components/ui/icon-badge';
 import { RouterLink } from '../../../components/ui/router-link';
 
 interface Perk {
@@ -70,19 +71,13 @@ export function AuthScreen({ eyebrow, title, description, children, footer }: Au
             <Stack as="ul" gap="5" listStyleType="none">
               {perks.map((perk) => (
                 <HStack as="li" key={perk.title} gap="4" align="start">
-                  <Box
-                    flexShrink={0}
-                    display="grid"
-                    placeItems="center"
+                  <IconBadge
+                    icon={perk.icon}
                     boxSize="11"
-                    borderRadius="xl"
-                    bg="brand.subtle"
+                    iconSize="5"
                     borderWidth="1px"
                     borderColor="brand.900"
-                    color="brand.400"
-                  >
-                    <Icon as={perk.icon} boxSize="5" />
-                  </Box>
+                  />
                   <Stack gap="0.5">
                     <Text fontWeight="semibold">{perk.title}</Text>
                     <Text color="fg.subtle" textStyle="sm">
