@@ -2,7 +2,7 @@ import { Box, HStack, Icon, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/rea
 import { type ReactNode, useId } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { SiteNavLink } from '../../../components/ui/site-nav-link';
+import { SiteNavItems } from '../../../components/ui/site-nav-link';
 import type { GenrePage } from '../../../config/genres';
 import type { FaqEntry } from '../genre-landing-content';
 
@@ -90,13 +90,10 @@ export function OtherGenresSection({ genres }: { readonly genres: readonly Genre
   return (
     <LandingSection heading="Explore other genres">
       <Wrap as="ul" listStyleType="none" gap="2" aria-label="Other genres">
-        {genres.map((genre) => (
-          <li key={genre.slug}>
-            <SiteNavLink to={genre.path} placement="chip">
-              {genre.label} Movies
-            </SiteNavLink>
-          </li>
-        ))}
+        <SiteNavItems
+          items={genres.map((genre) => ({ label: `${genre.label} Movies`, to: genre.path }))}
+          placement="chip"
+        />
       </Wrap>
     </LandingSection>
   );
