@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@cinefold/contracts';
-import { Box, Field, Flex, Input, Stack } from '@chakra-ui/react';
+import { Box, Field, Flex, Stack } from '@chakra-ui/react';
 import { pageParam, setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
+import { DateInput } from '../../../components/ui/date-input';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import type { SelectOption } from '../../../components/ui/option-select';
@@ -58,14 +59,7 @@ function DateFilter({ label, value, min, max, onChange }: DateFilterProps) {
   return (
     <Field.Root w="auto">
       <Field.Label css={filterLabel}>{label}</Field.Label>
-      <Input
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value)}
-        {...dateStyle}
-      />
+      <DateInput value={value} min={min} max={max} onChange={onChange} {...dateStyle} />
     </Field.Root>
   );
 }
