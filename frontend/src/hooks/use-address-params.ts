@@ -33,3 +33,21 @@ export function setOrDelete(params: URLSearchParams, name: string, value: string
   if (value) params.set(name, value);
   else params.delete(name);
 }
+
+/** The rules a list API reads its page number with: an unreadable page fails to parse. */
+interface PageQuery {
+  safeParse(input: {
+    page: string | undefined;
+  }): { success: true; data: { page: number } } | { success: false };
+}
+
+/** The list page in the address, read with the API's own rules; anything unreadable is page 1. */
+export function pageFrom(params: URLSearchParams, query: PageQuery): number {
+  const parsed = query.safeParse({ page: params.get('page') ?? undefined });
+  return parsed.success ? parsed.data.page : 1;
+}
+
+/** A list page as the address holds it: page 1 is left out, so a list's first page has one address. */
+export function pageParam(page: number): string | null {
+  return page === 1 ? null : String(page);
+}

@@ -1,26 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type RecordedCall, stubBrowser, type StubbedBrowser } from '../testing/stubbed-browser';
 import { ApiError, apiClient, errorMessageOf, failureWithReason, forgetEventPosition } from './api-client';
 
-interface RecordedCall {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: unknown;
-}
-
-let calls: RecordedCall[] = [];
-let answers: Response[] = [];
-let storage: Map<string, string>;
-let location: { pathname: string; assign: ReturnType<typeof vi.fn> };
-
-function answer(status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  answers.push(
-    new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json', ...headers },
-    }),
-  );
-}
+let calls: RecordedCall[];
+let storage: StubbedBrowser['storage'];
+let location: StubbedBrowser['location'];
+let answer: StubbedBrowser['answer'];
+let answerWith: StubbedBrowser['answerWith'];
 
 function lastCall(): RecordedCall {
   const call = calls.at(-1);
@@ -29,23 +15,8 @@ function lastCall(): RecordedCall {
 }
 
 beforeEach(() => {
-  calls = [];
-  answers = [];
-  storage = new Map();
-  location = { pathname: '/movies', assign: vi.fn() };
+  ({ calls, storage, location, answer, answerWith } = stubBrowser('/movies'));
   forgetEventPosition();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => storage.set(key, value),
-    removeItem: (key: string) => storage.delete(key),
-  });
-  vi.stubGlobal('window', { location });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method ?? 'GET', headers: new Headers(init.headers), body: init.body });
-    const next = answers.shift();
-    if (!next) throw new Error(`no answer prepared for ${url}`);
-    return next;
-  });
 });
 
 afterEach(() => {
@@ -98,7 +69,7 @@ describe('the api client', () => {
   });
 
   it("falls back to the screen's own words when the server sent no message", async () => {
-    answers.push(new Response('<html>Bad Gateway</html>', { status: 502 }));
+    answerWith(new Response('<html>Bad Gateway</html>', { status: 502 }));
 
     const error = await apiClient.post('/auth/login', {}).catch((e: unknown) => e);
 

@@ -33,3 +33,11 @@ export function nounFor(count: number, counted: Noun): string {
 export function countOf(count: number, counted: Noun): string {
   return `${formatCount(count)} ${nounFor(count, counted)}`;
 }
+
+/**
+ * Click-through rate in percent with two decimals (spec section 2): clicks / impressions × 100.
+ * Without impressions there is no rate; each screen says so in its own way.
+ */
+export function clickThroughPercent(clicks: number, impressions: number): string | null {
+  return impressions > 0 ? ((clicks / impressions) * 100).toFixed(2) : null;
+}

@@ -1,6 +1,6 @@
 import { Box, Container, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
-import { SiteNavLink } from '../../components/ui/site-nav-link';
+import { SiteNavItems, SiteNavLink } from '../../components/ui/site-nav-link';
 import { headerNavGroups, mainNavItems, type NavGroup } from '../../config/navigation';
 import { AccountLinks } from '../../features/auth/components/account-links';
 
@@ -18,13 +18,7 @@ function MenuGroup({ group, onNavigate }: { readonly group: NavGroup; readonly o
         {group.label}
       </Text>
       <SimpleGrid as="ul" listStyleType="none" columns={2} gap="0.5">
-        {group.items.map((item) => (
-          <li key={item.to}>
-            <SiteNavLink to={item.to} placement="dropdown" onClick={onNavigate}>
-              {item.label}
-            </SiteNavLink>
-          </li>
-        ))}
+        <SiteNavItems items={group.items} placement="dropdown" onNavigate={onNavigate} />
       </SimpleGrid>
     </Box>
   );

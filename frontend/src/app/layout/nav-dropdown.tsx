@@ -2,7 +2,7 @@ import { Box, chakra, Icon, SimpleGrid } from '@chakra-ui/react';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
 import { dropdownLook } from '../../components/ui/dropdown-look';
-import { SiteNavLink } from '../../components/ui/site-nav-link';
+import { SiteNavItems } from '../../components/ui/site-nav-link';
 import type { NavItem } from '../../config/navigation';
 
 export interface NavDropdownProps {
@@ -126,13 +126,7 @@ export function NavDropdown({ label, items, columns = 1 }: NavDropdownProps) {
           minW={columns === 2 ? '72' : '52'}
           {...dropdownLook}
         >
-          {items.map((item) => (
-            <li key={item.to}>
-              <SiteNavLink to={item.to} placement="dropdown" onClick={hide}>
-                {item.label}
-              </SiteNavLink>
-            </li>
-          ))}
+          <SiteNavItems items={items} placement="dropdown" onNavigate={hide} />
         </SimpleGrid>
       </Box>
     </Box>

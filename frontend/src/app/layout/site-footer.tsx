@@ -2,7 +2,7 @@ import { Box, Container, Flex, Heading, HStack, IconButton, SimpleGrid, Stack, T
 import type { IconType } from 'react-icons';
 import { FaFacebookF, FaInstagram, FaXTwitter, FaYoutube } from 'react-icons/fa6';
 import { Logo } from '../../components/logo';
-import { SiteNavLink } from '../../components/ui/site-nav-link';
+import { SiteNavItems } from '../../components/ui/site-nav-link';
 import { footerGenreItems, footerPopularItems, type NavItem } from '../../config/navigation';
 import { siteDescription, siteName, siteTagline } from '../../config/site';
 
@@ -26,13 +26,7 @@ function FooterLinkColumn({ title, items }: { readonly title: string; readonly i
         {title}
       </Heading>
       <Stack as="ul" listStyleType="none" gap="1">
-        {items.map((item) => (
-          <li key={item.to}>
-            <SiteNavLink to={item.to} placement="footer">
-              {item.label}
-            </SiteNavLink>
-          </li>
-        ))}
+        <SiteNavItems items={items} placement="footer" />
       </Stack>
     </Stack>
   );

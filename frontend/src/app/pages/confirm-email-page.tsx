@@ -1,5 +1,4 @@
 import { href } from '@cinefold/contracts';
-import { RouterLink } from '../../components/ui/router-link';
 import { siteName } from '../../config/site';
 import { AuthScreen } from '../../features/auth/components/auth-screen';
 import { EmailConfirmation } from '../../features/auth/components/email-confirmation';
@@ -14,14 +13,7 @@ export function ConfirmEmailPage() {
         eyebrow="Account settings"
         title="Confirm Email"
         description="Your new email address is confirmed when you open the link we sent to it."
-        footer={
-          <>
-            Need help?{' '}
-            <RouterLink to={href('helpCenter')} color="brand.fg" fontWeight="semibold">
-              Visit the help center
-            </RouterLink>
-          </>
-        }
+        footer={{ question: 'Need help?', to: href('helpCenter'), label: 'Visit the help center' }}
       >
         <EmailConfirmation />
       </AuthScreen>

@@ -1,5 +1,4 @@
 import { href } from '@cinefold/contracts';
-import { RouterLink } from '../../components/ui/router-link';
 import { siteName } from '../../config/site';
 import { AuthScreen } from '../../features/auth/components/auth-screen';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
@@ -14,14 +13,7 @@ export function ForgotPasswordPage() {
         eyebrow="It happens"
         title="Forgot Password"
         description="Enter the email address of your account and we will send you a link to choose a new password."
-        footer={
-          <>
-            Remembered it?{' '}
-            <RouterLink to={href('login')} color="brand.fg" fontWeight="semibold">
-              Sign in
-            </RouterLink>
-          </>
-        }
+        footer={{ question: 'Remembered it?', to: href('login'), label: 'Sign in' }}
       >
         <ForgotPasswordForm />
       </AuthScreen>

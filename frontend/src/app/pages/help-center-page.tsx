@@ -3,6 +3,7 @@ import { Box, Grid, Heading, HStack, Icon, Input, InputGroup, Stack, Text } from
 import { useId, useState } from 'react';
 import { LuCircleHelp, LuMail, LuSearch } from 'react-icons/lu';
 import { InfoPage } from '../../components/ui/info-page';
+import { tileLook } from '../../components/ui/panel-look';
 import { LinkButton } from '../../components/ui/link-button';
 import { siteName } from '../../config/site';
 import { FaqAccordion } from '../../features/support/components/faq-accordion';
@@ -58,14 +59,7 @@ export function HelpCenterPage() {
                 ))}
               </Stack>
             </Box>
-            <Stack
-              gap="3"
-              p="5"
-              borderRadius="xl"
-              bg="bg.subtle"
-              borderWidth="1px"
-              borderColor="whiteAlpha.100"
-            >
+            <Stack gap="3" p="5" {...tileLook}>
               <Heading as="h2" fontSize="lg" fontWeight="semibold">
                 Still need help?
               </Heading>

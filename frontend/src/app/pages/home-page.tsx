@@ -1,10 +1,10 @@
 import { Container, Flex, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useDeferredValue } from 'react';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { SiteNavLink } from '../../components/ui/site-nav-link';
+import { SiteNavItems } from '../../components/ui/site-nav-link';
 import { homeHead, href } from '@cinefold/contracts';
 import { PageHeadTags } from '../../components/ui/page-head-tags';
-import { genrePages } from '../../config/genres';
+import { genreNavItems } from '../../config/navigation';
 import { siteName, siteTagline } from '../../config/site';
 import { publicOrigin } from '../../lib/server-head';
 import { AdSlot } from '../../features/ads/components/ad-slot';
@@ -37,13 +37,7 @@ function TaglineBand() {
         </Heading>
       </Stack>
       <Wrap as="ul" listStyleType="none" gap="2" aria-label="Genres">
-        {genrePages.map((genre) => (
-          <li key={genre.slug}>
-            <SiteNavLink to={genre.path} placement="chip">
-              {genre.label}
-            </SiteNavLink>
-          </li>
-        ))}
+        <SiteNavItems items={genreNavItems} placement="chip" />
       </Wrap>
     </Flex>
   );

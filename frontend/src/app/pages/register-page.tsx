@@ -1,5 +1,4 @@
 import { href } from '@cinefold/contracts';
-import { RouterLink } from '../../components/ui/router-link';
 import { siteName } from '../../config/site';
 import { AuthScreen } from '../../features/auth/components/auth-screen';
 import { RegisterForm } from '../../features/auth/components/register-form';
@@ -12,14 +11,7 @@ export function RegisterPage() {
         eyebrow="Free forever"
         title="Create Account"
         description="Keep your favorites, watchlist and history in one place."
-        footer={
-          <>
-            Already have an account?{' '}
-            <RouterLink to={href('login')} color="brand.fg" fontWeight="semibold">
-              Sign in
-            </RouterLink>
-          </>
-        }
+        footer={{ question: 'Already have an account?', to: href('login'), label: 'Sign in' }}
       >
         <RegisterForm />
       </AuthScreen>

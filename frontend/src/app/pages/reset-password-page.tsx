@@ -1,5 +1,4 @@
 import { href } from '@cinefold/contracts';
-import { RouterLink } from '../../components/ui/router-link';
 import { siteName } from '../../config/site';
 import { AuthScreen } from '../../features/auth/components/auth-screen';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
@@ -14,14 +13,7 @@ export function ResetPasswordPage() {
         eyebrow="Account recovery"
         title="New Password"
         description="Choose a new password. Setting it signs you out on every device."
-        footer={
-          <>
-            Link expired?{' '}
-            <RouterLink to={href('forgotPassword')} color="brand.fg" fontWeight="semibold">
-              Ask for a new one
-            </RouterLink>
-          </>
-        }
+        footer={{ question: 'Link expired?', to: href('forgotPassword'), label: 'Ask for a new one' }}
       >
         <ResetPasswordForm />
       </AuthScreen>

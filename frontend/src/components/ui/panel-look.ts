@@ -4,3 +4,11 @@ export const panelLook = {
   borderWidth: '1px',
   borderColor: 'whiteAlpha.100',
 } as const;
+
+/** The lighter, rounded tile of a short boxed text: a question and its answer, a help note. */
+export const tileLook = {
+  borderRadius: 'xl',
+  bg: 'bg.subtle',
+  borderWidth: '1px',
+  borderColor: 'whiteAlpha.100',
+} as const;

@@ -1,6 +1,7 @@
 import { chakra, type RecipeVariantProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import type { NavItem } from '../../config/navigation';
 import { navLinkRecipe } from '../../theme/recipes/nav-link';
 
 const StyledLink = chakra('a', navLinkRecipe);
@@ -22,5 +23,25 @@ export function SiteNavLink({ to, children, onClick, end = false, ...variants }:
         {children}
       </NavLink>
     </StyledLink>
+  );
+}
+
+export type SiteNavItemsProps = RecipeVariantProps<typeof navLinkRecipe> & {
+  readonly items: readonly NavItem[];
+  readonly onNavigate?: () => void;
+};
+
+/** Navigation links as the items of a list the caller lays out (a column, a grid, a row of chips). */
+export function SiteNavItems({ items, onNavigate, ...variants }: SiteNavItemsProps) {
+  return (
+    <>
+      {items.map((item) => (
+        <li key={item.to}>
+          <SiteNavLink to={item.to} onClick={onNavigate} {...variants}>
+            {item.label}
+          </SiteNavLink>
+        </li>
+      ))}
+    </>
   );
 }

@@ -1,9 +1,7 @@
 import type { AdminContentItem, TitleType } from '@cinefold/contracts';
 import { ApiError, type QueryParams } from '../../lib/api-client';
 import { formatCount } from '../../lib/numbers';
-
-/** Page size of the content table (spec section 9 uses 20 for every admin list). */
-export const ADMIN_CONTENT_PAGE_SIZE = 20;
+import { ADMIN_PAGE_SIZE } from '../../lib/paged-list-query';
 
 /** The search box waits this long after the last key press before asking again (spec section 9). */
 export const SEARCH_DELAY_MS = 400;
@@ -77,7 +75,7 @@ export function adminContentParams(filters: ContentFilters, page: number): Query
     dateFrom: filters.dateFrom || undefined,
     dateTo: filters.dateTo || undefined,
     page,
-    limit: ADMIN_CONTENT_PAGE_SIZE,
+    limit: ADMIN_PAGE_SIZE,
     fast: 1,
   };
 }

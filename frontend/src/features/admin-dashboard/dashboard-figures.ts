@@ -1,10 +1,8 @@
-/**
- * Click-through rate as the Ad Performance panel shows it (spec section 2): clicks / impressions
- * × 100 with two decimals, and 0 when there are no impressions.
- */
+import { clickThroughPercent } from '../../lib/numbers';
+
+/** The Ad Performance panel's click-through rate (impressions first, as the panel lists them): 0 with none. */
 export function clickThroughRate(impressions: number, clicks: number): string {
-  if (impressions <= 0) return '0';
-  return ((clicks / impressions) * 100).toFixed(2);
+  return clickThroughPercent(clicks, impressions) ?? '0';
 }
 
 /** The short label of a `YYYY-MM-DD` day on a chart axis: `Nov 24`. */

@@ -1,7 +1,6 @@
-/**
- * Click-through rate in percent with two decimals, as the dashboard shows it (spec section 2):
- * clicks / impressions x 100, and 0 when there are no impressions.
- */
+import { clickThroughPercent } from '../../lib/numbers';
+
+/** An ad card's click-through rate: its figures keep two decimals, 0.00 with no impressions yet. */
 export function clickThroughRate(clicks: number, impressions: number): string {
-  return (impressions > 0 ? (clicks / impressions) * 100 : 0).toFixed(2);
+  return clickThroughPercent(clicks, impressions) ?? '0.00';
 }

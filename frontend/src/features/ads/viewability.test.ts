@@ -25,24 +25,28 @@ function manualTimers() {
   return { timers, advance };
 }
 
+/** A clock on hand-moved timers, and how many viewable impressions it has counted so far. */
+function clockOnManualTimers() {
+  const { timers, advance } = manualTimers();
+  let counted = 0;
+  const clock = createViewabilityClock(() => counted++, timers);
+  return { clock, advance, viewable: () => counted };
+}
+
 const seen = { inView: true, tabActive: true };
 
 describe('a viewable impression (MRC display)', () => {
   it('counts after one continuous second of half the ad in view in a focused tab', () => {
-    const { timers, advance } = manualTimers();
-    let viewable = 0;
-    const clock = createViewabilityClock(() => viewable++, timers);
+    const { clock, advance, viewable } = clockOnManualTimers();
     clock.update(seen);
     advance(VIEWABLE_MS - 1);
-    expect(viewable).toBe(0);
+    expect(viewable()).toBe(0);
     advance(1);
-    expect(viewable).toBe(1);
+    expect(viewable()).toBe(1);
   });
 
   it('starts the second again when the ad leaves the view or the tab loses the focus', () => {
-    const { timers, advance } = manualTimers();
-    let viewable = 0;
-    const clock = createViewabilityClock(() => viewable++, timers);
+    const { clock, advance, viewable } = clockOnManualTimers();
     clock.update(seen);
     advance(600);
     clock.update({ inView: false, tabActive: true });
@@ -50,36 +54,32 @@ describe('a viewable impression (MRC display)', () => {
     advance(600);
     clock.update({ inView: true, tabActive: false });
     advance(1000);
-    expect(viewable).toBe(0);
+    expect(viewable()).toBe(0);
     clock.update(seen);
     advance(999);
-    expect(viewable).toBe(0);
+    expect(viewable()).toBe(0);
     advance(1);
-    expect(viewable).toBe(1);
+    expect(viewable()).toBe(1);
   });
 
   it('is counted once, and the same state reported again does not restart the second', () => {
-    const { timers, advance } = manualTimers();
-    let viewable = 0;
-    const clock = createViewabilityClock(() => viewable++, timers);
+    const { clock, advance, viewable } = clockOnManualTimers();
     clock.update(seen);
     advance(500);
     clock.update(seen);
     advance(500);
-    expect(viewable).toBe(1);
+    expect(viewable()).toBe(1);
     clock.update({ inView: false, tabActive: true });
     clock.update(seen);
     advance(5000);
-    expect(viewable).toBe(1);
+    expect(viewable()).toBe(1);
   });
 
   it('never counts once stopped', () => {
-    const { timers, advance } = manualTimers();
-    let viewable = 0;
-    const clock = createViewabilityClock(() => viewable++, timers);
+    const { clock, advance, viewable } = clockOnManualTimers();
     clock.update(seen);
     clock.stop();
     advance(5000);
-    expect(viewable).toBe(0);
+    expect(viewable()).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowser, type StubbedBrowser } from '../../testing/stubbed-browser';
 import { fetchCurrentUser, signIn } from './auth-api';
 
 const member = {
@@ -11,34 +12,16 @@ const member = {
   watchlist: [],
 };
 
-let storage: Map<string, string>;
-let answers: Response[];
-let requested: string[];
-let location: { pathname: string; assign: ReturnType<typeof vi.fn> };
+let storage: StubbedBrowser['storage'];
+let location: StubbedBrowser['location'];
+let calls: StubbedBrowser['calls'];
+let answer: StubbedBrowser['answer'];
 
-function answer(status: number, body: unknown): void {
-  answers.push(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-}
+/** The addresses asked for, in order. */
+const requested = () => calls.map((call) => call.url);
 
 beforeEach(() => {
-  storage = new Map();
-  answers = [];
-  requested = [];
-  location = { pathname: '/', assign: vi.fn() };
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => storage.set(key, value),
-    removeItem: (key: string) => storage.delete(key),
-  });
-  vi.stubGlobal('window', { location });
-  vi.stubGlobal('fetch', async (url: string) => {
-    requested.push(url);
-    const next = answers.shift();
-    if (!next) throw new Error(`no answer prepared for ${url}`);
-    return next;
-  });
+  ({ storage, location, calls, answer } = stubBrowser('/'));
 });
 
 afterEach(() => {
@@ -48,7 +31,7 @@ afterEach(() => {
 describe('the session check at start-up', () => {
   it('treats a visitor without a stored token as a guest without asking the server', async () => {
     expect(await fetchCurrentUser()).toBeNull();
-    expect(requested).toEqual([]);
+    expect(requested()).toEqual([]);
   });
 
   it('reads the member behind a stored token and keeps the stored user up to date', async () => {
@@ -56,7 +39,7 @@ describe('the session check at start-up', () => {
     answer(200, { ...member, name: 'Ann Lee-Park' });
 
     expect(await fetchCurrentUser()).toMatchObject({ name: 'Ann Lee-Park', role: 'user' });
-    expect(requested).toEqual(['/api/auth/me']);
+    expect(requested()).toEqual(['/api/auth/me']);
     expect(JSON.parse(storage.get('user') ?? '{}')).toMatchObject({ name: 'Ann Lee-Park' });
   });
 

@@ -2,8 +2,6 @@ import type { AuditAction, AuditResponse } from '@cinefold/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { pagedListQuery } from '../../../lib/paged-list-query';
 
-export const AUDIT_PAGE_SIZE = 20;
-
 export interface AuditFilters {
   readonly page: number;
   readonly admin?: string | undefined;
@@ -18,10 +16,5 @@ export const auditKeys = {
 };
 
 export function useAudit(filters: AuditFilters) {
-  return useQuery(
-    pagedListQuery<AuditResponse>(auditKeys.list(filters), '/admin/audit', {
-      ...filters,
-      limit: AUDIT_PAGE_SIZE,
-    }),
-  );
+  return useQuery(pagedListQuery<AuditResponse>(auditKeys.list(filters), '/admin/audit', { ...filters }));
 }

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@cinefold/contracts';
-import { Box, Field, Flex, Input, Stack } from '@chakra-ui/react';
-import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
+import { Box, Field, Flex, Stack } from '@chakra-ui/react';
+import { pageParam, setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
+import { DateInput } from '../../../components/ui/date-input';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import type { SelectOption } from '../../../components/ui/option-select';
@@ -58,14 +59,7 @@ function DateFilter({ label, value, min, max, onChange }: DateFilterProps) {
   return (
     <Field.Root w="auto">
       <Field.Label css={filterLabel}>{label}</Field.Label>
-      <Input
-        type="date"
-        value={value ?? ''}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value)}
-        {...dateStyle}
-      />
+      <DateInput value={value} min={min} max={max} onChange={onChange} {...dateStyle} />
     </Field.Root>
   );
 }
@@ -76,7 +70,7 @@ export function AuditLog() {
   const filters = auditFiltersFrom(params);
   const audit = useAudit(filters);
 
-  const setFilter = (name: string, value: string) =>
+  const setFilter = (name: string, value: string | null) =>
     changeAddress(
       (next) => {
         setOrDelete(next, name, value);
@@ -134,7 +128,7 @@ export function AuditLog() {
           label="Audit pages"
           page={filters.page}
           pages={audit.data.pages}
-          onPageChange={(next) => setFilter('page', next === 1 ? '' : String(next))}
+          onPageChange={(next) => setFilter('page', pageParam(next))}
         />
       )}
     </Stack>

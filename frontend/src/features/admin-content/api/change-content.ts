@@ -52,33 +52,30 @@ function applyLocally(
   void queryClient.invalidateQueries({ queryKey: catalogueQueryRoot });
 }
 
-export function useSetContentHidden() {
+/** A change to one title that the table applies to its cached pages once the server has taken it. */
+function useContentChange<Change extends ContentRef>(
+  send: (change: Change) => Promise<unknown>,
+  update: (page: AdminContentPage, change: Change) => AdminContentPage,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: adminContentKeys.changes(),
-    mutationFn: setContentHidden,
-    onSuccess: (_answer, change) =>
-      applyLocally(queryClient, change.type, (page) => ({
-        ...page,
-        items: page.items.map((item) => (item.id === change.id ? { ...item, hidden: change.hidden } : item)),
-      })),
+    mutationFn: send,
+    onSuccess: (_answer, change) => applyLocally(queryClient, change.type, (page) => update(page, change)),
   });
 }
 
+export function useSetContentHidden() {
+  return useContentChange(setContentHidden, (page, change) => ({
+    ...page,
+    items: page.items.map((item) => (item.id === change.id ? { ...item, hidden: change.hidden } : item)),
+  }));
+}
+
 export function useDeleteContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: adminContentKeys.changes(),
-    mutationFn: deleteContent,
-    onSuccess: (_answer, ref) =>
-      applyLocally(queryClient, ref.type, (page) => {
-        const items = page.items.filter((item) => item.id !== ref.id);
-        const removed = page.items.length - items.length;
-        return {
-          ...page,
-          items,
-          total: page.total === null ? null : Math.max(0, page.total - removed),
-        };
-      }),
+  return useContentChange(deleteContent, (page, ref) => {
+    const items = page.items.filter((item) => item.id !== ref.id);
+    const removed = page.items.length - items.length;
+    return { ...page, items, total: page.total === null ? null : Math.max(0, page.total - removed) };
   });
 }

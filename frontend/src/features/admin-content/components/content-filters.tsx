@@ -2,6 +2,7 @@ import { Field, Grid, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
 import type { TitleType } from '@cinefold/contracts';
 import type { ReactNode } from 'react';
 import { LuSearch } from 'react-icons/lu';
+import { DateInput } from '../../../components/ui/date-input';
 import { SelectField } from '../../../components/ui/select-field';
 import {
   type ContentFilters,
@@ -99,24 +100,22 @@ export function ContentFiltersBar({ filters, onChange }: ContentFiltersBarProps)
         {/* The visible label names the pair; each input carries its own name (from / to). */}
         <Field.Label {...labelStyle}>{wording.dateLabel}</Field.Label>
         <HStack role="group" aria-label={wording.dateLabel} gap="2" w="full">
-          <Input
-            type="date"
+          <DateInput
             aria-label={`${wording.dateLabel} from`}
             value={filters.dateFrom}
-            max={filters.dateTo || undefined}
-            onChange={(event) => set({ dateFrom: event.target.value })}
+            max={filters.dateTo}
+            onChange={(dateFrom) => set({ dateFrom })}
             minW="0"
             {...fieldStyle}
           />
           <Text color="fg.subtle" textStyle="sm" flexShrink={0}>
             to
           </Text>
-          <Input
-            type="date"
+          <DateInput
             aria-label={`${wording.dateLabel} to`}
             value={filters.dateTo}
-            min={filters.dateFrom || undefined}
-            onChange={(event) => set({ dateTo: event.target.value })}
+            min={filters.dateFrom}
+            onChange={(dateTo) => set({ dateTo })}
             minW="0"
             {...fieldStyle}
           />

@@ -1,6 +1,6 @@
 import { adminMessagesQuery } from '@cinefold/contracts';
 import { Stack } from '@chakra-ui/react';
-import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
+import { pageFrom, pageParam, setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { errorMessageOf } from '../../../lib/api-client';
@@ -9,20 +9,14 @@ import { useAdminMessages } from '../api/get-admin-messages';
 import { MessageList } from './message-list';
 import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
-/** The page number in the URL, read with the API's own rules; anything unreadable is page 1. */
-function pageFrom(params: URLSearchParams): number {
-  const parsed = adminMessagesQuery.safeParse({ page: params.get('page') ?? undefined });
-  return parsed.success ? parsed.data.page : 1;
-}
-
 /** The back office's inbox: what visitors sent through /contact, newest first, a page at a time. */
 export function AdminMessagesManager() {
   const [params, changeAddress] = useAddressParams();
-  const page = pageFrom(params);
+  const page = pageFrom(params, adminMessagesQuery);
   const messages = useAdminMessages(page);
 
   const onPageChange = (next: number) =>
-    changeAddress((address) => setOrDelete(address, 'page', next === 1 ? null : String(next)));
+    changeAddress((address) => setOrDelete(address, 'page', pageParam(next)));
 
   return (
     <Stack gap="6">

@@ -1,6 +1,6 @@
 import type { ProjectorJobStarted } from '@cinefold/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { useChangeMutation } from '../../../lib/change-mutation';
 import { operationsKeys } from './get-operations';
 
 export type ProjectorJobKind = 'rebuild' | 'verify';
@@ -19,9 +19,5 @@ export function startProjectorJob({
 }
 
 export function useStartProjectorJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: startProjectorJob,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operationsKeys.all }),
-  });
+  return useChangeMutation(startProjectorJob, operationsKeys.all);
 }

@@ -1,6 +1,6 @@
 import type { Role } from '@cinefold/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { useChangeMutation } from '../../../lib/change-mutation';
 import { adminUserKeys } from './get-admin-users';
 
 export interface RoleChange {
@@ -13,9 +13,5 @@ export function changeUserRole({ userId, role }: RoleChange): Promise<unknown> {
 }
 
 export function useChangeUserRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeUserRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.lists() }),
-  });
+  return useChangeMutation(changeUserRole, adminUserKeys.lists());
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { useChangeMutation } from '../../../lib/change-mutation';
 import { adminUserKeys } from './get-admin-users';
 
 export function deleteUser(userId: string): Promise<unknown> {
@@ -7,9 +7,5 @@ export function deleteUser(userId: string): Promise<unknown> {
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.lists() }),
-  });
+  return useChangeMutation(deleteUser, adminUserKeys.lists());
 }

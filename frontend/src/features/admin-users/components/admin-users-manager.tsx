@@ -1,7 +1,7 @@
 import { adminUsersQuery, type UserProfile } from '@cinefold/contracts';
 import { Input, InputGroup, Stack } from '@chakra-ui/react';
 import { LuSearch } from 'react-icons/lu';
-import { setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
+import { pageFrom, pageParam, setOrDelete, useAddressParams } from '../../../hooks/use-address-params';
 import { PaginationNav } from '../../../components/ui/pagination-nav';
 import { QueryPanel } from '../../../components/ui/query-panel';
 import { failureWithReason } from '../../../lib/api-client';
@@ -16,17 +16,11 @@ import { AdminPageHeader } from '../../../components/ui/admin-page-header';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this user?';
 
-/** The page number in the URL, read with the API's own rules; anything unreadable is page 1. */
-function pageFrom(params: URLSearchParams): number {
-  const parsed = adminUsersQuery.safeParse({ page: params.get('page') ?? undefined });
-  return parsed.success ? parsed.data.page : 1;
-}
-
 /** The user table of the back office: search, role changes, deletion and pages (spec section 2). */
 export function AdminUsersManager() {
   const { user: me, refresh } = useAuth();
   const [params, changeAddress] = useAddressParams();
-  const page = pageFrom(params);
+  const page = pageFrom(params, adminUsersQuery);
   const search = params.get('search') ?? '';
   const users = useAdminUsers(page);
   const changeRole = useChangeUserRole();
@@ -112,7 +106,7 @@ export function AdminUsersManager() {
           label="User pages"
           page={page}
           pages={users.data.pages}
-          onPageChange={(next) => setParam('page', next === 1 ? null : String(next))}
+          onPageChange={(next) => setParam('page', pageParam(next))}
         />
       )}
     </Stack>

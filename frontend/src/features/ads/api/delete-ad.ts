@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { useChangeMutation } from '../../../lib/change-mutation';
 import { adKeys } from './ad-keys';
 
 export function deleteAd(adId: string): Promise<unknown> {
@@ -7,9 +7,5 @@ export function deleteAd(adId: string): Promise<unknown> {
 }
 
 export function useDeleteAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteAd,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adKeys.all }),
-  });
+  return useChangeMutation(deleteAd, adKeys.all);
 }

@@ -1,6 +1,6 @@
 import type { AdInput, AdminAd } from '@cinefold/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { useChangeMutation } from '../../../lib/change-mutation';
 import { adKeys } from './ad-keys';
 
 /** A new ad (no id) or the whole of an existing one; the toggle sends the ad as the list gave it. */
@@ -16,9 +16,5 @@ export function saveAd({ id, ad }: AdSave): Promise<unknown> {
 }
 
 export function useSaveAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveAd,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adKeys.all }),
-  });
+  return useChangeMutation(saveAd, adKeys.all);
 }

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Center,
-  Flex,
-  HStack,
-  Icon,
-  IconButton,
-  Image,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Center, Flex, HStack, Icon, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { type AdminAd, adPositionLabel } from '@cinefold/contracts';
 import { LuImageOff, LuPencil, LuTrash2 } from 'react-icons/lu';
 import { formatLongDate } from '../../../lib/dates';
@@ -18,6 +6,7 @@ import { formatCount } from '../../../lib/numbers';
 import { clickThroughRate } from '../ad-stats';
 import { useCreativeImage } from './ad-creative';
 import { panelLook } from '../../../components/ui/panel-look';
+import { ToggleButton } from '../../../components/ui/toggle-button';
 
 export interface AdCardProps {
   readonly ad: AdminAd;
@@ -138,16 +127,15 @@ export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
           <Counter label="CTR" value={`${clickThroughRate(ad.clicks, ad.impressions)}%`} />
         </HStack>
         <Flex mt="auto" pt="2" gap="2" align="center">
-          <Button
+          <ToggleButton
             size="sm"
-            variant={ad.active ? 'solid' : 'outline'}
+            pressed={ad.active}
             colorPalette={status.palette}
             onClick={onToggle}
             disabled={busy}
-            aria-pressed={ad.active}
           >
             {status.label}
-          </Button>
+          </ToggleButton>
           <IconButton
             size="sm"
             variant="ghost"

@@ -1,7 +1,9 @@
-import { Box, Container, Grid, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBookmark, LuHeart, LuHistory } from 'react-icons/lu';
+import { IconBadge } from '../../../components/ui/icon-badge';
+import { RouterLink } from '../../../components/ui/router-link';
 
 interface Perk {
   readonly icon: IconType;
@@ -20,8 +22,14 @@ export interface AuthScreenProps {
   readonly title: string;
   readonly description: string;
   readonly children: ReactNode;
-  /** The line under the form that leads to the other of sign-in and sign-up. */
-  readonly footer: ReactNode;
+  /** The line under the form: a question, and a link to where its answer is (sign-up for sign-in). */
+  readonly footer: AuthScreenFooter;
+}
+
+export interface AuthScreenFooter {
+  readonly question: string;
+  readonly to: string;
+  readonly label: string;
 }
 
 /** The stage both account forms stand on: the form in a card, what an account is for beside it. */
@@ -63,19 +71,13 @@ export function AuthScreen({ eyebrow, title, description, children, footer }: Au
             <Stack as="ul" gap="5" listStyleType="none">
               {perks.map((perk) => (
                 <HStack as="li" key={perk.title} gap="4" align="start">
-                  <Box
-                    flexShrink={0}
-                    display="grid"
-                    placeItems="center"
+                  <IconBadge
+                    icon={perk.icon}
                     boxSize="11"
-                    borderRadius="xl"
-                    bg="brand.subtle"
+                    iconSize="5"
                     borderWidth="1px"
                     borderColor="brand.900"
-                    color="brand.400"
-                  >
-                    <Icon as={perk.icon} boxSize="5" />
-                  </Box>
+                  />
                   <Stack gap="0.5">
                     <Text fontWeight="semibold">{perk.title}</Text>
                     <Text color="fg.subtle" textStyle="sm">
@@ -107,7 +109,10 @@ export function AuthScreen({ eyebrow, title, description, children, footer }: Au
               </Stack>
               {children}
               <Text textAlign="center" color="fg.subtle" textStyle="sm">
-                {footer}
+                {footer.question}{' '}
+                <RouterLink to={footer.to} color="brand.fg" fontWeight="semibold">
+                  {footer.label}
+                </RouterLink>
               </Text>
             </Stack>
           </Box>

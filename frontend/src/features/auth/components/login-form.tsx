@@ -1,10 +1,9 @@
 import { href } from '@cinefold/contracts';
 import { Stack } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { RouterLink } from '../../../components/ui/router-link';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useAccountForm } from '../../../hooks/use-account-form';
+import { useSignIn } from '../use-sign-in';
 import { AccountForm } from './account-form';
 import { AuthField, EmailField } from './auth-field';
 
@@ -12,8 +11,7 @@ const LOGIN_FAILED = 'Failed to login. Please try again.';
 
 export function LoginForm() {
   const { login } = useAuth();
-  const navigate = useNavigate();
-  const signIn = useMutation({ mutationFn: login, onSuccess: () => navigate(href('home')) });
+  const signIn = useSignIn(login);
   const form = useAccountForm(signIn, {
     failed: LOGIN_FAILED,
     send: (field) => ({ email: field('email'), password: field('password') }),

@@ -1,9 +1,7 @@
-import { href } from '@cinefold/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useAccountForm } from '../../../hooks/use-account-form';
 import { newPasswordCheck } from '../registration-problem';
+import { useSignIn } from '../use-sign-in';
 import { AccountForm } from './account-form';
 import { AuthField, EmailField, NewPasswordFields } from './auth-field';
 
@@ -11,8 +9,7 @@ const REGISTER_FAILED = 'Failed to create account. Please try again.';
 
 export function RegisterForm() {
   const { register } = useAuth();
-  const navigate = useNavigate();
-  const signUp = useMutation({ mutationFn: register, onSuccess: () => navigate(href('home')) });
+  const signUp = useSignIn(register);
   const form = useAccountForm(signUp, {
     failed: REGISTER_FAILED,
     check: newPasswordCheck('password'),

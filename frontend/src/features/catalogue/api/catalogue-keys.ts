@@ -5,23 +5,27 @@ export const homeKeys = {
   all: [...catalogueQueryRoot, 'home'] as const,
 };
 
-export const movieKeys = {
-  all: [...catalogueQueryRoot, 'movies'] as const,
-  lists: () => [...movieKeys.all, 'list'] as const,
-  list: (filters: MovieFilters) => [...movieKeys.lists(), filters] as const,
-  details: () => [...movieKeys.all, 'detail'] as const,
-  detail: (id: string) => [...movieKeys.details(), id] as const,
-  genres: () => [...movieKeys.all, 'genres'] as const,
-};
+/** The keys of one kind of title: its lists, its details, and one list or title of either. */
+function titleKindKeys<Filters>(kind: 'movies' | 'tv-shows') {
+  const all = [...catalogueQueryRoot, kind] as const;
+  const lists = () => [...all, 'list'] as const;
+  const details = () => [...all, 'detail'] as const;
+  return {
+    all,
+    lists,
+    list: (filters: Filters) => [...lists(), filters] as const,
+    details,
+    detail: (id: string) => [...details(), id] as const,
+    genres: () => [...all, 'genres'] as const,
+  };
+}
 
+export const movieKeys = titleKindKeys<MovieFilters>('movies');
+
+const tvShowKindKeys = titleKindKeys<TvShowFilters>('tv-shows');
 export const tvShowKeys = {
-  all: [...catalogueQueryRoot, 'tv-shows'] as const,
-  lists: () => [...tvShowKeys.all, 'list'] as const,
-  list: (filters: TvShowFilters) => [...tvShowKeys.lists(), filters] as const,
-  details: () => [...tvShowKeys.all, 'detail'] as const,
-  detail: (id: string) => [...tvShowKeys.details(), id] as const,
-  seasons: (id: string) => [...tvShowKeys.detail(id), 'seasons'] as const,
-  genres: () => [...tvShowKeys.all, 'genres'] as const,
+  ...tvShowKindKeys,
+  seasons: (id: string) => [...tvShowKindKeys.detail(id), 'seasons'] as const,
 };
 
 export const suggestionKeys = {

@@ -25,21 +25,22 @@ import { TitleGrid } from './title-grid';
 /** Spec section 9: twenty titles a page. */
 const PAGE_SIZE = 20;
 
-const movieSorts: readonly SelectOption<MovieSort>[] = [
-  { value: 'relevance', label: 'Best Match' },
-  { value: 'popularity', label: 'Most Popular' },
-  { value: 'rating', label: 'Top Rated' },
-  { value: 'release_date', label: 'Latest Release' },
-  { value: 'title', label: 'A-Z' },
-];
-
-const tvSorts: readonly SelectOption<TvShowSort>[] = [
-  { value: 'relevance', label: 'Best Match' },
-  { value: 'popularity', label: 'Most Popular' },
-  { value: 'rating', label: 'Top Rated' },
-  { value: 'first_air_date', label: 'Latest Release' },
-  { value: 'name', label: 'A-Z' },
-];
+/**
+ * The sort choices in the order the select lists them. Both kinds offer the same ones; only the
+ * fields that hold a title's date and name are called differently.
+ */
+function sortChoices<Sort extends string>(
+  date: Sort,
+  name: Sort,
+): readonly SelectOption<Sort | 'relevance' | 'popularity' | 'rating'>[] {
+  return [
+    { value: 'relevance', label: 'Best Match' },
+    { value: 'popularity', label: 'Most Popular' },
+    { value: 'rating', label: 'Top Rated' },
+    { value: date, label: 'Latest Release' },
+    { value: name, label: 'A-Z' },
+  ];
+}
 
 interface ListingResult {
   readonly isPending: boolean;
@@ -250,7 +251,7 @@ const movieListing: ListingKind<MovieSort, Movie, MoviesPage> = {
     description: 'Blockbusters, festival favourites and hidden gems, free to stream.',
     searchPlaceholder: 'Search movies...',
     emptyText: 'No movies found',
-    sortOptions: movieSorts,
+    sortOptions: sortChoices('release_date', 'title'),
   },
 };
 
@@ -266,7 +267,7 @@ const tvShowListing: ListingKind<TvShowSort, TvShow, TvShowsPage> = {
     description: 'Binge-worthy series, from prestige drama to comfort comedy.',
     searchPlaceholder: 'Search TV shows...',
     emptyText: 'No TV shows found',
-    sortOptions: tvSorts,
+    sortOptions: sortChoices('first_air_date', 'name'),
   },
 };
 

@@ -2,7 +2,8 @@ import { Box, HStack, Icon, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/rea
 import { type ReactNode, useId } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { SiteNavLink } from '../../../components/ui/site-nav-link';
+import { tileLook } from '../../../components/ui/panel-look';
+import { SiteNavItems } from '../../../components/ui/site-nav-link';
 import type { GenrePage } from '../../../config/genres';
 import type { FaqEntry } from '../genre-landing-content';
 
@@ -64,14 +65,7 @@ export function FaqSection({ entries }: { readonly entries: readonly FaqEntry[] 
     <LandingSection heading="Frequently asked questions">
       <Stack as="dl" gap="3">
         {entries.map((entry) => (
-          <Box
-            key={entry.question}
-            p={{ base: '4', md: '5' }}
-            borderRadius="xl"
-            bg="bg.subtle"
-            borderWidth="1px"
-            borderColor="whiteAlpha.100"
-          >
+          <Box key={entry.question} p={{ base: '4', md: '5' }} {...tileLook}>
             <Text as="dt" fontWeight="semibold" fontSize={{ base: 'md', md: 'lg' }}>
               {entry.question}
             </Text>
@@ -90,13 +84,10 @@ export function OtherGenresSection({ genres }: { readonly genres: readonly Genre
   return (
     <LandingSection heading="Explore other genres">
       <Wrap as="ul" listStyleType="none" gap="2" aria-label="Other genres">
-        {genres.map((genre) => (
-          <li key={genre.slug}>
-            <SiteNavLink to={genre.path} placement="chip">
-              {genre.label} Movies
-            </SiteNavLink>
-          </li>
-        ))}
+        <SiteNavItems
+          items={genres.map((genre) => ({ label: `${genre.label} Movies`, to: genre.path }))}
+          placement="chip"
+        />
       </Wrap>
     </LandingSection>
   );

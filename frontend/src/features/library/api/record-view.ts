@@ -1,7 +1,7 @@
 import type { EpisodeRef, RecordViewRequest } from '@cinefold/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { apiClient } from '../../../lib/api-client';
+import { useChangeMutation } from '../../../lib/change-mutation';
 import { useAuth } from '../../../lib/auth/auth-context';
 import type { LibraryTitle } from '../list-membership';
 import { libraryKeys } from './library-keys';
@@ -31,11 +31,7 @@ export function recordView(title: ViewedTitle): Promise<unknown> {
  */
 export function useRecordView(title: ViewedTitle | null | undefined): () => void {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const { mutate } = useMutation({
-    mutationFn: recordView,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.watchHistory() }),
-  });
+  const { mutate } = useChangeMutation(recordView, libraryKeys.watchHistory());
   // Survives React's development double-run of effects, which must not count as a second view.
   const recorded = useRef<string | null>(null);
 

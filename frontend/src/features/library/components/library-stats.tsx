@@ -1,5 +1,6 @@
-import { Box, HStack, Icon, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, HStack, SimpleGrid, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
+import { IconBadge } from '../../../components/ui/icon-badge';
 import { panelLook } from '../../../components/ui/panel-look';
 
 export interface LibraryStat {
@@ -33,17 +34,7 @@ export function LibraryStats({ stats }: { readonly stats: readonly LibraryStat[]
             <Text fontFamily="heading" fontWeight="600" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1">
               {stat.count}
             </Text>
-            <Box
-              display="grid"
-              placeItems="center"
-              boxSize={{ base: '8', md: '11' }}
-              borderRadius="xl"
-              bg="brand.subtle"
-              color="brand.400"
-              flexShrink={0}
-            >
-              <Icon as={stat.icon} boxSize={{ base: '4', md: '5' }} />
-            </Box>
+            <IconBadge icon={stat.icon} boxSize={{ base: '8', md: '11' }} iconSize={{ base: '4', md: '5' }} />
           </HStack>
           <Text
             mt={{ base: '2', md: '3' }}

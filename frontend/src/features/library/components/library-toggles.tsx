@@ -1,7 +1,8 @@
-import { Button, HStack, type StackProps } from '@chakra-ui/react';
+import { HStack, type StackProps } from '@chakra-ui/react';
 import type { ListName } from '@cinefold/contracts';
 import type { IconType } from 'react-icons';
 import { LuBookmark, LuBookmarkCheck, LuHeart } from 'react-icons/lu';
+import { ToggleButton } from '../../../components/ui/toggle-button';
 import { useListToggle } from '../api/change-list';
 import type { LibraryTitle } from '../list-membership';
 
@@ -22,15 +23,10 @@ function ListToggleButton({ list, title }: { readonly list: ListName; readonly t
   const words = wording[list];
   const ButtonIcon = inList ? words.savedIcon : words.icon;
   return (
-    <Button
-      size={{ base: 'md', md: 'lg' }}
-      variant={inList ? 'solid' : 'outline'}
-      aria-pressed={inList}
-      onClick={toggle}
-    >
+    <ToggleButton pressed={inList} onClick={toggle}>
       <ButtonIcon fill={inList && list === 'favorites' ? 'currentColor' : 'none'} />
       {inList ? words.saved : words.add}
-    </Button>
+    </ToggleButton>
   );
 }
 

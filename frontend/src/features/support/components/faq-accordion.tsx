@@ -1,3 +1,4 @@
+import { tileLook } from '../../../components/ui/panel-look';
 import { Accordion, Span, Text } from '@chakra-ui/react';
 import type { HelpFaq } from '../help-center-content';
 
@@ -19,10 +20,7 @@ export function FaqAccordion({ faqs }: { readonly faqs: readonly HelpFaq[] }) {
         <Accordion.Item
           key={faq.question}
           value={itemValue(faq)}
-          borderRadius="xl"
-          bg="bg.subtle"
-          borderWidth="1px"
-          borderColor="whiteAlpha.100"
+          {...tileLook}
           _open={{ borderColor: 'brand.500/40' }}
           transition="border-color 0.2s ease"
         >

@@ -1,6 +1,7 @@
-import { Button, IconButton } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import type { TitleType } from '@cinefold/contracts';
 import type { ReactNode } from 'react';
+import { ToggleButton } from '../../../components/ui/toggle-button';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { type UpNextTitle, useNotInterestedToggle } from '../api/up-next-api';
@@ -34,15 +35,10 @@ export function NotInterestedButton({
     );
   }
   return (
-    <Button
-      size={{ base: 'md', md: 'lg' }}
-      variant={hidden ? 'solid' : 'outline'}
-      aria-pressed={hidden}
-      onClick={toggle}
-    >
+    <ToggleButton pressed={hidden} onClick={toggle}>
       {hidden ? <LuEye /> : <LuEyeOff />}
       {label}
-    </Button>
+    </ToggleButton>
   );
 }
 
