@@ -57,7 +57,7 @@ export type { StoredUser } from './users/stored.js';
 
 export { UP_NEXT } from './up-next/keys.js';
 export { upNextProjector } from './up-next/projection.js';
-export { MemberUpNext, readNotInterested, readNotInterestedIds } from './up-next/queries.js';
+export { readNotInterested, readNotInterestedIds, readTitleProgress, readUpNext } from './up-next/queries.js';
 export type { StoredNotInterested, UpNextProgress } from './up-next/stored.js';
 
 export { ADS } from './ads/keys.js';
@@ -81,6 +81,8 @@ export {
   readGenreNames,
   readRenderedTitles,
   readSuggestions,
+  readVisibleIds,
+  readVisibleShowSeasons,
   readVisibleTitle,
   searchPage,
 } from './catalogue/queries.js';

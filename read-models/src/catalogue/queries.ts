@@ -1,16 +1,25 @@
 /**
  * The catalogue's queries, as the public catalogue and the back office's content list ask them:
- * pages of titles rendered from their stored bytes, a visible title, the genres, what the search
- * box suggests, and a page of the admin's titles with their views. Each reads the catalogue where
+ * pages of titles rendered from their stored bytes, a visible title, which titles are shown and a
+ * shown show's seasons (for Up Next), the genres, what the search box suggests, and a page of the
+ * admin's titles with their views. Each reads the catalogue where
  * the caller located it (`locate.ts`).
  */
-import type { AdminContentItem, Movie, TitleSuggestion, TitleType, TvShow } from '@cinefold/contracts';
+import type {
+  AdminContentItem,
+  Movie,
+  Season,
+  TitleSuggestion,
+  TitleType,
+  TvShow,
+} from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
 import { catalogueKey, type CatalogueLocation } from './locate.js';
 import type { CatalogueSearch } from './search/catalogue-search.js';
 import type { Universe } from './search/searcher.js';
 import type { CatalogueSortKey } from './keys.js';
+import { deriveSeasons } from './seasons.js';
 import { type RenderedTitle, renderTitle } from './serialize.js';
 import { decodeTitle } from './stored.js';
 import { genreNames, genreQuerySlugs } from './text.js';
@@ -133,6 +142,37 @@ export async function readVisibleTitle(
     redis.sismember(catalogueKey(location, type, 'visible'), id),
   ]);
   return stored && visible ? stored : null;
+}
+
+/** The ids of `ids` whose titles are shown (exist and are not hidden). */
+export async function readVisibleIds(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const visible = await redis.smismember(catalogueKey(location, type, 'visible'), ...ids);
+  return new Set(ids.filter((_, i) => visible[i] === 1));
+}
+
+/** The seasons of the shows of `ids` that are shown, by id; a show hidden or gone is left out. */
+export async function readVisibleShowSeasons(
+  redis: Redis,
+  location: CatalogueLocation,
+  ids: readonly string[],
+): Promise<Map<string, Season[]>> {
+  const seasons = new Map<string, Season[]>();
+  if (ids.length === 0) return seasons;
+  const [docs, visible] = await Promise.all([
+    redis.mget(...ids.map((id) => catalogueKey(location, 'tv', 'doc', id))),
+    redis.smismember(catalogueKey(location, 'tv', 'visible'), ...ids),
+  ]);
+  ids.forEach((id, i) => {
+    const doc = docs[i];
+    if (doc && visible[i] === 1) seasons.set(id, deriveSeasons(decodeTitle('tv', doc)));
+  });
+  return seasons;
 }
 
 /** The first titles of a type a search finds, as the search box lists them. */
