@@ -79,12 +79,14 @@ export {
   listTitles,
   readAdminContentItems,
   readGenreNames,
+  readReleaseYears,
   readRenderedTitles,
   readSuggestions,
   readVisibleIds,
   readVisibleShowSeasons,
   readVisibleTitle,
   searchPage,
+  titleExists,
 } from './catalogue/queries.js';
 export { type Strategy, runQuery } from './catalogue/engine.js';
 export type { QueryResult, TitleQuery } from './catalogue/title-query.js';

@@ -1,17 +1,20 @@
 /**
  * The catalogue's queries, as the public catalogue and the back office's content list ask them:
- * pages of titles rendered from their stored bytes, a visible title, which titles are shown and a
- * shown show's seasons (for Up Next), the genres, what the search box suggests, and a page of the
- * admin's titles with their views. Each reads the catalogue where
+ * pages of titles rendered from their stored bytes, a visible title, whether a title exists (for
+ * the admin's hide and delete), titles' release years (for a member's exported lists), which
+ * titles are shown and a shown show's seasons (for Up Next), the genres, what the search box
+ * suggests, and a page of the admin's titles with their views. Each reads the catalogue where
  * the caller located it (`locate.ts`).
  */
-import type {
-  AdminContentItem,
-  Movie,
-  Season,
-  TitleSuggestion,
-  TitleType,
-  TvShow,
+import {
+  type AdminContentItem,
+  type ContentId,
+  listEntryKey,
+  type Movie,
+  type Season,
+  type TitleSuggestion,
+  type TitleType,
+  type TvShow,
 } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
@@ -142,6 +145,41 @@ export async function readVisibleTitle(
     redis.sismember(catalogueKey(location, type, 'visible'), id),
   ]);
   return stored && visible ? stored : null;
+}
+
+/** Whether the catalogue holds a title, shown or hidden. */
+export async function titleExists(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  id: string,
+): Promise<boolean> {
+  return (await redis.exists(catalogueKey(location, type, 'doc', id))) > 0;
+}
+
+/**
+ * The release (a show's first air) year of each of `titles` the catalogue holds, by
+ * `listEntryKey`; a title it does not hold, or one without a dated release, is left out.
+ */
+export async function readReleaseYears(
+  redis: Redis,
+  location: CatalogueLocation,
+  titles: readonly { readonly contentType: TitleType; readonly contentId: ContentId }[],
+): Promise<Map<string, string>> {
+  const years = new Map<string, string>();
+  const numeric = titles.filter((t) => /^\d+$/.test(String(t.contentId)));
+  if (numeric.length === 0) return years;
+  const docs = await redis.mget(
+    ...numeric.map((t) => catalogueKey(location, t.contentType, 'doc', String(t.contentId))),
+  );
+  numeric.forEach((t, i) => {
+    const doc = docs[i];
+    if (!doc) return;
+    const title = decodeTitle(t.contentType, doc);
+    const date = t.contentType === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
+    if (date && /^\d{4}/.test(date)) years.set(listEntryKey(t.contentType, t.contentId), date.slice(0, 4));
+  });
+  return years;
 }
 
 /** The ids of `ids` whose titles are shown (exist and are not hidden). */
