@@ -1,12 +1,7 @@
 export { findProjectors, projectors } from './registry.js';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
 export { type VerifyResult, type VerifyVerdict, verifyProjection } from './runtime/verify.js';
-export {
-  ensureActiveGeneration,
-  GenerationWriter,
-  LiveProjectionRunner,
-  servingVersion,
-} from './runtime/runner.js';
+export { ensureActiveGeneration, LiveProjectionRunner, servingVersion } from './runtime/runner.js';
 export {
   createReplayQueue,
   type ProjectorsService,

@@ -14,11 +14,10 @@ import {
   newEvent,
   startLocalCluster,
 } from '@cinefold/platform/testing';
-import { GenerationWriter, rebuildProjection } from '@cinefold/projectors';
-import { EVENT_COUNTS, eventCountsProjector } from '@cinefold/read-models';
+import { rebuildProjection } from '@cinefold/projectors';
+import { EVENT_COUNTS, eventCountsProjector, GenerationWriter, SlotMovedError } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SlotMovedError } from '../src/runtime/resp-connection.js';
 
 // The projection writer on a 3-master Redis Cluster: it writes to the master that owns its
 // projector's slot, and when a resharding moves that slot it fails the batch clearly (nothing

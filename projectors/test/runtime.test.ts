@@ -13,8 +13,8 @@ import {
   START,
 } from '@cinefold/platform';
 import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
-import { GenerationWriter, LiveProjectionRunner, rebuildProjection } from '@cinefold/projectors';
-import { EVENT_COUNTS, eventCountsProjector, type Projector } from '@cinefold/read-models';
+import { LiveProjectionRunner, rebuildProjection } from '@cinefold/projectors';
+import { EVENT_COUNTS, eventCountsProjector, GenerationWriter, type Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 

@@ -2,8 +2,10 @@
  * The read models, one folder each: its keys, what it stores (with the encode its projection
  * writes with and the decode its queries read with), its projection and its queries, with its
  * spec beside them; and the runtime a projection is written with (`defineProjector`, the write
- * recorder). The projectors service hosts the projections (see its registry); the query API and
- * the command API read through the queries.
+ * recorder) and run by (`GenerationWriter`, which applies batches of events to one generation of
+ * a read model, as the projectors service and a read model's spec both do). The projectors service
+ * hosts the projections (see its registry); the query API and the command API read through the
+ * queries. A read model's spec is written with `@cinefold/read-models/testing`.
  */
 export {
   defineProjector,
@@ -17,6 +19,12 @@ export {
 } from './runtime/projector.js';
 export { RecordedTransaction, type Transaction } from './runtime/transaction.js';
 export { encodeCommand, type RespArgument, RespWriter } from './runtime/resp-writer.js';
+export {
+  GenerationSwitched,
+  GenerationWriter,
+  type GenerationWriterOptions,
+} from './runtime/generation-writer.js';
+export { SlotMovedError } from './runtime/resp-connection.js';
 
 export { LIBRARIES } from './libraries/keys.js';
 export { HISTORY_LIMIT, librariesProjector } from './libraries/projection.js';
@@ -49,7 +57,7 @@ export type { StoredUser } from './users/stored.js';
 
 export { UP_NEXT } from './up-next/keys.js';
 export { upNextProjector } from './up-next/projection.js';
-export { MemberUpNext, readNotInterested, readNotInterestedIds } from './up-next/queries.js';
+export { readNotInterested, readNotInterestedIds, readTitleProgress, readUpNext } from './up-next/queries.js';
 export type { StoredNotInterested, UpNextProgress } from './up-next/stored.js';
 
 export { ADS } from './ads/keys.js';
@@ -71,10 +79,14 @@ export {
   listTitles,
   readAdminContentItems,
   readGenreNames,
+  readReleaseYears,
   readRenderedTitles,
   readSuggestions,
+  readVisibleIds,
+  readVisibleShowSeasons,
   readVisibleTitle,
   searchPage,
+  titleExists,
 } from './catalogue/queries.js';
 export { type Strategy, runQuery } from './catalogue/engine.js';
 export type { QueryResult, TitleQuery } from './catalogue/title-query.js';

@@ -14,7 +14,7 @@ import {
   type ProjectionWatcher,
   rememberWrite,
 } from '@cinefold/platform';
-import { CATALOGUE, catalogueKey, locateCatalogue } from '@cinefold/read-models';
+import { CATALOGUE, locateCatalogue, titleExists } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 
 export interface VisibilityDependencies {
@@ -32,7 +32,7 @@ const deleteSchemas = { params: contentParams };
 export function visibilityEndpoints({ log, redis, watcher }: VisibilityDependencies): Endpoint[] {
   async function mustExist(type: TitleType, id: number) {
     const location = await locateCatalogue(redis);
-    const exists = location ? await redis.exists(catalogueKey(location, type, 'doc', String(id))) : 0;
+    const exists = location !== null && (await titleExists(redis, location, type, String(id)));
     if (!exists) throw notFound(type === 'movie' ? 'Movie not found' : 'TV show not found');
   }
 

@@ -17,10 +17,8 @@ import {
   type ListImportStatus,
   listImportUploadFields,
   type ListImportTarget,
-  type Movie,
   streams,
   type TitleType,
-  type TvShow,
 } from '@cinefold/contracts';
 import {
   accepted,
@@ -39,7 +37,7 @@ import {
   rateLimiter,
   rememberWrite,
 } from '@cinefold/platform';
-import { catalogueKey, decodeTitle, locateCatalogue, matchListFile } from '@cinefold/read-models';
+import { locateCatalogue, matchListFile, readReleaseYears } from '@cinefold/read-models';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { isMultipartForm, receive } from '../catalogue/upload.js';
@@ -119,24 +117,9 @@ export async function hiddenTitles(log: EventLog, userId: string): Promise<Expor
 
 /** The release (first air) year of each title still in the catalogue, by `listEntryKey`. */
 async function yearsOf(redis: Redis, entries: readonly ExportedEntry[]): Promise<Map<string, string>> {
-  const years = new Map<string, string>();
   const location = await locateCatalogue(redis);
-  if (!location || entries.length === 0) return years;
-  const numeric = entries.filter((e) => /^\d+$/.test(String(e.contentId)));
-  const docs =
-    numeric.length > 0
-      ? await redis.mget(
-          ...numeric.map((e) => catalogueKey(location, e.contentType, 'doc', String(e.contentId))),
-        )
-      : [];
-  numeric.forEach((e, i) => {
-    const doc = docs[i];
-    if (!doc) return;
-    const title = decodeTitle(e.contentType, doc);
-    const date = e.contentType === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
-    if (date && /^\d{4}/.test(date)) years.set(listEntryKey(e.contentType, e.contentId), date.slice(0, 4));
-  });
-  return years;
+  if (!location || entries.length === 0) return new Map();
+  return readReleaseYears(redis, location, entries);
 }
 
 const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);

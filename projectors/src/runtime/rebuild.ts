@@ -13,9 +13,9 @@ import {
   readModelKeys,
   scanKeys,
 } from '@cinefold/platform';
-import { type Projector, payloadTypesOf } from '@cinefold/read-models';
+import { GenerationWriter, type Projector, payloadTypesOf } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { allocateGeneration, GenerationWriter } from './runner.js';
+import { allocateGeneration } from './runner.js';
 
 export interface RebuildProgress {
   readonly projector: string;

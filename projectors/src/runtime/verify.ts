@@ -23,10 +23,10 @@ import {
   scanKeys,
   START,
 } from '@cinefold/platform';
-import { type Projector, payloadTypesOf } from '@cinefold/read-models';
+import { GenerationWriter, type Projector, payloadTypesOf } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { deleteGeneration } from './rebuild.js';
-import { allocateGeneration, GenerationWriter } from './runner.js';
+import { allocateGeneration } from './runner.js';
 
 export type VerifyVerdict = 'equal' | 'different' | 'moved';
 

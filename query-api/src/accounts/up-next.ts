@@ -1,19 +1,15 @@
 /**
- * Up Next's reads (see docs/design.md, "Up Next"): the member's "Continue Watching" row, where
- * they are in one title (the TV page's first episode), the titles they are not interested in,
- * and the filter that takes those out of the catalogue's answers for that member alone.
+ * Up Next's endpoints (see docs/design.md, "Up Next"): the member's "Continue Watching" row, where
+ * they are in one title (the TV page's first episode) and the titles they are not interested in,
+ * read through the up-next read model's queries; and the filter that takes those titles out of
+ * the catalogue's shared answers for that member alone.
  */
 import {
-  type EpisodeRef,
-  listEntryKey,
   memberTitleParams,
   type Movie,
   noQuery,
-  type Season,
-  type TitleProgressResponse,
   type TitleType,
   type TvShow,
-  type UpNextItem,
   type UpNextResponse,
 } from '@cinefold/contracts';
 import {
@@ -26,131 +22,19 @@ import {
   reflects,
 } from '@cinefold/platform';
 import {
-  MemberUpNext,
+  CATALOGUE,
+  KeptCatalogueLocation,
   readNotInterested,
   readNotInterestedIds,
+  readTitleProgress,
+  readUpNext,
   UP_NEXT,
-  type UpNextProgress,
-  CATALOGUE,
-  catalogueKey,
-  type CatalogueLocation,
-  decodeTitle,
-  locateCatalogue,
-  KeptCatalogueLocation,
-  deriveSeasons,
 } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 
 export interface UpNextReadsDependencies {
   readonly redis: Redis;
   readonly watcher: ProjectionWatcher;
-}
-
-/** Items "Continue Watching" shows. */
-export const UP_NEXT_ROW_SIZE = 20;
-/** Candidates read at a time, newest first, to fill the row past finished and hidden titles. */
-const READ_AHEAD = 50;
-/** Candidates looked at, at most, for one row: a member's ten thousandth title never costs a read. */
-const MAX_LOOKED_AT = 200;
-
-/**
- * The episode to open next: the one at `place` while it is not finished, else the one after it,
- * into the next season when the season is over. Null when every episode listed is behind the
- * member. A place the catalogue no longer has (a season's episodes spread otherwise after an
- * import) counts as that season's end.
- */
-export function nextEpisode(
-  seasons: readonly Season[],
-  place: UpNextProgress['place'],
-  finished: boolean,
-): EpisodeRef | null {
-  const listed = seasons.filter((season) => season.episode_count > 0);
-  if (!place) return listed[0] ? { season: listed[0].season_number, episode: 1 } : null;
-  const season = listed.find((candidate) => candidate.season_number === place.season);
-  if (season && place.episode !== null && place.episode <= season.episode_count) {
-    if (!finished) return { season: place.season, episode: place.episode };
-    if (place.episode < season.episode_count) return { season: place.season, episode: place.episode + 1 };
-  }
-  const later = listed.find((candidate) => candidate.season_number > place.season);
-  if (later) return { season: later.season_number, episode: 1 };
-  // Before every season listed (a season 0 dropped): the first one.
-  const first = listed[0];
-  return first && first.season_number > place.season ? { season: first.season_number, episode: 1 } : null;
-}
-
-/** A visible show's seasons, by id; a show hidden or gone is left out. */
-async function showSeasons(
-  redis: Redis,
-  location: CatalogueLocation | null,
-  ids: readonly string[],
-): Promise<Map<string, Season[]>> {
-  const seasons = new Map<string, Season[]>();
-  if (!location || ids.length === 0) return seasons;
-  const [docs, visible] = await Promise.all([
-    redis.mget(...ids.map((id) => catalogueKey(location, 'tv', 'doc', id))),
-    redis.smismember(catalogueKey(location, 'tv', 'visible'), ...ids),
-  ]);
-  ids.forEach((id, i) => {
-    const doc = docs[i];
-    if (doc && visible[i] === 1) seasons.set(id, deriveSeasons(decodeTitle('tv', doc)));
-  });
-  return seasons;
-}
-
-/** The member's row: titles opened and not finished, newest first, without those hidden (by an admin or by them). */
-export async function readUpNext(
-  redis: Redis,
-  userId: string,
-  locate: () => Promise<CatalogueLocation | null> = () => locateCatalogue(redis),
-  size = UP_NEXT_ROW_SIZE,
-): Promise<UpNextItem[]> {
-  const [member, location] = await Promise.all([MemberUpNext.open(redis, userId), locate()]);
-  if (!member) return [];
-  const items: UpNextItem[] = [];
-  for (let from = 0; items.length < size && from < MAX_LOOKED_AT; from += READ_AHEAD) {
-    const candidates = await member.rowFrom(from, READ_AHEAD);
-    if (candidates === null) break;
-    const idsOf = (type: TitleType) =>
-      candidates.filter((p) => p.contentType === type).map((p) => String(p.contentId));
-    const movieIds = idsOf('movie');
-    const [seasons, visibleMovies] = await Promise.all([
-      showSeasons(redis, location, idsOf('tv')),
-      location && movieIds.length > 0
-        ? redis.smismember(catalogueKey(location, 'movie', 'visible'), ...movieIds)
-        : Promise.resolve([] as number[]),
-    ]);
-    const movieShown = new Set(movieIds.filter((_, i) => visibleMovies[i] === 1));
-    for (const p of candidates) {
-      if (items.length >= size) break;
-      const { contentId, contentType, title, poster, at } = p;
-      if (contentType === 'movie') {
-        if (!p.finished && movieShown.has(String(contentId))) {
-          items.push({ contentId, contentType, title, poster, next: null, at });
-        }
-        continue;
-      }
-      const listed = seasons.get(String(contentId));
-      const next = listed && nextEpisode(listed, p.place, p.finished);
-      if (next) items.push({ contentId, contentType, title, poster, next, at });
-    }
-  }
-  return items;
-}
-
-/** Where a member is in one title. */
-export async function readTitleProgress(
-  redis: Redis,
-  userId: string,
-  contentType: TitleType,
-  contentId: string,
-): Promise<TitleProgressResponse> {
-  const [member, location] = await Promise.all([MemberUpNext.open(redis, userId), locateCatalogue(redis)]);
-  const progress = member && (await member.progressIn(listEntryKey(contentType, contentId)));
-  if (!progress) return { next: null, finished: false };
-  if (contentType === 'movie') return { next: null, finished: progress.finished };
-  const seasons = (await showSeasons(redis, location, [contentId])).get(contentId) ?? [];
-  const next = nextEpisode(seasons, progress.place, progress.finished);
-  return { next, finished: next === null && seasons.length > 0 };
 }
 
 /** The fields of the catalogue's answers that hold titles, and their type. */

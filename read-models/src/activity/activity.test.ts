@@ -9,7 +9,7 @@ import {
   systemContext,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { GenerationWriter } from '@cinefold/projectors';
+import { GenerationWriter } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY } from './keys.js';

@@ -1,5 +1,5 @@
 import { useRedisServer, SAMPLE_AD } from '@cinefold/platform/testing';
-import { type GivenEvent, specOf } from '@cinefold/projectors/testing';
+import { type GivenEvent, specOf } from '@cinefold/read-models/testing';
 import { describe, it } from 'vitest';
 import { adCountersProjector } from './projection.js';
 

@@ -1,6 +1,6 @@
 import type { AdFields } from '@cinefold/contracts';
 import { useRedisServer } from '@cinefold/platform/testing';
-import { SPEC_TIME, specOf } from '@cinefold/projectors/testing';
+import { SPEC_TIME, specOf } from '@cinefold/read-models/testing';
 import { describe, it } from 'vitest';
 import { adsProjector } from './projection.js';
 

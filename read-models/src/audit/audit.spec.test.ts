@@ -1,6 +1,6 @@
 import { AUDITED_EVENT_TYPES, EVENT_AUDIT, eventDefinitions } from '@cinefold/contracts';
 import { useRedisServer, SAMPLE_AD } from '@cinefold/platform/testing';
-import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/projectors/testing';
+import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { auditProjector } from './projection.js';
 import type { StoredAuditEntry } from './stored.js';

@@ -1,8 +1,8 @@
 import type { Movie } from '@cinefold/contracts';
 import { useRedisServer, sampleMovie as movieWith } from '@cinefold/platform/testing';
-import { GenerationWriter } from '@cinefold/projectors';
+import { GenerationWriter } from '@cinefold/read-models';
 import type { RecordedEvent } from '@cinefold/platform';
-import { type GivenEvent, inBatches, readModel, record } from '@cinefold/projectors/testing';
+import { type GivenEvent, inBatches, readModel, record } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './keys.js';
 import { createCatalogueProjector } from './projection.js';

@@ -1,5 +1,5 @@
 import { useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
-import { type GivenEvent, type ReadModel, specOf } from '@cinefold/projectors/testing';
+import { type GivenEvent, type ReadModel, specOf } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { createCatalogueProjector } from './projection.js';
 

@@ -1,6 +1,6 @@
 import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
 import { useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
-import { type GivenEvent, type ReadModel, specOf } from '@cinefold/projectors/testing';
+import { type GivenEvent, type ReadModel, specOf } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_SORTS } from './keys.js';
 import { decodeTitle } from './stored.js';

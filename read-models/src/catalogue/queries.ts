@@ -1,16 +1,28 @@
 /**
  * The catalogue's queries, as the public catalogue and the back office's content list ask them:
- * pages of titles rendered from their stored bytes, a visible title, the genres, what the search
- * box suggests, and a page of the admin's titles with their views. Each reads the catalogue where
+ * pages of titles rendered from their stored bytes, a visible title, whether a title exists (for
+ * the admin's hide and delete), titles' release years (for a member's exported lists), which
+ * titles are shown and a shown show's seasons (for Up Next), the genres, what the search box
+ * suggests, and a page of the admin's titles with their views. Each reads the catalogue where
  * the caller located it (`locate.ts`).
  */
-import type { AdminContentItem, Movie, TitleSuggestion, TitleType, TvShow } from '@cinefold/contracts';
+import {
+  type AdminContentItem,
+  type ContentId,
+  listEntryKey,
+  type Movie,
+  type Season,
+  type TitleSuggestion,
+  type TitleType,
+  type TvShow,
+} from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
 import { catalogueKey, type CatalogueLocation } from './locate.js';
 import type { CatalogueSearch } from './search/catalogue-search.js';
 import type { Universe } from './search/searcher.js';
 import type { CatalogueSortKey } from './keys.js';
+import { deriveSeasons } from './seasons.js';
 import { type RenderedTitle, renderTitle } from './serialize.js';
 import { decodeTitle } from './stored.js';
 import { genreNames, genreQuerySlugs } from './text.js';
@@ -133,6 +145,72 @@ export async function readVisibleTitle(
     redis.sismember(catalogueKey(location, type, 'visible'), id),
   ]);
   return stored && visible ? stored : null;
+}
+
+/** Whether the catalogue holds a title, shown or hidden. */
+export async function titleExists(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  id: string,
+): Promise<boolean> {
+  return (await redis.exists(catalogueKey(location, type, 'doc', id))) > 0;
+}
+
+/**
+ * The release (a show's first air) year of each of `titles` the catalogue holds, by
+ * `listEntryKey`; a title it does not hold, or one without a dated release, is left out.
+ */
+export async function readReleaseYears(
+  redis: Redis,
+  location: CatalogueLocation,
+  titles: readonly { readonly contentType: TitleType; readonly contentId: ContentId }[],
+): Promise<Map<string, string>> {
+  const years = new Map<string, string>();
+  const numeric = titles.filter((t) => /^\d+$/.test(String(t.contentId)));
+  if (numeric.length === 0) return years;
+  const docs = await redis.mget(
+    ...numeric.map((t) => catalogueKey(location, t.contentType, 'doc', String(t.contentId))),
+  );
+  numeric.forEach((t, i) => {
+    const doc = docs[i];
+    if (!doc) return;
+    const title = decodeTitle(t.contentType, doc);
+    const date = t.contentType === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
+    if (date && /^\d{4}/.test(date)) years.set(listEntryKey(t.contentType, t.contentId), date.slice(0, 4));
+  });
+  return years;
+}
+
+/** The ids of `ids` whose titles are shown (exist and are not hidden). */
+export async function readVisibleIds(
+  redis: Redis,
+  location: CatalogueLocation,
+  type: TitleType,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const visible = await redis.smismember(catalogueKey(location, type, 'visible'), ...ids);
+  return new Set(ids.filter((_, i) => visible[i] === 1));
+}
+
+/** The seasons of the shows of `ids` that are shown, by id; a show hidden or gone is left out. */
+export async function readVisibleShowSeasons(
+  redis: Redis,
+  location: CatalogueLocation,
+  ids: readonly string[],
+): Promise<Map<string, Season[]>> {
+  const seasons = new Map<string, Season[]>();
+  if (ids.length === 0) return seasons;
+  const [docs, visible] = await Promise.all([
+    redis.mget(...ids.map((id) => catalogueKey(location, 'tv', 'doc', id))),
+    redis.smismember(catalogueKey(location, 'tv', 'visible'), ...ids),
+  ]);
+  ids.forEach((id, i) => {
+    const doc = docs[i];
+    if (doc && visible[i] === 1) seasons.set(id, deriveSeasons(decodeTitle('tv', doc)));
+  });
+  return seasons;
 }
 
 /** The first titles of a type a search finds, as the search box lists them. */

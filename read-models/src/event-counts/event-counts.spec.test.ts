@@ -1,5 +1,5 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { specOf } from '@cinefold/projectors/testing';
+import { specOf } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { eventCountsProjector } from './projection.js';
 

@@ -1,5 +1,5 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/projectors/testing';
+import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/read-models/testing';
 import { describe, it } from 'vitest';
 import { HISTORY_LIMIT, librariesProjector } from './projection.js';
 

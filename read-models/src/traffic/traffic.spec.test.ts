@@ -1,7 +1,7 @@
 import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
 import { readModelKeys, siteDay } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
-import { GenerationWriter } from '@cinefold/projectors';
+import { GenerationWriter } from '@cinefold/read-models';
 import {
   type GivenEvent,
   type ReadModel,
@@ -9,7 +9,7 @@ import {
   record,
   SPEC_TIME,
   specOf,
-} from '@cinefold/projectors/testing';
+} from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { minuteOf, minuteVisitorsExpireAt } from './keys.js';
 import { trafficProjector } from './projection.js';

@@ -1,5 +1,5 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/projectors/testing';
+import { type GivenEvent, SPEC_TIME, specOf } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { upNextProjector } from './projection.js';
 

@@ -1,5 +1,5 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import { SPEC_TIME, specOf } from '@cinefold/projectors/testing';
+import { SPEC_TIME, specOf } from '@cinefold/read-models/testing';
 import { describe, it } from 'vitest';
 import { usersProjector } from './projection.js';
 

@@ -1,7 +1,6 @@
 /**
  * Projector specifications: `given(events).then(readModel)`, as deciders are specified. A read
- * model's spec sits beside its projection (in read-models); it runs here, in the host, because it
- * runs the projection as the host does.
+ * model's spec sits beside its projection and runs it as the projectors service does.
  *
  * The events are typed domain events (`{ type, data }`, optionally `at`); the spec numbers them,
  * fills in their metadata and runs ONE projector on them through the real `GenerationWriter`, on
@@ -11,10 +10,10 @@
  */
 import { type CinefoldEvent, eventCatalogue } from '@cinefold/contracts';
 import { type RecordedEvent, readModelKeys } from '@cinefold/platform';
-import type { Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { GenerationWriter } from '../runtime/runner.js';
+import { GenerationWriter } from '../runtime/generation-writer.js';
+import type { Projector } from '../runtime/projector.js';
 
 /** An event as a spec gives it: its time is `SPEC_TIME`, its stream `spec` and its actor `system` unless it says otherwise. */
 export type GivenEvent = CinefoldEvent & {

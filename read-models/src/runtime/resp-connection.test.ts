@@ -2,7 +2,7 @@ import { useRedisServer } from '@cinefold/platform/testing';
 import { encodeCommand, RecordedTransaction, RespWriter } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RespConnection } from '../src/runtime/resp-connection.js';
+import { RespConnection } from './resp-connection.js';
 
 const redisServer = useRedisServer();
 const opened: Redis[] = [];

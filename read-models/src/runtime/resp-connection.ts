@@ -12,9 +12,9 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { asCluster, isCluster, slotOf } from '@cinefold/platform';
-import { encodeCommand, type RespArgument } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import RedisParser from 'redis-parser';
+import { encodeCommand, type RespArgument } from './resp-writer.js';
 
 /** A reply: a value, or the error Redis answered with (errors inside arrays stay in place). */
 export type RespReply = unknown;
