@@ -1,12 +1,11 @@
 /**
  * Errors leave the server as `{ "message": "..." }` with the status that says whose fault it
- * was. Handlers throw `HttpError`s (or let zod and body-parser errors through); `errorHandler`
- * maps everything, and only a genuine server fault becomes a 500, with no stack trace sent.
+ * was. Handlers throw `HttpError`s (or let zod and body-parser errors through); `errorAnswer`
+ * maps everything, and only a genuine server fault becomes a 500, with no stack trace sent. The
+ * hosts write what it says (`serveEndpoint`, and Express's `errorHandler` in express-host.ts).
  */
-import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { WrongExpectedVersionError } from '../event-store/port.js';
 import type { Logger } from '../logging/logger.js';
-import { refusal, writeAnswer } from './endpoint.js';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -77,8 +76,8 @@ function isRedisUnreachable(error: unknown): boolean {
 }
 
 /**
- * The status and message `error` is answered with, a request's failure being logged as
- * `errorHandler` does. Also for answers sent before Express (the gateway's pre-Express path).
+ * The status and message `error` is answered with, a genuine failure being logged: for every
+ * host (an endpoint's run, Express's error handler, the gateway's pre-Express path).
  */
 export function errorAnswer(
   error: unknown,
@@ -100,17 +99,3 @@ export function errorAnswer(
   logger.error('request failed', { ...request, error, stack: (error as Error)?.stack });
   return { status: 500, message: 'Something went wrong on our side. Please try again.' };
 }
-
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
-    const { status, message } = errorAnswer(error, logger, { method: req.method, path: req.path });
-    if (res.headersSent) return;
-    const headers = error instanceof HttpError ? error.headers : undefined;
-    writeAnswer(req, res, refusal(status, message, headers), { noStore: false });
-  };
-}
-
-/** Unknown `/api/*` routes answer 404 JSON rather than falling through to the SPA. */
-export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}.` });
-};

@@ -2,9 +2,10 @@
  * Express as a host of the endpoint table: each endpoint becomes one route whose only work is to
  * say who is asking (what `authenticate` found) and hand the request to `serveEndpoint`.
  */
-import { type Request, type RequestHandler, Router } from 'express';
+import { type ErrorRequestHandler, type Request, type RequestHandler, Router } from 'express';
 import type { Logger } from '../logging/logger.js';
 import { type Endpoint, type RawCall, refusal, serveEndpoint, writeAnswer } from './endpoint.js';
+import { errorAnswer, HttpError } from './errors.js';
 import { clientAddress } from './request-context.js';
 
 /** The parts of an Express request an endpoint reads; the body as `express.json` left it. */
@@ -91,3 +92,18 @@ export function bodyParser(
   router.use(parse);
   return router;
 }
+
+/** What an error thrown outside an endpoint (a body too large for the parser) answers. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const { status, message } = errorAnswer(error, logger, { method: req.method, path: req.path });
+    if (res.headersSent) return;
+    const headers = error instanceof HttpError ? error.headers : undefined;
+    writeAnswer(req, res, refusal(status, message, headers), { noStore: false });
+  };
+}
+
+/** Unknown `/api/*` routes answer 404 JSON rather than falling through to the SPA. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ message: `No API route for ${req.method} ${req.originalUrl.split('?')[0]}.` });
+};
