@@ -43,7 +43,7 @@ export interface AppOptions {
   /** The proxies whose X-Forwarded-For is believed (config TRUST_PROXY); none by default. */
   readonly trustProxy?: string | number | false;
   /** GET /metrics for scrapers holding the token (config METRICS_TOKEN); absent, not served. */
-  readonly metrics?: RequestHandler;
+  readonly metrics?: Endpoint;
   /** What the security headers allow (player origins) and whether HSTS is sent. */
   readonly security?: SecurityOptions;
 }
@@ -99,7 +99,8 @@ export function createApp(options: AppOptions): Express {
   app.use(securityHeaders(options.security));
   app.use(boundedAddress);
   app.use(requestMetrics());
-  if (options.metrics) app.get('/metrics', options.metrics);
+  // Before compression: a scrape is compressed by the answer writer, as any endpoint's answer.
+  if (options.metrics) app.use(endpointRouter([options.metrics], { logger: options.logger, mount: '' }));
   app.use(compressAnswers);
   if (options.pageWriting) app.use(sendLookedUpPage);
 
@@ -134,9 +135,10 @@ export function createApp(options: AppOptions): Express {
   });
   app.use(errorHandler(options.logger));
   // What the fuzzer and the route list read (see routes-table.ts).
-  app.locals.routes = routeList(
-    [...(options.apiProxy ? [] : (options.endpoints ?? [])), ...(options.siteFiles?.endpoints ?? [])],
-    options.metrics ? [{ method: 'GET', path: '/metrics' }] : [],
-  );
+  app.locals.routes = routeList([
+    ...(options.apiProxy ? [] : (options.endpoints ?? [])),
+    ...(options.siteFiles?.endpoints ?? []),
+    ...(options.metrics ? [options.metrics] : []),
+  ]);
   return app;
 }

@@ -31,7 +31,7 @@ import {
   type LocalRedis,
   type Logger,
   localRedisDir,
-  metricsHandler,
+  metricsEndpoint,
   openEventStore,
   playerOrigins,
   playerTemplates,
@@ -545,7 +545,7 @@ async function createApi(
       : {}),
     ...(plan.servesFrontend ? { frontendDir } : {}),
     ...(config.METRICS_TOKEN
-      ? { metrics: metricsHandler(config.METRICS_TOKEN, () => (gauges ? [gauges] : [])) }
+      ? { metrics: metricsEndpoint(config.METRICS_TOKEN, () => (gauges ? [gauges] : [])) }
       : {}),
   });
   const watch = building;

@@ -10,6 +10,7 @@ export * from './http/compressed-bodies.js';
 export * from './http/endpoint.js';
 export * from './http/errors.js';
 export * from './http/express-host.js';
+export * from './http/metrics-endpoint.js';
 export * from './http/rate-limit.js';
 export * from './http/read-your-writes.js';
 export * from './http/request-context.js';
