@@ -32,7 +32,9 @@ describe('the answer cache', () => {
   it('answers with the old page at once when it has aged, while one request renews it', async () => {
     // The clock is the test's: a busy machine cannot age the renewed page before it is looked at.
     vi.useFakeTimers({ toFake: ['Date'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const cache = new ResponseCache(20);
     await cache.answer('/api/home', async () => 'old');
     vi.setSystemTime(Date.now() + 30);
