@@ -1,4 +1,4 @@
-import { createLogger, loadConfig } from '@cinefold/platform';
+import { createLogger, loadConfig, type Logger } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
@@ -34,6 +34,8 @@ export function useSite(
     frontendDir?: string;
     /** Runs once the site's Redis is up, before the site starts; answers more settings. */
     beforeStart?: (redisUrl: string) => Promise<Record<string, string>>;
+    /** The site's log, instead of a quiet one. */
+    logger?: Logger;
   } = {},
 ): TestSite {
   const redisServer = useRedisServer();
@@ -52,7 +54,7 @@ export function useSite(
     running = await startSite(
       role,
       { ...config, PORT: 0 },
-      createLogger('test'),
+      options.logger ?? createLogger('test'),
       options.frontendDir ? { frontendDir: options.frontendDir } : {},
     );
   }, 60_000);
