@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, type LocalRedis, loadConfig, startLocalRedis } from '@cinefold/platform';
 import { linkIn, type SmtpInbox, startSmtpInbox } from '@cinefold/platform/testing';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../../gateway/src/site.js';
-import { type Account, appSettled, callApi, newAccount, registerByApi, signIn } from './support/accounts.js';
-import { PHONE, useBrowserPages } from './support/session.js';
+import { type Account, appSettled, callApi, newAccount, registerByApi } from './support/accounts.js';
+import { launchBrowser } from './support/browser.js';
+import { PHONE } from './support/session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/site.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -25,8 +26,11 @@ let redis: LocalRedis;
 let dataDir: string;
 let site: RunningSite;
 let url: string;
+let browser: Browser;
 /** How far the site's clock runs ahead of the real one. */
 let clockAhead = 0;
+let pageErrors: string[] = [];
+const pages: Page[] = [];
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
@@ -46,21 +50,32 @@ beforeAll(async () => {
     drainMs: 1000,
   });
   url = site.url!;
+  browser = await launchBrowser();
 });
 
-afterEach(() => {
+afterEach(async () => {
   clockAhead = 0;
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  const errors = pageErrors;
+  pageErrors = [];
+  expect(errors, 'uncaught errors in the page').toEqual([]);
 });
 
 afterAll(async () => {
+  await browser?.close();
   await site?.stop();
   await redis?.stop();
   await inbox?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-// Registered after the site's hooks: the browser starts after the site and closes before it.
-const { newPage } = useBrowserPages();
+async function newPage(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  pages.push(page);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
 
 /** A session of the member's from elsewhere (another device), to see it end. */
 async function otherSession(account: Account): Promise<string> {
@@ -74,6 +89,15 @@ async function otherSession(account: Account): Promise<string> {
 const meStatus = async (token: string) => (await callApi(url, 'GET', '/auth/me', { token })).status;
 const signInStatus = async (email: string, password: string) =>
   (await callApi(url, 'POST', '/auth/login', { body: { email, password } })).status;
+
+async function signInOnPage(page: Page, account: Account): Promise<void> {
+  await page.goto(`${url}/login`);
+  await appSettled(page);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((address) => address.pathname === '/');
+}
 
 /** Asks for a reset link on the page reached from the login screen; the notice it shows. */
 async function askForResetLink(page: Page, email: string): Promise<string> {
@@ -122,7 +146,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
     expect(await signInStatus(account.email, account.password)).toBe(401);
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((address) => address.pathname === '/login');
-    await signIn(page, url, { ...account, password: 'fresh-popcorn-7' });
+    await signInOnPage(page, { ...account, password: 'fresh-popcorn-7' });
 
     // The link does not work twice.
     await setNewPassword(page, link, 'third-popcorn-8');
@@ -161,7 +185,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
     await registerByApi(url, account);
     await registerByApi(url, taken);
     const page = await newPage(viewport);
-    await signIn(page, url, account);
+    await signInOnPage(page, account);
     const elsewhere = await otherSession(account);
     await page.goto(`${url}/profile`);
     const main = page.getByRole('main');
