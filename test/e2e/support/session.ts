@@ -15,22 +15,19 @@ export interface SiteSession {
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
 }
 
-/** Pages of one browser for the calling test file (see useBrowserPages). */
-export interface BrowserPages {
-  /** A page in a fresh browser context (its own storage), closed after the test. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
-}
-
 /**
- * One browser for the calling test file. Every test gets clean pages, and a test fails if the app
- * threw an uncaught error, or the Content-Security-Policy blocked something, while it ran.
+ * One real site and one browser for the calling test file. Every test gets clean pages, and a
+ * test fails if the app threw an uncaught error, or the Content-Security-Policy blocked
+ * something, while it ran. `settings`: environment variables of the site, read as it starts.
  */
-export function useBrowserPages(): BrowserPages {
+export function useSiteSession(settings: () => Record<string, string> = () => ({})): SiteSession {
+  let site: RunningSite | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
+    site = await startSite(settings());
     browser = await launchBrowser();
   });
 
@@ -44,11 +41,20 @@ export function useBrowserPages(): BrowserPages {
 
   afterAll(async () => {
     await browser?.close();
+    await site?.stop();
   });
 
   return {
+    get url() {
+      if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
+      return site.url;
+    },
+    get redisUrl() {
+      if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
+      return site.redisUrl;
+    },
     async newPage(viewport = DESKTOP) {
-      if (!browser) throw new Error('useBrowserPages: the browser starts in beforeAll');
+      if (!browser) throw new Error('useSiteSession: the browser starts in beforeAll');
       const context = await browser.newContext({ viewport });
       contexts.push(context);
       const page = await context.newPage();
@@ -61,36 +67,5 @@ export function useBrowserPages(): BrowserPages {
       });
       return page;
     },
-  };
-}
-
-/**
- * One real site and one browser for the calling test file, with the pages of useBrowserPages.
- * `settings`: environment variables of the site, read as it starts.
- */
-export function useSiteSession(settings: () => Record<string, string> = () => ({})): SiteSession {
-  let site: RunningSite | undefined;
-
-  beforeAll(async () => {
-    site = await startSite(settings());
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
-
-  // Registered after the site's hooks: the browser starts after the site and closes before it.
-  const pages = useBrowserPages();
-
-  return {
-    get url() {
-      if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
-      return site.url;
-    },
-    get redisUrl() {
-      if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
-      return site.redisUrl;
-    },
-    newPage: pages.newPage,
   };
 }
