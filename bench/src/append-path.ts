@@ -12,36 +12,17 @@
  * model, sampled every 50 ms) and whether anything was lost: the read model's count must equal
  * the 2xx answers.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { AD_COUNTERS } from '@cinefold/read-models';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { activeGeneration, freePort, readModelKeys } from '@cinefold/platform';
+import { activeGeneration, readModelKeys } from '@cinefold/platform';
 import { TRAFFIC } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { load, type LoadRequest, type LoadResult } from './load.js';
-import { root, waitForHttp } from './processes.js';
+import { startFixedBodyServer } from './processes.js';
 import { type BenchServices, startBenchServices, waitForProjectors } from './services.js';
 import type { Row } from './table.js';
-
-/** Express answering anything, POSTs included, with a fixed body: the least work a request can be. */
-function fixedBodyServer(port: number, bytes: number): ChildProcess {
-  const script = `
-    const express = require('express');
-    const body = JSON.stringify({ x: 'x'.repeat(${Math.max(0, bytes - 8)}) });
-    const app = express();
-    app.all(/.*/, (req, res) => res.type('application/json').send(body));
-    app.listen(${port});`;
-  return spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore' });
-}
-
-async function baseline(services: BenchServices, bytes: number): Promise<string> {
-  const port = await freePort();
-  services.children.push(fixedBodyServer(port, bytes));
-  await waitForHttp(`http://127.0.0.1:${port}/`);
-  return `http://127.0.0.1:${port}`;
-}
 
 /**
  * Clients from many addresses, as a real audience is: the per-network rate limits (600 a minute)
@@ -131,11 +112,22 @@ function appendRows(what: string, run: Sustained, fixed: LoadResult, minimumRati
   ];
 }
 
-async function fixedRun(base: string, seconds: number): Promise<LoadResult> {
-  return load(base, (i) => ({ path: `/x/${i}`, method: 'POST', body: '{"a":1}' }), {
+/**
+ * The baseline of an append path: Express answering small POSTs with a fixed body from 50
+ * connections for as long as the measured run; adds its row to `rows`.
+ */
+async function fixedRun(services: BenchServices, seconds: number, rows: Row[]): Promise<LoadResult> {
+  const fixedBase = await startFixedBodyServer(services.children, 2);
+  const fixed = await load(fixedBase, (i) => ({ path: `/x/${i}`, method: 'POST', body: '{"a":1}' }), {
     connections: 50,
     seconds,
   });
+  rows.push({
+    measure: 'Express fixed body, POSTs, 50 conn (baseline): throughput',
+    value: fixed.rps,
+    unit: 'req/s',
+  });
+  return fixed;
 }
 
 async function counterOf(redis: Redis, projector: string, read: (generation: number) => Promise<number>) {
@@ -168,13 +160,7 @@ export async function benchAds(args: string[] = []): Promise<Row[]> {
     const { id } = (await created.json()) as { id: string };
     await waitForProjectors(base);
 
-    const fixedBase = await baseline(services, 2);
-    const fixed = await fixedRun(fixedBase, seconds);
-    rows.push({
-      measure: 'Express fixed body, POSTs, 50 conn (baseline): throughput',
-      value: fixed.rps,
-      unit: 'req/s',
-    });
+    const fixed = await fixedRun(services, seconds, rows);
     const impressions = () =>
       counterOf(redis, AD_COUNTERS.projector, async (generation) =>
         Number(
@@ -200,7 +186,7 @@ export async function benchAds(args: string[] = []): Promise<Row[]> {
     // The slot read every page makes.
     const slot = '/api/ads?position=home-hero';
     const sample = await (await fetch(`${base}${slot}`)).text();
-    const readBase = await baseline(services, Buffer.byteLength(sample));
+    const readBase = await startFixedBodyServer(services.children, Buffer.byteLength(sample));
     const options = { connections: 50, seconds: 10 };
     const readFixed = await load(readBase, () => slot, options);
     const reads = await load(base, () => slot, options);
@@ -232,13 +218,7 @@ export async function benchTraffic(args: string[] = []): Promise<Row[]> {
   const { base, redis, env } = services;
   const rows: Row[] = [];
   try {
-    const fixedBase = await baseline(services, 2);
-    const fixed = await fixedRun(fixedBase, seconds);
-    rows.push({
-      measure: 'Express fixed body, POSTs, 50 conn (baseline): throughput',
-      value: fixed.rps,
-      unit: 'req/s',
-    });
+    const fixed = await fixedRun(services, seconds, rows);
     const store = join(env.DATA_DIR!, 'events.sqlite');
     const bytesBefore = storeBytes(store);
     const views = () =>

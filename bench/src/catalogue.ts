@@ -11,7 +11,6 @@
  * - search by a common word, a three-letter prefix, a word with a typo and two words the last
  *   started, 10 connections, cache off: p99; and searches never asked before, one at a time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TitleType } from '@cinefold/contracts';
@@ -19,7 +18,7 @@ import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
 import { SCALE_SEARCHES } from './minisearch-scale.js';
-import { root, rssMb, runService, waitForHttp } from './processes.js';
+import { root, rssMb, runService, startFixedBodyServer, waitForHttp } from './processes.js';
 import { redisMemoryBytes, startBenchServices, waitForProjectors } from './services.js';
 import type { Row } from './table.js';
 
@@ -92,16 +91,6 @@ export async function importFile(
   return { seconds: (performance.now() - started) / 1000, appendedSeconds, peakRss, ...status };
 }
 
-function fixedBodyServer(port: number, bytes: number): ChildProcess {
-  const script = `
-    const express = require('express');
-    const body = JSON.stringify({ movies: 'x'.repeat(${Math.max(0, bytes - 14)}) });
-    const app = express();
-    app.get(/.*/, (req, res) => res.type('application/json').send(body));
-    app.listen(${port});`;
-  return spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore' });
-}
-
 /** Words of generated titles and overviews, typed whole, started or misspelt: searches no run repeats. */
 const FRESH = ['heart', 'war', 'night', 'dream', 'secret', 'blood', 'house', 'city', 'king', 'girl'];
 
@@ -172,15 +161,12 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
     const listing = (i: number) =>
       `/api/movies?genre=${encodeURIComponent(GENRES[i % GENRES.length]!)}&sortBy=${SORTS[(i >> 4) % SORTS.length]}&page=${1 + ((i >> 6) % 5)}`;
     const sample = await (await fetch(`${base}${listing(0)}`)).text();
-    const baselinePort = await freePort();
-    const baseline = fixedBodyServer(baselinePort, Buffer.byteLength(sample));
-    children.push(baseline);
-    await waitForHttp(`http://127.0.0.1:${baselinePort}/`);
+    const baselineBase = await startFixedBodyServer(children, Buffer.byteLength(sample));
     children.push(runService('gateway', { ...env, PORT: String(uncachedPort), QUERY_CACHE_MS: '0' }));
     await waitForHttp(`http://127.0.0.1:${uncachedPort}/api/health`);
 
     const options = { connections: 50, seconds: 10 };
-    const fixed = await load(`http://127.0.0.1:${baselinePort}`, listing, options);
+    const fixed = await load(baselineBase, listing, options);
     const cached = await load(base, listing, options);
     const raw = await load(`http://127.0.0.1:${uncachedPort}`, listing, options);
     rows.push(

@@ -6,76 +6,91 @@
  */
 import { printTable, type Row } from './table.js';
 
-const benchmarks: Record<string, (args: string[]) => Promise<Row[]>> = {
-  ads: async (args) => (await import('./append-path.js')).benchAds(args),
-  traffic: async (args) => (await import('./append-path.js')).benchTraffic(args),
-  'traffic-history': async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
-  catalogue: async (args) => (await import('./catalogue.js')).benchCatalogue(args),
-  relevance: async (args) => (await import('./relevance.js')).benchRelevance(args),
-  minisearch: async (args) => (await import('./minisearch-scale.js')).benchMiniSearch(args),
-  faults: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
-  'event-store': async () => (await import('./event-store.js')).benchEventStore(),
-  fuzz: async (args) => (await import('./fuzz.js')).benchFuzz(args),
-  import: async (args) => (await import('./import.js')).benchImport(args),
-  'live-dashboard': async () => (await import('./live-dashboard.js')).benchLiveDashboard(),
-  'member-lists': async (args) => (await import('./member-lists.js')).benchMemberLists(args),
-  'list-import': async (args) => (await import('./list-import.js')).benchListImport(args),
-  'up-next': async (args) => (await import('./up-next.js')).benchUpNext(args),
-  lighthouse: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
-  replay: async () => (await import('./replay.js')).benchReplay(),
-  'replay-catalogue': async (args) => (await import('./replay.js')).benchCatalogueReplay(args),
-  restart: async (args) => (await import('./restart.js')).benchRestart(args),
-  soak: async (args) => (await import('./soak.js')).benchSoak(args),
-  startup: async () => (await import('./startup.js')).benchStartup(),
-  seo: async (args) => (await import('./seo.js')).benchSeo(args),
+interface Benchmark {
+  run: (args: string[]) => Promise<Row[]>;
+  /** Reads its own arguments (sizes, seconds): `npm run bench -- catalogue 100000 15000`. */
+  takesArgs?: true;
+  /**
+   * Not part of `all`: `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`,
+   * `faults`, `fuzz`, `soak` and `seo` take many minutes and `lighthouse` needs the built frontend
+   * and Chromium.
+   */
+  apart?: true;
+}
+
+const benchmarks: Record<string, Benchmark> = {
+  ads: { run: async (args) => (await import('./append-path.js')).benchAds(args), takesArgs: true },
+  traffic: { run: async (args) => (await import('./append-path.js')).benchTraffic(args), takesArgs: true },
+  'traffic-history': {
+    run: async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
+    takesArgs: true,
+    apart: true,
+  },
+  catalogue: { run: async (args) => (await import('./catalogue.js')).benchCatalogue(args), takesArgs: true },
+  relevance: { run: async (args) => (await import('./relevance.js')).benchRelevance(args), takesArgs: true },
+  minisearch: {
+    run: async (args) => (await import('./minisearch-scale.js')).benchMiniSearch(args),
+    takesArgs: true,
+    apart: true,
+  },
+  faults: {
+    run: async (args) => (await import('./fault-matrix.js')).benchFaults(args),
+    takesArgs: true,
+    apart: true,
+  },
+  'event-store': { run: async () => (await import('./event-store.js')).benchEventStore() },
+  fuzz: { run: async (args) => (await import('./fuzz.js')).benchFuzz(args), takesArgs: true, apart: true },
+  import: {
+    run: async (args) => (await import('./import.js')).benchImport(args),
+    takesArgs: true,
+    apart: true,
+  },
+  'live-dashboard': { run: async () => (await import('./live-dashboard.js')).benchLiveDashboard() },
+  'member-lists': {
+    run: async (args) => (await import('./member-lists.js')).benchMemberLists(args),
+    takesArgs: true,
+    apart: true,
+  },
+  'list-import': {
+    run: async (args) => (await import('./list-import.js')).benchListImport(args),
+    takesArgs: true,
+    apart: true,
+  },
+  'up-next': {
+    run: async (args) => (await import('./up-next.js')).benchUpNext(args),
+    takesArgs: true,
+    apart: true,
+  },
+  lighthouse: {
+    run: async (args) => (await import('./lighthouse.js')).benchLighthouse(args),
+    takesArgs: true,
+    apart: true,
+  },
+  replay: { run: async () => (await import('./replay.js')).benchReplay() },
+  'replay-catalogue': {
+    run: async (args) => (await import('./replay.js')).benchCatalogueReplay(args),
+    takesArgs: true,
+  },
+  restart: {
+    run: async (args) => (await import('./restart.js')).benchRestart(args),
+    takesArgs: true,
+    apart: true,
+  },
+  soak: { run: async (args) => (await import('./soak.js')).benchSoak(args), takesArgs: true, apart: true },
+  startup: { run: async () => (await import('./startup.js')).benchStartup() },
+  seo: { run: async (args) => (await import('./seo.js')).benchSeo(args), takesArgs: true, apart: true },
 };
 
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
-  // `catalogue` and `import` take sizes: npm run bench -- catalogue 100000 15000
-  if (
-    [
-      'catalogue',
-      'relevance',
-      'minisearch',
-      'replay-catalogue',
-      'import',
-      'restart',
-      'ads',
-      'traffic',
-      'traffic-history',
-      'faults',
-      'lighthouse',
-      'fuzz',
-      'soak',
-      'seo',
-      'member-lists',
-      'list-import',
-      'up-next',
-    ].includes(first ?? '')
-  ) {
+  const named = first === undefined ? undefined : benchmarks[first];
+  if (named?.takesArgs) {
     process.stdout.write(`\n## ${first}\n`);
-    printTable(await benchmarks[first!]!(rest));
+    printTable(await named.run(rest));
     return;
   }
   const names = [first, ...rest].filter((n): n is string => Boolean(n));
-  // `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`, `faults`, `fuzz`,
-  // `soak` and `seo` take many minutes and `lighthouse` needs the built frontend and Chromium: not part of `all`.
-  const apart = [
-    'minisearch',
-    'import',
-    'restart',
-    'traffic-history',
-    'faults',
-    'lighthouse',
-    'fuzz',
-    'soak',
-    'seo',
-    'member-lists',
-    'list-import',
-    'up-next',
-  ];
-  const everything = Object.keys(benchmarks).filter((name) => !apart.includes(name));
+  const everything = Object.keys(benchmarks).filter((name) => !benchmarks[name]!.apart);
   const chosen = names.length === 0 || names.includes('all') ? everything : names;
   for (const name of chosen) {
     const bench = benchmarks[name];
@@ -86,7 +101,7 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     process.stdout.write(`\n## ${name}\n`);
-    printTable(await bench([]));
+    printTable(await bench.run([]));
   }
 }
 

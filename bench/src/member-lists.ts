@@ -24,7 +24,7 @@ import { type CinefoldEvent, streams } from '@cinefold/contracts';
 import { createEventLog, openSqliteEventStore } from '@cinefold/platform';
 import { fileURLToPath } from 'node:url';
 import { startBenchServices, waitForProjectors } from './services.js';
-import type { Row } from './table.js';
+import { percentile, type Row } from './table.js';
 
 const PROBE = fileURLToPath(new URL('./support/event-loop-probe.ts', import.meta.url));
 const PASSWORD = 'bench-member-1';
@@ -46,11 +46,6 @@ interface Member {
   /** Its own network, so the per-network limits see a member each. */
   readonly address: string;
 }
-
-const percentile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
 
 export async function benchMemberLists(args: string[]): Promise<Row[]> {
   const events = Number(args[0] ?? 100_000);

@@ -86,17 +86,11 @@ async function serve(port: number, files: string[]): Promise<void> {
   const { default: MiniSearch } = await import('minisearch');
   const { inspectCsv, readCsv } = await import('@cinefold/platform');
   const { rowReader } = await import('@cinefold/workers');
+  const { MINISEARCH_OPTIONS } = await import('./relevance.js');
   const started = performance.now();
-  const engine = new MiniSearch<{ id: string; title: string; overview: string; popularity: number }>({
-    fields: ['title', 'overview'],
-    storeFields: ['popularity'],
-    searchOptions: {
-      boost: { title: 3 },
-      fuzzy: 0.2,
-      prefix: true,
-      boostDocument: (_id, _term, stored) => 1 + Math.log1p(Number(stored?.popularity ?? 0)) / 10,
-    },
-  });
+  const engine = new MiniSearch<{ id: string; title: string; overview: string; popularity: number }>(
+    MINISEARCH_OPTIONS,
+  );
   let documents = 0;
   for (const [i, file] of files.entries()) {
     const type = i === 0 ? 'movie' : 'tv';

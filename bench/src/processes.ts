@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@cinefold/platform';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -52,6 +53,33 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A benchmark's baseline: Express answering any request, POSTs included, with the same body of
+ * about `bytes` bytes (JSON, or an HTML page), the least work a request can be. The process joins
+ * `children`, for the benchmark to stop; answers its address once it serves.
+ */
+export async function startFixedBodyServer(
+  children: ChildProcess[],
+  bytes: number,
+  type: 'json' | 'html' = 'json',
+): Promise<string> {
+  const port = await freePort();
+  const body =
+    type === 'html'
+      ? `'<!doctype html>' + 'x'.repeat(${Math.max(0, bytes - 15)})`
+      : `JSON.stringify({ x: 'x'.repeat(${Math.max(0, bytes - 8)}) })`;
+  const script = `
+    const express = require('express');
+    const body = ${body};
+    const app = express();
+    app.all(/.*/, (req, res) => res.type('${type}').send(body));
+    app.listen(${port});`;
+  children.push(spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore' }));
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${base}/`);
+  return base;
 }
 
 export function stop(child: ChildProcess): Promise<void> {

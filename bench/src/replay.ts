@@ -19,13 +19,65 @@ import { tempDir } from './temp.js';
 
 const EVENTS = 300_000;
 
-/** Replays the event-counts projector into a private Redis, against reading the same events alone. */
-export async function benchReplay(): Promise<Row[]> {
-  const dir = tempDir('bench-replay');
+/** A private event store and Redis for one benchmark, removed after it however it ends. */
+async function withPrivateStore<T>(
+  label: string,
+  work: (
+    store: ReturnType<typeof openSqliteEventStore>,
+    redis: ReturnType<typeof connectRedis>,
+  ) => Promise<T>,
+): Promise<T> {
+  const dir = tempDir(label);
   const redisServer = await startLocalRedis();
   const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
   const redis = connectRedis(redisServer.url, { name: 'bench', blocking: true });
   try {
+    return await work(store, redis);
+  } finally {
+    redis.disconnect();
+    await store.close();
+    await redisServer.stop();
+    dir.remove();
+  }
+}
+
+/** The baseline of a replay: every event of $all read in pages, no projection, no Redis. */
+async function timeRead(
+  store: ReturnType<typeof openSqliteEventStore>,
+  page: { maxCount: number; payloadTypes?: string[] },
+): Promise<{ count: number; rate: number }> {
+  const t = performance.now();
+  let position = START;
+  let count = 0;
+  for (;;) {
+    const events = await store.readAll({ from: position, ...page });
+    if (events.length === 0) break;
+    count += events.length;
+    position = events.at(-1)!.position;
+  }
+  return { count, rate: count / ((performance.now() - t) / 1000) };
+}
+
+/** The projector's replay measured against the baseline read of the same events. */
+function replayRows(
+  baseline: { measure: string; rate: number },
+  replay: { measure: string; rate: number },
+): Row[] {
+  return [
+    { measure: baseline.measure, value: baseline.rate, unit: 'events/s' },
+    {
+      measure: replay.measure,
+      value: replay.rate,
+      unit: 'events/s',
+      target: '>= 100,000',
+      ratio: replay.rate / baseline.rate,
+    },
+  ];
+}
+
+/** Replays the event-counts projector into a private Redis, against reading the same events alone. */
+export async function benchReplay(): Promise<Row[]> {
+  return withPrivateStore('bench-replay', async (store, redis) => {
     const types = ['ContactMessageReceived', 'PageViewed', 'TitleImported', 'FavoriteAdded'];
     for (let i = 0; i < EVENTS; i += 500) {
       const batch = Array.from({ length: 500 }, (_, j) => ({
@@ -35,40 +87,17 @@ export async function benchReplay(): Promise<Row[]> {
       await store.append(`s-${i}`, batch, { expectedRevision: 'no_stream' });
     }
 
-    // Baseline: reading every event in pages of 1000, no projection, no Redis.
-    let t = performance.now();
-    let position = START;
-    for (;;) {
-      const page = await store.readAll({ from: position, maxCount: 1000 });
-      if (page.length === 0) break;
-      position = page.at(-1)!.position;
-    }
-    const readRate = EVENTS / ((performance.now() - t) / 1000);
-
-    t = performance.now();
+    const read = await timeRead(store, { maxCount: 1000 });
+    const t = performance.now();
     const result = await rebuildProjection(eventCountsProjector, { store, redis, batchSize: 1000 });
-    const replayRate = result.processed / ((performance.now() - t) / 1000);
-
-    return [
-      {
-        measure: `read $all, ${EVENTS.toLocaleString('en-US')} events (baseline)`,
-        value: readRate,
-        unit: 'events/s',
-      },
+    return replayRows(
+      { measure: `read $all, ${EVENTS.toLocaleString('en-US')} events (baseline)`, rate: read.rate },
       {
         measure: 'replay event-counts into Redis',
-        value: replayRate,
-        unit: 'events/s',
-        target: '>= 100,000',
-        ratio: replayRate / readRate,
+        rate: result.processed / ((performance.now() - t) / 1000),
       },
-    ];
-  } finally {
-    redis.disconnect();
-    await store.close();
-    await redisServer.stop();
-    dir.remove();
-  }
+    );
+  });
 }
 
 /**
@@ -80,11 +109,7 @@ export async function benchCatalogueReplay(args: string[] = []): Promise<Row[]> 
   const titles = Number(args[0] ?? 100_000);
   const { dataset } = await import('./catalogue.js');
   const file = await dataset('movie', titles);
-  const dir = tempDir('bench-replay-catalogue');
-  const redisServer = await startLocalRedis();
-  const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
-  const redis = connectRedis(redisServer.url, { name: 'bench', blocking: true });
-  try {
+  return withPrivateStore('bench-replay-catalogue', async (store, redis) => {
     const log = createEventLog(store);
     const { encoding, header } = await inspectCsv(file, 'movie');
     const read = rowReader('movie', header);
@@ -106,37 +131,18 @@ export async function benchCatalogueReplay(args: string[] = []): Promise<Row[]> 
         });
     });
     const projector = createCatalogueProjector();
-    let t = performance.now();
-    let position = START;
-    let count = 0;
-    for (;;) {
-      const page = await store.readAll({ from: position, maxCount: 2000, payloadTypes: ['TitleImported'] });
-      if (page.length === 0) break;
-      count += page.length;
-      position = page.at(-1)!.position;
-    }
-    const readRate = count / ((performance.now() - t) / 1000);
-    t = performance.now();
+    const baseline = await timeRead(store, { maxCount: 2000, payloadTypes: ['TitleImported'] });
+    const t = performance.now();
     const result = await rebuildProjection(projector, { store, redis });
-    const replayRate = result.processed / ((performance.now() - t) / 1000);
-    return [
+    return replayRows(
       {
-        measure: `read ${count.toLocaleString('en-US')} imported titles from $all with payloads (baseline)`,
-        value: readRate,
-        unit: 'events/s',
+        measure: `read ${baseline.count.toLocaleString('en-US')} imported titles from $all with payloads (baseline)`,
+        rate: baseline.rate,
       },
       {
         measure: 'replay the catalogue projector into Redis',
-        value: replayRate,
-        unit: 'events/s',
-        target: '>= 100,000',
-        ratio: replayRate / readRate,
+        rate: result.processed / ((performance.now() - t) / 1000),
       },
-    ];
-  } finally {
-    redis.disconnect();
-    await store.close();
-    await redisServer.stop();
-    dir.remove();
-  }
+    );
+  });
 }

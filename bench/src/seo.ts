@@ -10,23 +10,12 @@
  *   over 2,000 movies: throughput and p99 against an Express app sending a fixed page of the same
  *   size, in the same run.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from '@cinefold/platform';
 import { dataset, importFile } from './catalogue.js';
 import { load } from './load.js';
-import { root, rssMb, runService, waitForHttp } from './processes.js';
+import { rssMb, runService, startFixedBodyServer, waitForHttp } from './processes.js';
 import { startBenchServices } from './services.js';
 import type { Row } from './table.js';
-
-function fixedPageServer(port: number, bytes: number): ChildProcess {
-  const script = `
-    const express = require('express');
-    const body = '<!doctype html>' + 'x'.repeat(${Math.max(0, bytes - 15)});
-    const app = express();
-    app.get(/.*/, (req, res) => res.type('html').send(body));
-    app.listen(${port});`;
-  return spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore' });
-}
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
 
@@ -128,11 +117,9 @@ export async function benchSeo(args: string[] = []): Promise<Row[]> {
     }
     const moviePage = (i: number) => `/movies/${ids[i % ids.length]}`;
     const sample = await (await fetch(`${base}${moviePage(0)}`)).text();
-    const baselinePort = await freePort();
-    children.push(fixedPageServer(baselinePort, Buffer.byteLength(sample)));
-    await waitForHttp(`http://127.0.0.1:${baselinePort}/`);
+    const baselineBase = await startFixedBodyServer(children, Buffer.byteLength(sample), 'html');
     const options = { connections: 50, seconds: 10 };
-    const fixed = await load(`http://127.0.0.1:${baselinePort}`, moviePage, options);
+    const fixed = await load(baselineBase, moviePage, options);
     const rendered = await load(base, moviePage, options);
     rows.push(
       {

@@ -24,6 +24,12 @@ export function printTable(rows: readonly Row[]): void {
   for (const c of cells) process.stdout.write(`${line(c)}\n`);
 }
 
+/** The value below which a share `q` (0 to 1) of `values` falls; 0 when there are none. */
+export function percentile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -10,14 +10,12 @@
  * - Redis memory of the traffic read model (every key of its serving generation);
  * - GET /api/admin/stats and the 7- and 90-day summaries, four admins asking without pause: p99.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   activeGeneration,
   daysEndingWith,
   encodeEvents,
-  freePort,
   openSqliteEventStore,
   readModelKeys,
   siteDay,
@@ -27,21 +25,10 @@ import type { Redis } from 'ioredis';
 import { storeBytes } from './append-path.js';
 import { dataset, importFile } from './catalogue.js';
 import { load, type LoadResult } from './load.js';
-import { root, waitForHttp } from './processes.js';
+import { startFixedBodyServer } from './processes.js';
 import { startBenchServices } from './services.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
-
-/** An Express app answering every GET with the same JSON of about `bytes` bytes. */
-function fixedJsonServer(port: number, bytes: number): ChildProcess {
-  const script = `
-    const express = require('express');
-    const body = JSON.stringify({ figures: 'x'.repeat(${Math.max(0, bytes - 15)}) });
-    const app = express();
-    app.get(/.*/, (req, res) => res.type('json').send(body));
-    app.listen(${port});`;
-  return spawn(process.execPath, ['-e', script], { cwd: root, stdio: 'ignore' });
-}
 
 const MOVIES = 20_000;
 const SHOWS = 5_000;
@@ -209,10 +196,8 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
       // What this machine allows at all, in the same run: Express sending a fixed JSON answer of
       // the stats' size to as many connections (on a shared machine, most of a p99 of a few ms is
       // the tail of the scheduler, whatever is served).
-      const baselinePort = await freePort();
-      services.children.push(fixedJsonServer(baselinePort, measured[0]!.bytes));
-      await waitForHttp(`http://127.0.0.1:${baselinePort}/`);
-      const baseline = await load(`http://127.0.0.1:${baselinePort}`, () => '/api/admin/stats', options);
+      const baselineBase = await startFixedBodyServer(services.children, measured[0]!.bytes);
+      const baseline = await load(baselineBase, () => '/api/admin/stats', options);
       rows.push(
         {
           measure: `Express fixed ${measured[0]!.bytes}-byte JSON, 4 connections (baseline): p99`,

@@ -21,16 +21,11 @@ import { createEventLog, openSqliteEventStore } from '@cinefold/platform';
 import { catalogueKey, locateCatalogue } from '@cinefold/read-models';
 import { dataset, importFile } from './catalogue.js';
 import { startBenchServices, waitForProjectors } from './services.js';
-import type { Row } from './table.js';
+import { percentile, type Row } from './table.js';
 
 const MOVIES = 20_000;
 const SHOWS = 5_000;
 const SEED_BATCH = 1_000;
-
-const percentile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-};
 
 export async function benchUpNext(args: string[]): Promise<Row[]> {
   const history = Number(args[0] ?? 10_000);
@@ -89,30 +84,12 @@ export async function benchUpNext(args: string[]): Promise<Row[]> {
         const n = i - movieViews;
         const id = Number(shows[(shows.length - 1 - (n % 1_000)) % shows.length]);
         const episode = { season: 1 + Math.floor(n / 1_000), episode: 1 };
-        events.push({
-          type: 'TitleWatched',
-          data: {
-            userId,
-            contentId: id,
-            contentType: 'tv',
-            title: `Show ${id}`,
-            poster: null,
-            progress: 0,
-            completed: false,
-            episode,
-          },
-        });
+        const show = { userId, contentId: id, contentType: 'tv' as const, title: `Show ${id}`, poster: null };
+        events.push({ type: 'TitleWatched', data: { ...show, progress: 0, completed: false, episode } });
         if (n % 50 === 0) {
           events.push({
             type: 'TitleMarkedWatched',
-            data: {
-              userId,
-              contentId: id,
-              contentType: 'tv',
-              title: `Show ${id}`,
-              poster: null,
-              through: { season: episode.season, episode: null },
-            },
+            data: { ...show, through: { season: episode.season, episode: null } },
           });
         }
       }

@@ -2,15 +2,11 @@
  * A site run on the embedded defaults (no SMTP_URL): a member's mail is a warning line of the log,
  * the outbox, and the link it names works.
  */
-import { createLogger, loadConfig, type Logger } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { createLogger, type Logger } from '@cinefold/platform';
+import { expect, it } from 'vitest';
+import { ADMIN_SETTINGS, useSite } from './support/site.js';
 
-const redisServer = useRedisServer();
-const dir = makeTempDir('account-outbox');
 const outbox: Record<string, unknown>[] = [];
-let site: RunningSite;
 
 /** The site's log, quiet, with the outbox's lines kept. */
 function keepingOutbox(logger: Logger): Logger {
@@ -24,20 +20,8 @@ function keepingOutbox(logger: Logger): Logger {
   };
 }
 
-beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    ADMIN_EMAIL: 'root@example.com',
-    ADMIN_PASSWORD: 'root-password-1',
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, keepingOutbox(createLogger('test')));
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
+const site = useSite('account-outbox', ADMIN_SETTINGS, 'all', {
+  logger: keepingOutbox(createLogger('test')),
 });
 
 const post = async (path: string, body: unknown) => {
@@ -64,7 +48,7 @@ it('writes the reset link to the log for the operator, and the link works', asyn
   ]);
   // Without PUBLIC_URL, the link names the address the request was sent to.
   const link = new URL(String(outbox[0]!.link));
-  expect(link.origin).toBe(new URL(site.url!).origin);
+  expect(link.origin).toBe(new URL(site.url).origin);
   const token = decodeURIComponent(link.hash.slice('#token='.length));
   expect((await post('/auth/reset-password', { token, password: 'secret-2' })).status).toBe(200);
   expect((await post('/auth/login', { email, password: 'secret-2' })).status).toBe(200);

@@ -1,39 +1,20 @@
 import { ADMIN_API_PREFIXES } from '@cinefold/contracts';
-import { createLogger, loadConfig, resolveJwtSecret } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { resolveJwtSecret } from '@cinefold/platform';
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../src/routes-table.js';
-import { type RunningSite, startSite } from '../src/site.js';
 import { type ApiCallOptions, callApi } from './support/api.js';
-import { ADMIN, ADMIN_SETTINGS } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
-const redisServer = useRedisServer();
-const dir = makeTempDir('accounts');
-let site: RunningSite;
-let base: string;
-
-beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    // The tests play clients at several addresses through X-Forwarded-For, as a proxy on this machine would.
-    TRUST_PROXY: 'loopback',
-    ...ADMIN_SETTINGS,
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'));
-  base = site.url!;
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
+const site = useSite('accounts', {
+  // The tests play clients at several addresses through X-Forwarded-For, as a proxy on this machine would.
+  TRUST_PROXY: 'loopback',
+  ...ADMIN_SETTINGS,
 });
 
 /** A call of the site's API; its reply carries the position of its write, for a later read. */
 const call = <T = Record<string, unknown>>(method: string, path: string, options: ApiCallOptions = {}) =>
-  callApi<T>(base, method, path, options);
+  callApi<T>(site.url, method, path, options);
 
 let counter = 0;
 async function register(
@@ -190,7 +171,7 @@ describe('a token', () => {
 
   it('is refused when it never expires, even signed with the site’s secret', async () => {
     const { id } = await register();
-    const secret = resolveJwtSecret({ DATA_DIR: dir.path });
+    const secret = resolveJwtSecret({ DATA_DIR: site.dataDir });
     const forever = jwt.sign({ sub: id }, secret, { algorithm: 'HS256' });
     const reply = await call('GET', '/auth/me', { token: forever });
     expect(reply).toEqual({
@@ -455,7 +436,7 @@ describe('admins', () => {
 
 describe('every admin route', () => {
   it('refuses guests with 401 and members with 403', async () => {
-    const app = site.app!;
+    const app = site.running.app!;
     const adminRoutes = registeredRoutes(app)
       .map((r) => ({ method: r.method, path: r.path.replace(/^\/api/, '') }))
       .filter((r) => ADMIN_API_PREFIXES.some((p) => r.path.startsWith(`${p}/`) || r.path === p));

@@ -2,6 +2,7 @@ import { type AdminAd, type SlotAd } from '@cinefold/contracts';
 import { AdDisplayIds, DISPLAY_ID_LIFETIME_SECONDS, siteDay } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
+import { IMAGE_AD } from './support/ads.js';
 import { callApi } from './support/api.js';
 
 // Kiritimati is UTC+14: most hours of the day its date is not UTC's, so the date windows below
@@ -33,19 +34,7 @@ const call = <T = { message: string }>(
     after: options.position,
   });
 
-const imageAd = {
-  title: 'Spring sale',
-  description: 'Everything half price',
-  type: 'image',
-  provider: 'evadav',
-  embedCode: '<script>left over from the network tab</script>',
-  imageUrl: 'https://ads.example/spring.png',
-  linkUrl: 'https://shop.example/spring',
-  position: 'home-hero',
-  active: true,
-  startDate: '',
-  endDate: '',
-};
+const imageAd = { ...IMAGE_AD, embedCode: '<script>left over from the network tab</script>' };
 
 async function create(ad: object): Promise<string> {
   const reply = await call<{ id: string }>('POST', '/admin/ads', { body: ad });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadTitles } from './support/api.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 // Search as visitors type it, on the real sample imported through the upload, asked of the site.
@@ -30,15 +31,7 @@ const firstOf = async (text: string) => (await search(text)).movies[0]?.title;
 
 beforeAll(async () => {
   admin = await site.signIn(ADMIN);
-  const form = new FormData();
-  form.append('type', 'movie');
-  form.append('mode', 'append');
-  form.append('file', new Blob([readFileSync(SAMPLE)]), 'sample.csv');
-  const response = await fetch(`${site.url}/api/admin/datasets/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}` },
-    body: form,
-  });
+  const response = await uploadTitles(site.url, admin, 'movie', readFileSync(SAMPLE));
   expect(((await response.json()) as { processed: number }).processed).toBe(2630);
 }, 120_000);
 

@@ -5,6 +5,7 @@ import {
 } from '@cinefold/contracts';
 import { daysEndingWith, siteDay } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uploadTitles } from './support/api.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 const site = useSite('dashboard-stats', {
@@ -43,15 +44,7 @@ async function call(method: string, path: string, body?: unknown, token: string 
 }
 
 async function upload(type: 'movie' | 'tv', csv: string) {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('mode', 'append');
-  form.append('file', new Blob([csv]), 'titles.csv');
-  const response = await fetch(`${site.url}/api/admin/datasets/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}` },
-    body: form,
-  });
+  const response = await uploadTitles(site.url, admin, type, csv);
   expect(response.status).toBe(200);
   lastPosition = response.headers.get(EVENT_POSITION_HEADER) ?? lastPosition;
 }

@@ -1,40 +1,25 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_POSITION_HEADER, OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
-import { createLogger, loadConfig } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { supportInbox } from '@cinefold/workers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubFrontend, useSite } from './support/site.js';
 
-const redisServer = useRedisServer();
-const dir = makeTempDir('gateway-http');
-const frontendDir = join(dir.path, 'dist');
 /** Health's details are for admins and operators. */
 const OPERATOR_TOKEN = 'http-test-operator-token-0123';
-let site: RunningSite;
-let base: string;
-
-beforeAll(async () => {
-  mkdirSync(join(frontendDir, 'assets'), { recursive: true });
-  writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(frontendDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: join(dir.path, 'data'),
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
+const site = useSite(
+  'gateway-http',
+  {
     OPERATOR_TOKEN,
     // The tests play clients at several addresses through X-Forwarded-For, as a proxy on this machine would.
     TRUST_PROXY: 'loopback',
-  });
-  // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'), { frontendDir, drainMs: 2000 });
-  base = `${site.url}`;
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
+  },
+  'all',
+  { frontendDir: stubFrontend('gateway-http-frontend'), drainMs: 2000 },
+);
+let base: string;
+beforeAll(() => {
+  base = site.url;
 });
 
 const contact = {
@@ -148,7 +133,7 @@ describe('a contact message', () => {
     expect(body.events.ContactMessageReceived).toBeGreaterThanOrEqual(1);
     expect(body.projectors[0]?.lag).toBe(0);
 
-    const file = join(supportInbox(join(dir.path, 'data')), `${id}.eml`);
+    const file = join(supportInbox(site.dataDir), `${id}.eml`);
     const deadline = Date.now() + 5000;
     while (!existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const mail = readFileSync(file, 'utf8');

@@ -3,19 +3,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { streams } from '@cinefold/contracts';
-import { createLogger, loadConfig, openSqliteEventStore, eventStoreFile } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { createLogger, openSqliteEventStore, eventStoreFile } from '@cinefold/platform';
 import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
-import { ADMIN, ADMIN_SETTINGS } from './support/site.js';
+import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 // The API and the projectors run here; the workers run as a separate process that the test kills.
-const redisServer = useRedisServer();
+const site = useSite('import-resume', ADMIN_SETTINGS, 'gateway');
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dir = makeTempDir('import-resume');
 const COPIES = 16;
-let site: RunningSite;
 let projectors: ProjectorsService;
 const workers: ChildProcess[] = [];
 
@@ -24,8 +20,8 @@ function startWorkers(): ChildProcess {
     cwd: root,
     env: {
       ...process.env,
-      DATA_DIR: dir.path,
-      REDIS_URL: redisServer.url,
+      DATA_DIR: site.dataDir,
+      REDIS_URL: site.redisUrl,
       LOG_LEVEL: 'error',
       SEED_DEMO: '0',
     },
@@ -45,31 +41,22 @@ function bigCsv(): { file: string; rows: number } {
     for (const row of rows)
       out.push(row.replace(/^"(\d+)"/, (_, id: string) => `"${Number(id) + copy * 10_000_000}"`));
   }
-  const file = join(dir.path, 'big.csv');
+  const file = join(site.dataDir, 'big.csv');
   writeFileSync(file, `${out.join('\n')}\n`);
   return { file, rows: out.length - 1 };
 }
 
-beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    ...{ ...ADMIN_SETTINGS },
-  });
-  site = await startSite('gateway', { ...config, PORT: 0 }, createLogger('test'));
+// Registered after the site's own hooks, so the workers and projectors stop before the site does.
+beforeAll(() => {
   projectors = startProjectorsService({
-    store: site.store!,
-    redisUrl: redisServer.url,
+    store: site.running.store!,
+    redisUrl: site.redisUrl,
     logger: createLogger('test'),
   });
-}, 60_000);
+});
 afterAll(async () => {
   for (const child of workers) child.kill('SIGKILL');
   await projectors?.stop();
-  await site?.stop();
-  dir.remove();
 });
 
 it('an import whose worker is killed half-way is taken over and finishes with every row exactly once', async () => {
@@ -92,7 +79,7 @@ it('an import whose worker is killed half-way is taken over and finishes with ev
   });
 
   // Kill the worker once a few thousand rows are in.
-  const store = openSqliteEventStore(eventStoreFile(dir.path));
+  const store = openSqliteEventStore(eventStoreFile(site.dataDir));
   let jobId = '';
   // However slow the machine (other test files beside this one), the kill waits for the rows.
   for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {

@@ -1,39 +1,25 @@
 import { Accounts } from '@cinefold/command-api';
-import { createEventLog, createLogger, loadConfig, systemContext } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { createEventLog, createLogger, systemContext } from '@cinefold/platform';
 import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningSite, startSite } from '../src/site.js';
+import { afterAll, expect, it } from 'vitest';
 import { callApi } from './support/api.js';
+import { useSite } from './support/site.js';
 
 // The API without its projectors (the `gateway` role serving both routers in-process), so the test
 // decides when the read models catch up instead of racing them.
-const redisServer = useRedisServer();
-const dir = makeTempDir('ryow');
 const logger = createLogger('test');
-let site: RunningSite;
+const site = useSite('ryow', {}, 'gateway', { logger });
 let projectors: ProjectorsService | null = null;
-
-beforeAll(async () => {
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: dir.path,
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-  });
-  site = await startSite('gateway', { ...config, PORT: 0 }, logger);
-});
+// Registered after the site's own hooks, so the projectors stop before the site does.
 afterAll(async () => {
   await projectors?.stop();
-  await site?.stop();
-  dir.remove();
 });
 
 const startProjectors = () =>
-  startProjectorsService({ store: site.store!, redisUrl: redisServer.url, logger });
+  startProjectorsService({ store: site.running.store!, redisUrl: site.redisUrl, logger });
 
 const call = (method: string, path: string, token?: string, body?: unknown) =>
-  callApi<Record<string, unknown> & unknown[]>(site.url!, method, path, { token, body });
+  callApi<Record<string, unknown> & unknown[]>(site.url, method, path, { token, body });
 
 it("a member's read waits for the projectors to reach their own write, even without the position header", async () => {
   projectors = startProjectors();
@@ -66,7 +52,7 @@ it("a member's read waits for the projectors to reach their own write, even with
 
 it('a demotion is enforced on the next request even while the users read model is behind', async () => {
   projectors ??= startProjectors();
-  await new Accounts(createEventLog(site.store!)).bootstrapAdmin(
+  await new Accounts(createEventLog(site.running.store!)).bootstrapAdmin(
     { email: 'root@example.com', password: 'root-password-1' },
     systemContext(),
   );

@@ -7,6 +7,8 @@ import { clusterUnsupported, type LocalRedisCluster, startLocalCluster } from '@
 import { CATALOGUE, TRAFFIC, USERS } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadTitles } from './support/api.js';
+import { IMAGE_AD } from './support/ads.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 // The whole site on a private 3-master Redis Cluster (REDIS_CLUSTER_NODES): a catalogue imported,
@@ -54,15 +56,7 @@ describe.skipIf(unsupported !== null)('the site on a Redis Cluster', () => {
   beforeAll(async () => {
     for (const master of cluster!.masters) masters.push(new Redis(master.url, { maxRetriesPerRequest: 0 }));
     admin = await site.signIn(ADMIN);
-    const form = new FormData();
-    form.append('type', 'movie');
-    form.append('mode', 'append');
-    form.append('file', new Blob([readFileSync(SAMPLE)]), 'titles.csv');
-    const imported = await fetch(`${site.url}/api/admin/datasets/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}` },
-      body: form,
-    });
+    const imported = await uploadTitles(site.url, admin, 'movie', readFileSync(SAMPLE));
     expect(imported.status).toBe(200);
   }, 60_000);
   afterAll(() => {
@@ -140,19 +134,7 @@ describe.skipIf(unsupported !== null)('the site on a Redis Cluster', () => {
     }
     const ad = await call<{ id: string }>('POST', '/admin/ads', {
       token: admin,
-      body: {
-        title: 'Spring sale',
-        description: 'Everything half price',
-        type: 'image',
-        provider: 'evadav',
-        embedCode: '',
-        imageUrl: 'https://ads.example/spring.png',
-        linkUrl: 'https://shop.example/spring',
-        position: 'home-hero',
-        active: true,
-        startDate: '',
-        endDate: '',
-      },
+      body: IMAGE_AD,
     });
     expect(ad.status).toBe(201);
     await expect

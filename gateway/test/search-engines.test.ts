@@ -8,7 +8,7 @@ import {
   type TvShow,
 } from '@cinefold/contracts';
 import { createEventLog, systemContext } from '@cinefold/platform';
-import { makeTempDir } from '@cinefold/platform/testing';
+import { makeTempDir, sampleMovie } from '@cinefold/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
 
@@ -30,29 +30,16 @@ const PUBLIC_URL = 'https://films.example';
 const site = useSite('search-engines', { PUBLIC_URL, SITEMAP_URLS_PER_FILE: '2' }, 'all', { frontendDir });
 
 function movie(id: number, title: string, more: Partial<Movie> = {}): Movie {
-  return {
-    id,
-    title,
+  return sampleMovie(id, title, {
     overview: `${title}: a story told in pictures.`,
-    tagline: '',
     poster_path: `/poster-${id}.jpg`,
-    backdrop_path: null,
-    release_date: '2010-07-15',
     runtime: 148,
     vote_average: 8.4,
     vote_count: 3000,
     genres: 'Action, Science Fiction',
-    status: 'Released',
-    original_language: 'en',
-    budget: 0,
-    revenue: 0,
-    production_companies: '',
-    homepage: '',
-    imdb_id: '',
     popularity: 100 - id,
-    adult: false,
     ...more,
-  };
+  });
 }
 
 function show(id: number, name: string): TvShow {

@@ -1,42 +1,24 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { createLogger, loadConfig } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders, securityHeaderValues } from '../src/security-headers.js';
-import { type RunningSite, startSite } from '../src/site.js';
+import { stubFrontend, useSite } from './support/site.js';
 
-const redisServer = useRedisServer();
-const dir = makeTempDir('gateway-security-headers');
-const frontendDir = join(dir.path, 'dist');
 const PLAYERS = {
   PLAYER_SERVER_1_MOVIE: 'https://one.player.example/embed/movie/{imdbId}',
   PLAYER_SERVER_2_MOVIE: 'https://two.player.example/e/{id}?autoplay=1',
   PLAYER_SERVER_1_TV: 'https://one.player.example/embed/tv/{id}/{season}/{episode}',
 };
-let site: RunningSite;
-
-beforeAll(async () => {
-  mkdirSync(join(frontendDir, 'assets'), { recursive: true });
-  writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(frontendDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    DATA_DIR: join(dir.path, 'data'),
-    REDIS_URL: redisServer.url,
-    LOG_LEVEL: 'error',
-    PUBLIC_URL: 'https://cinefold.example',
-    ...PLAYERS,
-  });
-  site = await startSite('all', { ...config, PORT: 0 }, createLogger('test'), { frontendDir, drainMs: 2000 });
-});
-afterAll(async () => {
-  await site?.stop();
-  dir.remove();
-});
+const site = useSite(
+  'gateway-security-headers',
+  { PUBLIC_URL: 'https://cinefold.example', ...PLAYERS },
+  'all',
+  {
+    frontendDir: stubFrontend('gateway-security-headers-frontend'),
+    drainMs: 2000,
+  },
+);
 
 /** The policy as a map of directive → sources. */
 function directives(policy: string | null): Map<string, string[]> {

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_AD } from './support/ads.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 const SAMPLE = '../shared/data/tmdb-movies-2631.csv';
@@ -105,17 +106,11 @@ beforeAll(async () => {
     ok(await client.call('POST', '/admin/datasets/upload', { form: tv }), 'upload tv');
     const ad = await client.call('POST', '/admin/ads', {
       body: {
+        ...IMAGE_AD,
         title: 'Opening night',
         description: 'Tickets on sale',
-        type: 'image',
-        provider: 'evadav',
-        embedCode: '',
         imageUrl: 'https://ads.example/night.png',
         linkUrl: 'https://tickets.example/',
-        position: 'home-hero',
-        active: true,
-        startDate: '',
-        endDate: '',
       },
     });
     ok(ad, 'create ad');

@@ -1,7 +1,7 @@
 import { consistencyKeys } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
-import { callApi } from './support/api.js';
+import { callApi, uploadTitles } from './support/api.js';
 
 const site = useSite('up-next', {
   ...ADMIN_SETTINGS,
@@ -18,15 +18,7 @@ const call = <T = Json>(method: string, path: string, options: { token?: string;
   });
 
 async function upload(csv: string, type: 'movie' | 'tv') {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('mode', 'append');
-  form.append('file', new Blob([csv]), 'titles.csv');
-  const response = await fetch(`${site.url}/api/admin/datasets/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin}` },
-    body: form,
-  });
+  const response = await uploadTitles(site.url, admin, type, csv);
   expect(response.status).toBe(200);
 }
 

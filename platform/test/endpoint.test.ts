@@ -4,7 +4,6 @@
  * as `{ message }`, a write's position for members only, compression and the request's metrics;
  * answers written as streams, and bodies read as streams by their handler.
  */
-import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +24,7 @@ import {
   requestMetrics,
   type Endpoint,
 } from '../src/index.js';
-import { useRedisServer } from '../src/testing/index.js';
+import { listenOnFreePort, useRedisServer } from '../src/testing/index.js';
 
 const redisServer = useRedisServer();
 let base = '';
@@ -176,10 +175,7 @@ beforeAll(async () => {
   });
   app.use('/api', endpointRouter(endpoints, { logger: createLogger('test') }));
   app.use(errorHandler(createLogger('test')));
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  ({ url: base, close } = await listenOnFreePort(app));
 });
 afterAll(() => close());
 

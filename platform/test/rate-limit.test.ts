@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +10,7 @@ import {
   type RateLimitRule,
   rateLimiter,
 } from '../src/index.js';
-import { useRedisServer } from '../src/testing/index.js';
+import { listenOnFreePort, useRedisServer } from '../src/testing/index.js';
 
 const redisServer = useRedisServer();
 let base = '';
@@ -51,10 +50,7 @@ beforeAll(async () => {
     ),
   );
   app.use(errorHandler(createLogger('test')));
-  const server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  ({ url: base, close } = await listenOnFreePort(app));
 });
 afterAll(() => close());
 

@@ -1,24 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, callApi, signIn } from './support/accounts.js';
-import { type AdImageHost, adminAd, createAd, deleteAd, imageAd, startAdImageHost } from './support/ads.js';
-import { adminToken } from './support/catalogue.js';
+import { adminAd, createAd, deleteAd, imageAd, useAdFixtures } from './support/ads.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
-/** Pictures that load: a picture that cannot is shown as the ad's words instead (see phone-layout). */
-let images: AdImageHost;
-beforeAll(async () => {
-  images = await startAdImageHost();
-});
-afterAll(async () => {
-  await images?.close();
-});
-let token: string;
-
-beforeAll(async () => {
-  token = await adminToken(site.url);
-});
+const fixtures = useAdFixtures(site);
 
 async function openAdsAsAdmin(page: Page): Promise<void> {
   await signIn(page, site.url, ADMIN);
@@ -123,7 +110,7 @@ describe('the admin ads page', () => {
     const dialog = dialogOf(page);
     await field(dialog, 'Title').fill('Autumn festival');
     await field(dialog, 'Description').fill('Films under the stars');
-    await field(dialog, 'Image URL').fill(`${images.url}/300x250.svg`);
+    await field(dialog, 'Image URL').fill(`${fixtures.images.url}/300x250.svg`);
     await field(dialog, 'Link URL').fill('https://festival.example/');
     await field(dialog, 'Position').selectOption('movies-top');
 
@@ -151,7 +138,7 @@ describe('the admin ads page', () => {
     ])
       expect(text).toContain(part);
     expect(await card.getByRole('img', { name: 'Autumn festival' }).getAttribute('src')).toBe(
-      `${images.url}/300x250.svg`,
+      `${fixtures.images.url}/300x250.svg`,
     );
     expect(await card.getByRole('button', { name: 'Active', exact: true }).count()).toBe(1);
     expect(await card.getByText('Inactive', { exact: true }).count()).toBe(0);
@@ -179,7 +166,7 @@ describe('the admin ads page', () => {
   });
 
   it('edits an ad in the same form, filled with the ad, and the card shows the change', async () => {
-    await createAd(site.url, token, imageAd({ title: 'Old title', position: 'details-sidebar' }));
+    await createAd(site.url, fixtures.token, imageAd({ title: 'Old title', position: 'details-sidebar' }));
     const page = await site.newPage();
     await openAdsAsAdmin(page);
 
@@ -198,7 +185,7 @@ describe('the admin ads page', () => {
   });
 
   it('switches an ad off and on: an inactive ad carries the overlay and leaves its slot', async () => {
-    await createAd(site.url, token, imageAd({ title: 'Flip me', position: 'tv-top' }));
+    await createAd(site.url, fixtures.token, imageAd({ title: 'Flip me', position: 'tv-top' }));
     const page = await site.newPage();
     await openAdsAsAdmin(page);
     const card = cardOf(page, 'Flip me');
@@ -220,7 +207,7 @@ describe('the admin ads page', () => {
   });
 
   it('deletes an ad only after the admin confirms', async () => {
-    await createAd(site.url, token, imageAd({ title: 'Delete me' }));
+    await createAd(site.url, fixtures.token, imageAd({ title: 'Delete me' }));
     const page = await site.newPage();
     await openAdsAsAdmin(page);
     const card = cardOf(page, 'Delete me');
@@ -241,14 +228,18 @@ describe('the admin ads page', () => {
   });
 
   it('shows impressions, viewable impressions, clicks and the click-through rate', async () => {
-    const adId = await createAd(site.url, token, imageAd({ title: 'Counted', position: 'home-mid' }));
+    const adId = await createAd(
+      site.url,
+      fixtures.token,
+      imageAd({ title: 'Counted', position: 'home-mid' }),
+    );
     await sendBeacons(adId, 'impression', 4);
     await sendBeacons(adId, 'viewable-impression', 2);
     await sendBeacons(adId, 'click', 1);
     // The counters are a projection of the beacons: the page is opened once they are all in.
     await expect
       .poll(async () => {
-        const ad = await adminAd(site.url, token, adId);
+        const ad = await adminAd(site.url, fixtures.token, adId);
         return ad && [ad.impressions, ad.viewableImpressions, ad.clicks];
       })
       .toEqual([4, 2, 1]);
@@ -263,12 +254,12 @@ describe('the admin ads page', () => {
 
 describe('the admin ads page when a change fails', () => {
   it('alerts "Failed to update ad" when the toggle is refused, and "Failed to delete ad" when deleting is', async () => {
-    const adId = await createAd(site.url, token, imageAd({ title: 'Deleted elsewhere' }));
+    const adId = await createAd(site.url, fixtures.token, imageAd({ title: 'Deleted elsewhere' }));
     const page = await site.newPage();
     await openAdsAsAdmin(page);
     const card = cardOf(page, 'Deleted elsewhere');
     await card.waitFor();
-    await deleteAd(site.url, token, adId);
+    await deleteAd(site.url, fixtures.token, adId);
     const dialogs = answerDialogs(page);
 
     await card.getByRole('button', { name: 'Active', exact: true }).click();
@@ -285,13 +276,13 @@ describe('the admin ads page when a change fails', () => {
   });
 
   it('shows the server’s message inside the form, and "Failed to save ad" when there is none', async () => {
-    const adId = await createAd(site.url, token, imageAd({ title: 'Edited while gone' }));
+    const adId = await createAd(site.url, fixtures.token, imageAd({ title: 'Edited while gone' }));
     const page = await site.newPage();
     await openAdsAsAdmin(page);
     await cardOf(page, 'Edited while gone').getByRole('button', { name: 'Edit ad' }).click();
     const dialog = dialogOf(page);
     await dialog.getByRole('heading', { name: 'Edit Ad' }).waitFor();
-    await deleteAd(site.url, token, adId);
+    await deleteAd(site.url, fixtures.token, adId);
 
     await dialog.getByRole('button', { name: 'Update Ad' }).click();
     await dialog.getByRole('alert').getByText('Ad not found', { exact: true }).waitFor();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, callApi, signIn } from './support/accounts.js';
 import { adminToken, generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
+import { trackView } from './support/visitors.js';
 
 const site = useSiteSession();
 let token: string;
@@ -11,17 +12,9 @@ beforeAll(async () => {
   token = await adminToken(site.url);
 });
 
-/** Headless Chromium names itself in its User-Agent, and the site drops what bots view. */
-const PERSON =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
 /** A page view as a visitor's browser reports it. */
 async function track(path: string, referrer: string | null = null): Promise<void> {
-  const response = await fetch(`${site.url}/api/analytics/track`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': PERSON },
-    body: JSON.stringify({ path, referrer }),
-  });
+  const response = await trackView(site.url, path, referrer);
   expect(response.status).toBe(204);
 }
 

@@ -1,32 +1,11 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN, signIn, storedItem } from './support/accounts.js';
-import {
-  type AdImageHost,
-  adminAd,
-  createAd,
-  deleteAd,
-  imageAd,
-  startAdImageHost,
-  watchBeacons,
-} from './support/ads.js';
-import { adminToken } from './support/catalogue.js';
+import { adminAd, createAd, deleteAd, imageAd, useAdFixtures, watchBeacons } from './support/ads.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
-/** Pictures that load: a picture that cannot is shown as the ad's words instead (see phone-layout). */
-let images: AdImageHost;
-beforeAll(async () => {
-  images = await startAdImageHost();
-});
-afterAll(async () => {
-  await images?.close();
-});
-let token: string;
-
-beforeAll(async () => {
-  token = await adminToken(site.url);
-});
+const fixtures = useAdFixtures(site);
 
 /** Each test uses the slots of its own landing page, so the ads of one never show in another. */
 const slotOf = (page: Page, position: string) => page.locator(`section[data-ad-slot="${position}"]`);
@@ -65,11 +44,11 @@ describe('an ad slot on a public page', () => {
   it('shows an image ad with its image, title, description and a link that opens in a new tab', async () => {
     await createAd(
       site.url,
-      token,
+      fixtures.token,
       imageAd({
         title: 'Popcorn Club',
         position: 'horror-movies-top',
-        imageUrl: `${images.url}/728x90.svg`,
+        imageUrl: `${fixtures.images.url}/728x90.svg`,
         linkUrl: 'https://popcorn.example/join',
       }),
     );
@@ -81,7 +60,7 @@ describe('an ad slot on a public page', () => {
     expect(await slot.getAttribute('aria-label')).toBe('Advertisement');
     expect(await slot.getByText('Everything half price').count()).toBe(1);
     const image = slot.getByRole('img', { name: 'Popcorn Club' });
-    expect(await image.getAttribute('src')).toBe(`${images.url}/728x90.svg`);
+    expect(await image.getAttribute('src')).toBe(`${fixtures.images.url}/728x90.svg`);
     const link = slot.getByRole('link');
     expect(await link.getAttribute('href')).toBe('https://popcorn.example/join');
     expect(await link.getAttribute('target')).toBe('_blank');
@@ -94,12 +73,12 @@ describe('an ad slot on a public page', () => {
   it('rotates every 8 seconds, lets the dots pick an ad, and reports each ad’s impression once', async () => {
     const first = await createAd(
       site.url,
-      token,
+      fixtures.token,
       imageAd({ title: 'First ad', position: 'drama-movies-top' }),
     );
     const second = await createAd(
       site.url,
-      token,
+      fixtures.token,
       imageAd({ title: 'Second ad', position: 'drama-movies-top' }),
     );
     const page = await site.newPage();
@@ -136,14 +115,14 @@ describe('an ad slot on a public page', () => {
 
     const impressions = beacons.sent.filter((beacon) => beacon.kind === 'impression');
     expect(impressions.map((beacon) => beacon.adId)).toEqual([second, first]);
-    await expect.poll(async () => (await adminAd(site.url, token, first))?.impressions).toBe(1);
-    await expect.poll(async () => (await adminAd(site.url, token, second))?.impressions).toBe(1);
+    await expect.poll(async () => (await adminAd(site.url, fixtures.token, first))?.impressions).toBe(1);
+    await expect.poll(async () => (await adminAd(site.url, fixtures.token, second))?.impressions).toBe(1);
   });
 
   it('counts an ad again when it is shown again on another visit, as a new display', async () => {
     const adId = await createAd(
       site.url,
-      token,
+      fixtures.token,
       imageAd({ title: 'Twice seen', position: 'thriller-movies-top' }),
     );
     const page = await site.newPage();
@@ -156,11 +135,15 @@ describe('an ad slot on a public page', () => {
 
     await expect.poll(() => beacons.sent.filter((beacon) => beacon.kind === 'impression').length).toBe(2);
     // The server counts a display id once: two impressions counted are two displays.
-    await expect.poll(async () => (await adminAd(site.url, token, adId))?.impressions).toBe(2);
+    await expect.poll(async () => (await adminAd(site.url, fixtures.token, adId))?.impressions).toBe(2);
   });
 
   it('reports each display with the display id of its own slot answer, even where a kept answer shows first', async () => {
-    const adId = await createAd(site.url, token, imageAd({ title: 'Followed', position: 'global-bottom' }));
+    const adId = await createAd(
+      site.url,
+      fixtures.token,
+      imageAd({ title: 'Followed', position: 'global-bottom' }),
+    );
     const page = await site.newPage();
     // Without sendBeacon the slot reports by fetch, whose body the test can read.
     await page.addInitScript(() => {
@@ -201,12 +184,16 @@ describe('an ad slot on a public page', () => {
     await expect
       .poll(() => reported.filter((displayId) => !issued.includes(displayId as string)))
       .toEqual([]);
-    await expect.poll(async () => (await adminAd(site.url, token, adId))?.impressions).toBe(3);
-    await deleteAd(site.url, token, adId);
+    await expect.poll(async () => (await adminAd(site.url, fixtures.token, adId))?.impressions).toBe(3);
+    await deleteAd(site.url, fixtures.token, adId);
   });
 
   it('reports a viewable impression once half the ad has been in view for one second, not before', async () => {
-    const adId = await createAd(site.url, token, imageAd({ title: 'Seen below', position: 'global-bottom' }));
+    const adId = await createAd(
+      site.url,
+      fixtures.token,
+      imageAd({ title: 'Seen below', position: 'global-bottom' }),
+    );
     const page = await site.newPage({ width: 1280, height: 600 });
     const beacons = watchBeacons(page);
     await page.clock.install();
@@ -232,14 +219,16 @@ describe('an ad slot on a public page', () => {
 
     await page.clock.runFor(5000);
     expect(beacons.sent.map((beacon) => beacon.kind)).toEqual(['impression', 'viewable-impression']);
-    await expect.poll(async () => (await adminAd(site.url, token, adId))?.viewableImpressions).toBe(1);
-    await deleteAd(site.url, token, adId);
+    await expect
+      .poll(async () => (await adminAd(site.url, fixtures.token, adId))?.viewableImpressions)
+      .toBe(1);
+    await deleteAd(site.url, fixtures.token, adId);
   });
 
   it('opens the ad’s link in a new tab that cannot reach back into the site, and counts the click', async () => {
     const adId = await createAd(
       site.url,
-      token,
+      fixtures.token,
       imageAd({ title: 'Go elsewhere', position: 'action-movies-top', linkUrl: `${site.url}/tv-shows` }),
     );
     const page = await site.newPage();
@@ -255,13 +244,13 @@ describe('an ad slot on a public page', () => {
     expect(await tab.evaluate(() => (globalThis as unknown as { opener: unknown }).opener)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/action-movies');
     await expect.poll(() => beacons.sent.filter((beacon) => beacon.kind === 'click').length).toBe(1);
-    await expect.poll(async () => (await adminAd(site.url, token, adId))?.clicks).toBe(1);
+    await expect.poll(async () => (await adminAd(site.url, fixtures.token, adId))?.clicks).toBe(1);
   });
 
   it('stays quiet when the reports fail: the ad was deleted meanwhile', async () => {
     const adId = await createAd(
       site.url,
-      token,
+      fixtures.token,
       imageAd({ title: 'Gone soon', position: 'tv-top', linkUrl: `${site.url}/top-100-movies` }),
     );
     const page = await site.newPage();
@@ -274,7 +263,7 @@ describe('an ad slot on a public page', () => {
     const slot = slotOf(page, 'tv-top');
     const link = slot.getByRole('link');
     await link.waitFor();
-    await deleteAd(site.url, token, adId);
+    await deleteAd(site.url, fixtures.token, adId);
     const refused = page.waitForResponse((response) => response.url().endsWith(`/api/ads/${adId}/click`));
 
     const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
@@ -287,7 +276,7 @@ describe('an ad slot on a public page', () => {
   });
 
   it('hides a closed slot for the rest of the session, on every page, and a new session shows it again', async () => {
-    await createAd(site.url, token, imageAd({ title: 'Closable', position: 'movies-top' }));
+    await createAd(site.url, fixtures.token, imageAd({ title: 'Closable', position: 'movies-top' }));
     const page = await site.newPage();
     await page.goto(`${site.url}/movies`);
     const slot = slotOf(page, 'movies-top');
@@ -307,7 +296,7 @@ describe('an ad slot on a public page', () => {
   it('leaves the bottom slot off the back office', async () => {
     const adId = await createAd(
       site.url,
-      token,
+      fixtures.token,
       imageAd({ title: 'Not for admins', position: 'global-bottom' }),
     );
     const page = await site.newPage();
@@ -317,7 +306,7 @@ describe('an ad slot on a public page', () => {
     await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
     expect(await slotOf(page, 'global-bottom').count()).toBe(0);
     expect(await page.getByText('Not for admins').count()).toBe(0);
-    await deleteAd(site.url, token, adId);
+    await deleteAd(site.url, fixtures.token, adId);
   });
 });
 
@@ -345,7 +334,7 @@ const HOSTILE_EMBED = `<p>Hostile ad</p><script>
 
 describe('a network ad', () => {
   it('runs its code in a sandbox that reads neither the member’s token nor cookies, nor moves the page', async () => {
-    const adId = await createAd(site.url, token, {
+    const adId = await createAd(site.url, fixtures.token, {
       title: 'Hostile network',
       type: 'network',
       provider: 'custom',
@@ -390,7 +379,7 @@ describe('a network ad', () => {
   });
 
   it('counts a click inside its frame, the moment the frame takes the focus from the page', async () => {
-    const adId = await createAd(site.url, token, {
+    const adId = await createAd(site.url, fixtures.token, {
       title: 'Clickable network',
       type: 'network',
       provider: 'evadav',
@@ -407,6 +396,6 @@ describe('a network ad', () => {
     await frame.getByRole('button', { name: 'Visit the sponsor' }).click();
 
     await expect.poll(() => beacons.sent.filter((beacon) => beacon.kind === 'click').length).toBe(1);
-    await expect.poll(async () => (await adminAd(site.url, token, adId))?.clicks).toBe(1);
+    await expect.poll(async () => (await adminAd(site.url, fixtures.token, adId))?.clicks).toBe(1);
   });
 });

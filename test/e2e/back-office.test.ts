@@ -5,6 +5,7 @@ import { ADMIN, callApi, signIn } from './support/accounts.js';
 import { createAd, imageAd } from './support/ads.js';
 import { adminToken, importSampleMovies, SAMPLE_MOVIES_CSV } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
+import { trackView } from './support/visitors.js';
 
 const site = useSiteSession();
 const DESKTOP = { width: 1366, height: 900 } as const;
@@ -147,16 +148,7 @@ describe('the dashboard (issue item 15)', () => {
       movies: { id: number; title: string }[];
     };
     const movie = movies.movies[0]!;
-    const response = await fetch(`${site.url}/api/analytics/track`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        // Headless Chromium names itself, and the site drops what bots view.
-        'user-agent':
-          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-      },
-      body: JSON.stringify({ path: `/movies/${movie.id}`, referrer: null }),
-    });
+    const response = await trackView(site.url, `/movies/${movie.id}`);
     expect(response.status).toBe(204);
 
     const page = await site.newPage(DESKTOP);

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, appSettled, callApi, signIn } from './support/accounts.js';
 import { importCsv, importSampleMovies } from './support/catalogue.js';
-import { controlledBy, linksIn } from './support/page-helpers.js';
+import { controlledBy, linksIn, openMobileMenu } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
@@ -160,10 +160,7 @@ describe('the phone menu (issue item 7)', () => {
 
       const page = await site.newPage(viewport);
       await page.goto(site.url);
-      const header = page.getByRole('banner');
-      await header.getByRole('button', { name: 'Open menu' }).click();
-      const mobileNav = header.getByRole('navigation', { name: 'Mobile' });
-      await mobileNav.waitFor({ state: 'visible' });
+      const mobileNav = await openMobileMenu(page);
 
       expect(await linksIn(mobileNav)).toEqual([
         { name: 'Home', href: '/' },

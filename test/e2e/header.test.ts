@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backgroundAlpha, controlledBy, linksIn, pathnameOf, scrollPageTo } from './support/page-helpers.js';
+import {
+  backgroundAlpha,
+  controlledBy,
+  linksIn,
+  openMobileMenu,
+  pathnameOf,
+  scrollPageTo,
+} from './support/page-helpers.js';
 import { PHONE, useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
@@ -99,9 +106,7 @@ describe('the site header', () => {
     const header = page.getByRole('banner');
     expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
 
-    await header.getByRole('button', { name: 'Open menu' }).click();
-    const mobileNav = header.getByRole('navigation', { name: 'Mobile' });
-    await mobileNav.waitFor({ state: 'visible' });
+    const mobileNav = await openMobileMenu(page);
 
     expect(await linksIn(mobileNav)).toEqual([
       { name: 'Home', href: '/' },

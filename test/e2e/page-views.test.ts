@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/accounts.js';
 import { adminToken } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
+import { PERSON_USER_AGENT } from './support/visitors.js';
 
 const site = useSiteSession();
 let token: string;
@@ -10,10 +11,6 @@ let token: string;
 beforeAll(async () => {
   token = await adminToken(site.url);
 });
-
-/** Headless Chromium names itself in its User-Agent, and the site drops what bots view. */
-const PERSON =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 interface BrowserStorage {
   readonly localStorage: { setItem(key: string, value: string): void };
@@ -32,7 +29,7 @@ async function viewsToday(): Promise<number> {
  */
 async function visitorPage(): Promise<{ page: Page; tracked: { count: number } }> {
   const page = await site.newPage();
-  await page.setExtraHTTPHeaders({ 'user-agent': PERSON });
+  await page.setExtraHTTPHeaders({ 'user-agent': PERSON_USER_AGENT });
   const tracked = { count: 0 };
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/analytics/track') tracked.count++;

@@ -47,6 +47,8 @@ async function member(): Promise<{ page: Page; account: Account }> {
 
 const row = (page: Page) => page.getByRole('region', { name: 'Continue Watching' });
 const nowPlaying = (page: Page) => page.getByRole('heading', { name: /^Now Playing:/ });
+/** The links to a title in the page's main part (its rows, grids and lists). */
+const titleLinks = (page: Page, name: RegExp) => page.getByRole('main').getByRole('link', { name });
 
 async function openHome(page: Page) {
   await page.goto(`${site.url}/`);
@@ -134,24 +136,11 @@ describe('Not interested', () => {
     await trending.getByRole('link', { name: /Voyage Home/ }).waitFor();
     await trending.getByRole('button', { name: 'Not interested in: Voyage Home' }).first().click();
     await trending.getByRole('link', { name: /Voyage Home/ }).waitFor({ state: 'detached' });
-    expect(
-      await page
-        .getByRole('main')
-        .getByRole('link', { name: /Voyage Home/ })
-        .count(),
-    ).toBe(0);
+    expect(await titleLinks(page, /Voyage Home/).count()).toBe(0);
 
     await page.goto(`${site.url}/movies`);
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: /Quiet Lake/ })
-      .waitFor();
-    expect(
-      await page
-        .getByRole('main')
-        .getByRole('link', { name: /Voyage Home/ })
-        .count(),
-    ).toBe(0);
+    await titleLinks(page, /Quiet Lake/).waitFor();
+    expect(await titleLinks(page, /Voyage Home/).count()).toBe(0);
 
     // A guest sees it everywhere.
     const guest = await site.newPage();
@@ -161,10 +150,7 @@ describe('Not interested', () => {
       .getByRole('link', { name: /Voyage Home/ })
       .waitFor();
     await guest.goto(`${site.url}/movies`);
-    await guest
-      .getByRole('main')
-      .getByRole('link', { name: /Voyage Home/ })
-      .waitFor();
+    await titleLinks(guest, /Voyage Home/).waitFor();
 
     await page.goto(`${site.url}/profile`);
     const hidden = page.getByRole('region', { name: 'Not interested' });

@@ -88,6 +88,18 @@ export function accountEndpoints({
     limiter: rateLimiter(redis, rule),
     ...(key ? { key } : {}),
   });
+  /**
+   * Uses of the links a mail carries (`links`: "reset links"). Only refused links count: guessing
+   * is bounded, using a good link never is.
+   */
+  const linkUses = (name: string, links: string) =>
+    limit({
+      name,
+      limit: 20,
+      windowSeconds: 900,
+      counts: (status) => status === 400,
+      message: `Too many attempts with ${links} from your network. Please wait 15 minutes and try again.`,
+    });
 
   // One budget of wrong passwords a member, whichever form they are typed in (closing the
   // account, changing the password): separate budgets would multiply the guesses.
@@ -252,17 +264,7 @@ export function accountEndpoints({
       path: '/api/auth/reset-password',
       schemas: { body: resetPasswordRequest },
       access: 'anyone',
-      // Only refused links count: guessing is bounded, using a good link never is.
-      limits: [
-        limit({
-          name: 'password-reset-use',
-          limit: 20,
-          windowSeconds: 900,
-          counts: (status) => status === 400,
-          message:
-            'Too many attempts with reset links from your network. Please wait 15 minutes and try again.',
-        }),
-      ],
+      limits: [linkUses('password-reset-use', 'reset links')],
       handle: async (call) => {
         const { body } = call;
         const { userId, result } = await accounts.resetPassword(body.token, body.password, contextAt(call));
@@ -371,16 +373,7 @@ export function accountEndpoints({
       path: '/api/auth/confirm-email',
       schemas: { body: confirmEmailRequest },
       access: 'anyone',
-      limits: [
-        limit({
-          name: 'email-confirm-use',
-          limit: 20,
-          windowSeconds: 900,
-          counts: (status) => status === 400,
-          message:
-            'Too many attempts with confirmation links from your network. Please wait 15 minutes and try again.',
-        }),
-      ],
+      limits: [linkUses('email-confirm-use', 'confirmation links')],
       handle: async (call) => {
         const { userId, email, result } = await accounts.confirmEmailChange(call.body.token, contextAt(call));
         await rememberWrite(redis, result, { userId });

@@ -5,6 +5,7 @@
  * the history only grows); "not interested" is decided on the member's preferences stream.
  */
 import {
+  type CinefoldEvent,
   markWatchedRequest,
   type MemberTitleAnswer,
   memberTitleParams,
@@ -23,7 +24,7 @@ import {
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
-import { preferencesDecider } from './preferences.js';
+import { type PreferenceCommand, preferencesDecider } from './preferences.js';
 import { memberWriteEndpoint, TYPE_NAMES } from './member-answers.js';
 
 export interface UpNextWriteDependencies {
@@ -33,6 +34,9 @@ export interface UpNextWriteDependencies {
   readonly limits: readonly EndpointLimit[];
 }
 
+/** What Up Next writes to a member's history. */
+type HistoryEvent = Extract<CinefoldEvent, { type: 'TitleMarkedWatched' | 'UpNextItemDismissed' }>;
+
 const answer = (message: string, contentType: TitleType, contentId: string | number): MemberTitleAnswer => ({
   message,
   contentId,
@@ -41,6 +45,15 @@ const answer = (message: string, contentType: TitleType, contentId: string | num
 
 export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependencies): Endpoint[] {
   const member = { redis, limits };
+  /** Marks and dismissals join the member's history: nothing to decide, the history only grows. */
+  const appendToHistory = (call: Parameters<typeof callContext>[0], event: HistoryEvent) =>
+    log.append(streams.history(event.data.userId), [event], {
+      expectedRevision: 'any',
+      context: callContext(call),
+    });
+  /** "Not interested" and its undoing are decided on the member's preferences stream. */
+  const decidePreferences = (call: Parameters<typeof callContext>[0], command: PreferenceCommand) =>
+    runCommand(log, streams.preferences(command.userId), preferencesDecider, command, callContext(call));
   return [
     memberWriteEndpoint(
       member,
@@ -48,11 +61,10 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
       async (call, { id: userId }) => {
         const { season, episode, ...item } = call.body;
         const through = season === undefined ? null : { season, episode: episode ?? null };
-        const result = await log.append(
-          streams.history(userId),
-          [{ type: 'TitleMarkedWatched', data: { userId, ...item, through } }],
-          { expectedRevision: 'any', context: callContext(call) },
-        );
+        const result = await appendToHistory(call, {
+          type: 'TitleMarkedWatched',
+          data: { userId, ...item, through },
+        });
         const what =
           through === null
             ? item.title || `the ${TYPE_NAMES[item.contentType]}`
@@ -74,11 +86,10 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
       },
       async (call, { id: userId }) => {
         const { contentType, contentId } = call.params;
-        const result = await log.append(
-          streams.history(userId),
-          [{ type: 'UpNextItemDismissed', data: { userId, contentType, contentId } }],
-          { expectedRevision: 'any', context: callContext(call) },
-        );
+        const result = await appendToHistory(call, {
+          type: 'UpNextItemDismissed',
+          data: { userId, contentType, contentId },
+        });
         return {
           answer: ok(
             answer('Removed from Continue Watching; your watch history keeps it.', contentType, contentId),
@@ -96,13 +107,7 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
       },
       async (call, { id: userId }) => {
         const item = call.body;
-        const outcome = await runCommand(
-          log,
-          streams.preferences(userId),
-          preferencesDecider,
-          { type: 'MarkNotInterested', userId, item },
-          callContext(call),
-        );
+        const outcome = await decidePreferences(call, { type: 'MarkNotInterested', userId, item });
         const body = answer(
           `${item.title || `This ${TYPE_NAMES[item.contentType]}`} is hidden from your pages.`,
           item.contentType,
@@ -121,13 +126,12 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
       },
       async (call, { id: userId }) => {
         const { contentType, contentId } = call.params;
-        const outcome = await runCommand(
-          log,
-          streams.preferences(userId),
-          preferencesDecider,
-          { type: 'MarkInterestedAgain', userId, contentType, contentId },
-          callContext(call),
-        );
+        const outcome = await decidePreferences(call, {
+          type: 'MarkInterestedAgain',
+          userId,
+          contentType,
+          contentId,
+        });
         const [removed] = outcome.events;
         const { contentId: id } = removed!.data;
         return {

@@ -19,14 +19,21 @@ export const pageQuery = (defaultLimit: number) =>
       .default(defaultLimit),
   });
 
+/** The answer of a paginated list: one page of its items under their name, and where it is. */
+export function pagedList<Name extends string, Item extends z.ZodType>(name: Name, item: Item) {
+  const shape = { [name]: z.array(item), page: z.number(), pages: z.number(), total: z.number() };
+  return z.object(
+    shape as { [key in Name]: z.ZodArray<Item> } & {
+      page: z.ZodNumber;
+      pages: z.ZodNumber;
+      total: z.ZodNumber;
+    },
+  );
+}
+
 /** GET /api/admin/users */
 export const adminUsersQuery = pageQuery(20);
-export const adminUsersResponse = z.object({
-  users: z.array(userProfile),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
-});
+export const adminUsersResponse = pagedList('users', userProfile);
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
 
 export const userIdParams = z.strictObject({ id: z.string().trim().min(1).max(64) });

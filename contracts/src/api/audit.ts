@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { CinefoldEventType } from '../events/index.js';
-import { pageQuery } from './admin-users.js';
+import { pagedList, pageQuery } from './admin-users.js';
 
 export const AUDIT_ACTIONS = [
   'role-granted',
@@ -139,11 +139,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditResponse = z.object({
-  entries: z.array(auditEntry),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
+export const auditResponse = pagedList('entries', auditEntry).extend({
   /** Everyone who has done an admin action, for the filter. */
   admins: z.array(auditActor),
 });

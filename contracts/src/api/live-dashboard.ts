@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  dashboardStatsResponse,
-  TRAFFIC_DAYS_DEFAULT,
-  TRAFFIC_DAYS_MAX,
-  trafficSummaryResponse,
-} from './traffic.js';
+import { dashboardStatsResponse, trafficDays, trafficSummaryResponse } from './traffic.js';
 
 /**
  * GET /api/admin/stream: the admin dashboard's live feed, as server-sent events. Under /admin, so
@@ -29,14 +24,7 @@ export const LIVE_DASHBOARD_RETRY_MS = 2000;
 export const VISITORS_NOW_MINUTES = 5;
 
 /** `?days=` chooses the window of the traffic part, as on GET /api/analytics/admin/summary. */
-export const liveDashboardQuery = z.strictObject({
-  days: z.coerce
-    .number({ error: 'days must be a number' })
-    .int('days must be a whole number')
-    .min(1, 'days must be at least 1')
-    .max(TRAFFIC_DAYS_MAX, `days must be at most ${TRAFFIC_DAYS_MAX}`)
-    .default(TRAFFIC_DAYS_DEFAULT),
-});
+export const liveDashboardQuery = z.strictObject({ days: trafficDays });
 
 /** `Last-Event-ID`: the id of the last message the client received (ids only grow). */
 export const lastEventId = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './admin-users.js';
+import { pagedList, pageQuery } from './admin-users.js';
 import { emailAddress, requiredText } from './common.js';
 
 /** POST /api/support/contact */
@@ -29,10 +29,5 @@ export const contactMessage = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
 
-export const adminMessagesResponse = z.object({
-  messages: z.array(contactMessage),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
-});
+export const adminMessagesResponse = pagedList('messages', contactMessage);
 export type AdminMessagesResponse = z.infer<typeof adminMessagesResponse>;

@@ -21,15 +21,16 @@ export type TrackPageViewRequest = z.infer<typeof trackPageViewRequest>;
 export const TRAFFIC_DAYS_DEFAULT = 7;
 export const TRAFFIC_DAYS_MAX = 90;
 
+/** `?days=`: how many days of traffic, today included (the summary's and the live dashboard's). */
+export const trafficDays = z.coerce
+  .number({ error: 'days must be a number' })
+  .int('days must be a whole number')
+  .min(1, 'days must be at least 1')
+  .max(TRAFFIC_DAYS_MAX, `days must be at most ${TRAFFIC_DAYS_MAX}`)
+  .default(TRAFFIC_DAYS_DEFAULT);
+
 /** GET /api/analytics/admin/summary */
-export const trafficSummaryQuery = z.object({
-  days: z.coerce
-    .number({ error: 'days must be a number' })
-    .int('days must be a whole number')
-    .min(1, 'days must be at least 1')
-    .max(TRAFFIC_DAYS_MAX, `days must be at most ${TRAFFIC_DAYS_MAX}`)
-    .default(TRAFFIC_DAYS_DEFAULT),
-});
+export const trafficSummaryQuery = z.object({ days: trafficDays });
 
 /** Spec section 3, Traffic summary; `visitors` (unique, per day) is beside `count`. */
 export const trafficSummaryResponse = z.object({

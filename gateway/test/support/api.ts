@@ -61,3 +61,21 @@ function json(text: string): unknown {
     return null;
   }
 }
+
+/** A CSV of titles appended through the admin upload, as the back office sends it. */
+export function uploadTitles(
+  siteUrl: string,
+  token: string,
+  type: 'movie' | 'tv',
+  csv: string | Uint8Array<ArrayBuffer>,
+): Promise<Response> {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('mode', 'append');
+  form.append('file', new Blob([csv]), 'titles.csv');
+  return fetch(`${siteUrl}/api/admin/datasets/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}

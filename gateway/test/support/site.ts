@@ -1,4 +1,6 @@
-import { createLogger, loadConfig } from '@cinefold/platform';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLogger, loadConfig, type Logger } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
@@ -25,6 +27,20 @@ export interface TestSite {
 export const ADMIN = { email: 'root@example.com', password: 'root-password-1' };
 export const ADMIN_SETTINGS = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 
+/**
+ * A built frontend of the tests' own, for a site that serves its pages without the real build:
+ * an empty app shell and one hashed script, removed after the file's tests. Answers its directory.
+ */
+export function stubFrontend(label: string): string {
+  const dir = makeTempDir(label);
+  const frontendDir = join(dir.path, 'dist');
+  mkdirSync(join(frontendDir, 'assets'), { recursive: true });
+  writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(frontendDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  afterAll(() => dir.remove());
+  return frontendDir;
+}
+
 export function useSite(
   label: string,
   settings: Record<string, string> = {},
@@ -34,6 +50,10 @@ export function useSite(
     frontendDir?: string;
     /** Runs once the site's Redis is up, before the site starts; answers more settings. */
     beforeStart?: (redisUrl: string) => Promise<Record<string, string>>;
+    /** The site's log, instead of a quiet one. */
+    logger?: Logger;
+    /** How long the site lets requests in flight finish when it stops. */
+    drainMs?: number;
   } = {},
 ): TestSite {
   const redisServer = useRedisServer();
@@ -49,12 +69,10 @@ export function useSite(
       ...(await options.beforeStart?.(redisServer.url)),
     });
     // PORT=0 is not a valid setting for people; tests ask the OS for a free port this way.
-    running = await startSite(
-      role,
-      { ...config, PORT: 0 },
-      createLogger('test'),
-      options.frontendDir ? { frontendDir: options.frontendDir } : {},
-    );
+    running = await startSite(role, { ...config, PORT: 0 }, options.logger ?? createLogger('test'), {
+      ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
+      ...(options.drainMs === undefined ? {} : { drainMs: options.drainMs }),
+    });
   }, 60_000);
   afterAll(async () => {
     await running?.stop();

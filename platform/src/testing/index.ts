@@ -6,3 +6,4 @@ export * from './fixtures.js';
 export * from './smtp-inbox.js';
 export * from './redis-cluster.js';
 export * from './config-problems.js';
+export * from './http-server.js';

@@ -4,22 +4,24 @@
  * (`SITE_TIME_ZONE`), not the server's: "today" on the dashboard, and the 31st a campaign ends on,
  * are the operator's, wherever the servers are.
  */
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatOf(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
+/** One formatter a zone, made when the zone is first asked for: making one costs far more than using it. */
+function formatterByZone(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let format = made.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      made.set(timeZone, format);
+    }
+    return format;
+  };
 }
+
+// en-CA writes dates as YYYY-MM-DD.
+const formatOf = formatterByZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The last day written in each zone, and the minute it was asked for. */
 const lastDays = new Map<string, { minute: number; day: string }>();
@@ -49,24 +51,19 @@ export function daysEndingWith(lastDay: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => daysAfter(lastDay, i - count + 1));
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
+const clockOf = formatterByZone('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 /** How far `timeZone` is ahead of UTC at `at`, in ms. */
 function offsetAt(timeZone: string, at: number): number {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    clocks.set(timeZone, clock);
-  }
+  const clock = clockOf(timeZone);
   const parts = Object.fromEntries(clock.formatToParts(at).map((p) => [p.type, Number(p.value)]));
   const local = Date.UTC(
     parts.year!,

@@ -2,7 +2,10 @@ import type { AdminAd } from '@cinefold/contracts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { callApi } from './accounts.js';
+import { adminToken } from './catalogue.js';
+import type { SiteSession } from './session.js';
 
 /** An image ad as the admin form would send it; tests override what they are about. */
 export function imageAd(fields: Record<string, unknown> = {}): Record<string, unknown> {
@@ -94,5 +97,34 @@ export async function startAdImageHost(): Promise<AdImageHost> {
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * What a test file about ads needs beside its site: pictures that load (a picture that cannot is
+ * shown as the ad's words instead; see phone-layout), served from before the file's tests to
+ * after them, and an admin's token to create ads with. Read both inside tests or hooks.
+ */
+export function useAdFixtures(site: SiteSession): { readonly images: AdImageHost; readonly token: string } {
+  let images: AdImageHost | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    images = await startAdImageHost();
+    token = await adminToken(site.url);
+  });
+  afterAll(async () => {
+    await images?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('useAdFixtures: the fixtures start in beforeAll');
+    return value;
+  };
+  return {
+    get images() {
+      return started(images);
+    },
+    get token() {
+      return started(token);
+    },
   };
 }

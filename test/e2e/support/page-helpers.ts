@@ -60,3 +60,12 @@ export function scrollPageTo(page: Page, y?: number): Promise<void> {
 export function pathnameOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
+
+/** Opens the header's menu (a phone's) and answers its navigation, once it shows. */
+export async function openMobileMenu(page: Page): Promise<Locator> {
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Open menu' }).click();
+  const mobileNav = header.getByRole('navigation', { name: 'Mobile' });
+  await mobileNav.waitFor({ state: 'visible' });
+  return mobileNav;
+}

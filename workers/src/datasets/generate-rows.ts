@@ -32,3 +32,10 @@ export function* generateRows(
   const rng = new Rng(seed, kind.streams[1]);
   for (let i = 0; i < count; i++) yield kind.row(rng, vocabulary, ids[i]!);
 }
+
+/** The generator of one kind's rows: `(count, seed, options)` as for generateRows. */
+export function rowGenerator(
+  kind: RowKind,
+): (count: number, seed: number, options?: GenerateOptions) => Generator<string[]> {
+  return (count, seed, options = {}) => generateRows(kind, count, seed, options);
+}

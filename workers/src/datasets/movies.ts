@@ -17,7 +17,7 @@ import {
   titles,
   votes,
 } from './fields.js';
-import { type GenerateOptions, generateRows, type RowKind } from './generate-rows.js';
+import { type RowKind, rowGenerator } from './generate-rows.js';
 import type { Rng } from './random.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -29,13 +29,7 @@ const MOVIES: RowKind = {
 };
 
 /** `count` movie rows as string fields in MOVIE_COLUMNS order; the same seed gives the same rows. */
-export function generateMovieRows(
-  count: number,
-  seed: number,
-  options: GenerateOptions = {},
-): Generator<string[]> {
-  return generateRows(MOVIES, count, seed, options);
-}
+export const generateMovieRows = rowGenerator(MOVIES);
 
 const UNRELEASED = ['Planned', 'In Production', 'Post Production', 'Rumored'];
 

@@ -21,7 +21,7 @@ import {
   titles,
   votes,
 } from './fields.js';
-import { type GenerateOptions, generateRows, type RowKind } from './generate-rows.js';
+import { type RowKind, rowGenerator } from './generate-rows.js';
 import type { Rng } from './random.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -33,13 +33,7 @@ const SHOWS: RowKind = {
 };
 
 /** `count` TV rows as string fields in TV_COLUMNS order; the same seed gives the same rows. */
-export function generateTvRows(
-  count: number,
-  seed: number,
-  options: GenerateOptions = {},
-): Generator<string[]> {
-  return generateRows(SHOWS, count, seed, options);
-}
+export const generateTvRows = rowGenerator(SHOWS);
 
 // Episodes per season and typical episode lengths by show type: a talk show airs nightly, a
 // miniseries has a handful of long episodes.
