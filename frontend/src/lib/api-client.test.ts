@@ -148,16 +148,16 @@ describe('the api client', () => {
       expect(await read).toEqual([{ contentId: 603 }]);
       expect(calls).toHaveLength(2);
 
-      // Behind every time: the last answer is taken, after two more asks.
-      for (let i = 0; i < 3; i++) answer(200, [], { 'X-Read-Model-Behind': '1' });
+      // Behind every time: the last answer is taken, after three more asks.
+      for (let i = 0; i < 4; i++) answer(200, [], { 'X-Read-Model-Behind': '1' });
       const stillBehind = apiClient.get<unknown[]>('/user/watchlist');
       await vi.runAllTimersAsync();
       expect(await stillBehind).toEqual([]);
-      expect(calls).toHaveLength(5);
+      expect(calls).toHaveLength(6);
 
       answer(201, { ok: true }, { 'X-Read-Model-Behind': '1' });
       await apiClient.post('/user/watchlist', { contentId: 603 });
-      expect(calls).toHaveLength(6);
+      expect(calls).toHaveLength(7);
     } finally {
       vi.useRealTimers();
     }

@@ -135,8 +135,12 @@ async function readBody(response: Response): Promise<unknown> {
  * Calls the product's backend under `/api`. The caller states the answer's type `T`; nothing
  * checks it at run time, so parse with the contracts' schema where a wrong shape would hurt.
  */
-/** The pauses before a read the read models were behind on is asked again. */
-const BEHIND_PAUSES_MS = [300, 1000];
+/**
+ * The pauses before a read the read models were behind on is asked again: each ask also waits up
+ * to a second on the server, so a member's own write shows if the read models catch up within
+ * about eight seconds (a site under heavy load).
+ */
+const BEHIND_PAUSES_MS = [300, 1000, 3000];
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -149,7 +153,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   let response = await send();
   // A read the read models were still behind on (a busy site) may not show the member's own
-  // write yet: asked again after a pause, twice at most.
+  // write yet: asked again after a pause, three times at most.
   for (const pause of BEHIND_PAUSES_MS) {
     if (method !== 'GET' || response.headers.get(READ_MODEL_BEHIND_HEADER) !== '1') break;
     await new Promise((resolve) => setTimeout(resolve, pause));
