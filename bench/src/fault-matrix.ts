@@ -165,6 +165,27 @@ export class KillableSite {
     });
   }
 
+  /**
+   * Starts again with the gateway answering before the other parts start, so that whatever they
+   * do from their first moment (a rebuild) can be watched through it: started together on a busy
+   * machine, the projectors may finish before the gateway has opened its port.
+   */
+  async startAgainGatewayFirst(): Promise<void> {
+    await this.startRedis();
+    this.startPart('gateway');
+    // Any answer will do: with nothing built yet, health may answer 503 ("starting").
+    for (const deadline = Date.now() + 120_000; ;) {
+      const answered = await fetch(`${this.base}/api/health`).then(
+        () => true,
+        () => false,
+      );
+      if (answered) break;
+      if (Date.now() > deadline) throw new Error('the gateway did not open its port in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const part of PARTS) if (part !== 'gateway') this.startPart(part);
+  }
+
   async stop(): Promise<void> {
     await Promise.all(
       [...this.running.values()].map((child) => {
@@ -680,7 +701,7 @@ export async function runRedisWiped(importCopies: number): Promise<WipeOutcome> 
 
     await site.wipeRedis();
     const restarted = performance.now();
-    await site.startAgain();
+    await site.startAgainGatewayFirst();
     const buildingPercents: number[] = [];
     for (const deadline = Date.now() + 180_000; Date.now() < deadline;) {
       try {
@@ -694,9 +715,11 @@ export async function runRedisWiped(importCopies: number): Promise<WipeOutcome> 
         }>(response);
         if (health.starting?.phase === 'building' && health.starting.percent !== null)
           buildingPercents.push(health.starting.percent);
-        // Served, by projectors that exist: the gateway may start before the projectors process
-        // has made its generations, and say "ok" of read models nobody builds yet.
-        if (response.status === 200 && (health.projectors ?? []).length > 0) break;
+        // Served, by projectors that exist and have caught up: the gateway starts before the
+        // projectors process has made its generations, and says "ok" of read models nobody
+        // builds yet; its watch of the build looks every half second.
+        const projectors = health.projectors ?? [];
+        if (response.status === 200 && projectors.length > 0 && projectors.every((p) => p.lag === 0)) break;
       } catch {
         // the port is not open yet
       }
