@@ -8,7 +8,8 @@ import type { Redis } from 'ioredis';
 import type { Row } from './table.js';
 
 const SAMPLE = 3000;
-const STRING_LENGTH = "return redis.call('TYPE', KEYS[1]).ok == 'string' and redis.call('STRLEN', KEYS[1]) or 0";
+const STRING_LENGTH =
+  "return redis.call('TYPE', KEYS[1]).ok == 'string' and redis.call('STRLEN', KEYS[1]) or 0";
 
 /** The key's family: numbers become `#`, the word of a search list, a genre's slug `*`. */
 export function familyOf(key: string): string {
@@ -151,7 +152,7 @@ export async function memoryRows(redis: Redis, minimumMb = 1): Promise<Row[]> {
     { measure: 'INFO used_memory', value: (info.used_memory ?? 0) / MB, unit: 'MB' },
     { measure: 'INFO used_memory_dataset', value: (info.used_memory_dataset ?? 0) / MB, unit: 'MB' },
     {
-      measure: 'INFO used_memory_overhead (the keyspace\'s tables, buffers)',
+      measure: "INFO used_memory_overhead (the keyspace's tables, buffers)",
       value: (info.used_memory_overhead ?? 0) / MB,
       unit: 'MB',
     },

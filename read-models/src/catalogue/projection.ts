@@ -25,6 +25,7 @@ import { decodeTitle } from './stored.js';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
+const BATCH_SIZE = 2000;
 
 /** A title as the read model held it before the batch (or as the batch left it so far). */
 interface Known {
@@ -54,6 +55,8 @@ function refOf(event: CatalogueEvent['event']): Ref | null {
 export function createCatalogueProjector() {
   const size = packingSize();
   const ahead = new PreparedAhead(size);
+  /** Whether the last batch was smaller than a full one: the projector had caught up. */
+  let caughtUp = false;
   const newChanges = (): Record<TitleType, TypeChanges> => ({
     movie: new TypeChanges(size),
     tv: new TypeChanges(size),
@@ -65,7 +68,7 @@ export function createCatalogueProjector() {
     // 3: movies by IMDb id.
     version: 3,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.
-    batchSize: 2000,
+    batchSize: BATCH_SIZE,
     handles: [
       'TitleImported',
       'CatalogueTruncated',
@@ -82,6 +85,7 @@ export function createCatalogueProjector() {
     },
 
     async apply({ events, tx, key, redis }) {
+      caughtUp = events.length < BATCH_SIZE;
       const epochs = {} as Record<TitleType, number>;
       /** Each type's key prefix in its current epoch, ending in ':': built when the epoch moves. */
       const prefixes = {} as Record<TitleType, string>;
@@ -259,11 +263,13 @@ export function createCatalogueProjector() {
     comparedAs: searchKeyComparison,
 
     /**
-     * Compacts the search lists that gathered superseded postings, and deletes the keys of epochs
-     * that a replace-mode import dropped, without blocking Redis.
+     * Compacts the search lists that gathered superseded postings, gives back the room appended
+     * lists kept to grow once the projector has caught up, and deletes the keys of epochs that a
+     * replace-mode import dropped, without blocking Redis.
      */
     async afterCommit(redis, key) {
       await compactSearchLists(redis, key);
+      if (caughtUp) await trimPostingLists(redis, size.appended);
       for (const type of TYPES) {
         const dropped = await redis.smembers(key(type, 'dropped-epochs'));
         for (const epoch of dropped) {
@@ -307,5 +313,28 @@ async function compactSearchLists(redis: Redis, key: (...parts: string[]) => str
       tx.srem(`${prefix}search:dirty`, name);
       await tx.exec();
     }
+  }
+}
+
+/** Writes a string again as it is: Redis then holds it in as many bytes as it has. */
+const REWRITE = `local list = redis.call('GET', KEYS[1])
+if list then redis.call('SET', KEYS[1], list) end`;
+const LISTS_A_ROUND = 200;
+
+/**
+ * Posting lists are appended to, and Redis gives an appended string room to double before it
+ * moves it again: after an import, a third of their memory was that room. Once the projector has
+ * caught up (its last batch was not a full one), the lists appended to since it last did are
+ * written again as they are, one list a call, a few hundred calls a round trip. During an import
+ * the batches are full and nothing is rewritten; a title imported alone rewrites its few dozen
+ * lists. The bytes are the same, so readers and `verify` see no difference.
+ */
+async function trimPostingLists(redis: Redis, appended: Set<string>): Promise<void> {
+  const lists = [...appended];
+  appended.clear();
+  for (let i = 0; i < lists.length; i += LISTS_A_ROUND) {
+    const round = redis.pipeline();
+    for (const list of lists.slice(i, i + LISTS_A_ROUND)) round.eval(REWRITE, 1, list);
+    for (const [error] of (await round.exec()) ?? []) if (error) throw error;
   }
 }
