@@ -169,7 +169,7 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
     // The projector gives back the room its appended search lists kept a second after its last
     // batch: the memory is read once it has stopped falling.
     let memoryAfter = await redisMemoryBytes(redis);
-    for (let falling = true; falling; ) {
+    for (let falling = true; falling;) {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const now = await redisMemoryBytes(redis);
       falling = now < memoryAfter - 1024 ** 2;
