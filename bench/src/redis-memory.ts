@@ -7,7 +7,7 @@
 import type { Redis } from 'ioredis';
 import type { Row } from './table.js';
 
-const SAMPLE = 3000;
+const SAMPLE = 20_000;
 const STRING_LENGTH =
   "return redis.call('TYPE', KEYS[1]).ok == 'string' and redis.call('STRLEN', KEYS[1]) or 0";
 
