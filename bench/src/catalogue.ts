@@ -23,8 +23,8 @@ import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
 import { SCALE_SEARCHES } from './minisearch-scale.js';
 import { root, rssMb, runService, waitForHttp } from './processes.js';
-import { memoryRows } from './redis-memory.js';
 import { redisMemoryBytes, startBenchServices, waitForProjectors } from './services.js';
+import { memoryRows } from './redis-memory.js';
 import type { Row } from './table.js';
 
 const GENRES = [
