@@ -17,12 +17,15 @@ import type { Transaction } from '../runtime/transaction.js';
 /**
  * How big the last packed group was: the next one starts that big, instead of growing to it.
  * One per projector, so that two projectors in one process do not steer each other's sizes.
+ * Beside it, the posting lists the packed groups appended to since they were last trimmed
+ * (`trimPostingLists` in projection.ts).
  */
 export interface PackingSize {
   bytes: number;
+  readonly appended: Set<string>;
 }
 const MIN_PACKING_BYTES = 64 * 1024;
-export const packingSize = (): PackingSize => ({ bytes: MIN_PACKING_BYTES });
+export const packingSize = (): PackingSize => ({ bytes: MIN_PACKING_BYTES, appended: new Set() });
 
 /** A name posting to append: the title's search fields and the word's place, or a tombstone (nulls). */
 interface NamePostingToWrite {
@@ -225,7 +228,9 @@ export class TypeChanges {
     for (const [hash, pairs] of this.imdbSet) out.command('HSET', [prefix + hash, ...pairs]);
     for (const [name, ids] of this.sets.removes) out.members('SREM', prefix + name, ids);
     for (const [name, ids] of this.sets.adds) out.members('SADD', prefix + name, ids);
+    const { appended } = this.size;
     for (const [word, postings] of this.names) {
+      appended.add(`${prefix}search:t:${word}`);
       out.bytes('APPEND', `${prefix}search:t:${word}`, postings.length * NAME_POSTING_BYTES, (buffer, at) => {
         for (const { id, search, term } of postings) {
           if (search && term) writeNamePosting(buffer, at, id, search.popularity, search.name, term);
@@ -235,6 +240,7 @@ export class TypeChanges {
       });
     }
     for (const [word, pairs] of this.overviews) {
+      appended.add(`${prefix}search:o:${word}`);
       out.bytes(
         'APPEND',
         `${prefix}search:o:${word}`,
