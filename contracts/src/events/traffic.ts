@@ -46,6 +46,20 @@ export const TrafficDayClosed = defineEvent(
   }),
 );
 
+/** The books of a day without a view: what a quiet day is closed with, and what a count starts from. */
+export function noViewsOn(day: string): z.infer<typeof TrafficDayClosed.schema> {
+  return {
+    day,
+    views: 0,
+    visitors: 0,
+    sources: {},
+    devices: {},
+    countries: {},
+    titles: [],
+    throughRevision: -1,
+  };
+}
+
 export const trafficEvents = [PageViewed, TrafficDayClosed] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

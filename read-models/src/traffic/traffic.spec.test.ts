@@ -1,4 +1,4 @@
-import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
+import { noViewsOn, VISITORS_NOW_MINUTES } from '@cinefold/contracts';
 import { readModelKeys, siteDay } from '@cinefold/platform';
 import { useRedisServer } from '@cinefold/platform/testing';
 import { GenerationWriter } from '@cinefold/read-models';
@@ -143,17 +143,7 @@ const closing = (
 ): GivenEvent => ({
   type: 'TrafficDayClosed',
   stream: `traffic-day-closed-${day}`,
-  data: {
-    day,
-    views: 0,
-    visitors: 0,
-    sources: {},
-    devices: {},
-    countries: {},
-    titles: [],
-    throughRevision: -1,
-    ...totals,
-  },
+  data: { ...noViewsOn(day), ...totals },
 });
 
 describe('the books of a day, closed', () => {

@@ -9,7 +9,7 @@
  * and each run starts from what the log says (days missed while the site was down are closed on
  * the next run, oldest first).
  */
-import { type CinefoldEvent, streams } from '@cinefold/contracts';
+import { type CinefoldEvent, noViewsOn, streams } from '@cinefold/contracts';
 import {
   daysAfter,
   decodeEvent,
@@ -93,16 +93,7 @@ async function closeEndedDays({ log, timeZone, now = new Date() }: TrafficBooksO
  */
 export async function totalsOf(log: EventLog, day: string): Promise<DayTotals> {
   const stream = streams.pageViews(day);
-  const totals: DayTotals = {
-    day,
-    views: 0,
-    visitors: 0,
-    sources: {},
-    devices: {},
-    countries: {},
-    titles: [],
-    throughRevision: -1,
-  };
+  const totals: DayTotals = noViewsOn(day);
   const visitors = new Set<string>();
   const titles = new Map<string, { type: 'movie' | 'tv'; id: string; views: number }>();
   const count = (counts: Record<string, number>, name: string) => {
