@@ -3,8 +3,8 @@
 // sources changed, then runs the whole site as compiled JavaScript (gateway/dist/cli.js start).
 // Plain Node with no dependencies, since it runs before they are installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -75,14 +75,11 @@ if (!existsSync(built) || sourcesChanged > statSync(built).mtimeMs) {
 // compiling every file at each start; the `compiled` export condition points the packages'
 // imports at dist/ (tests, tsx and the type checker keep reading src/).
 // CINEFOLD_FROM_SOURCE=1 runs the TypeScript sources with tsx instead, as before.
+// The gateway's build references every other server package (gateway/tsconfig.build.json).
 const SERVER_PACKAGES = [
-  'contracts',
-  'platform',
-  'read-models',
-  'command-api',
-  'query-api',
-  'projectors',
-  'workers',
+  ...JSON.parse(readFileSync(join(root, 'gateway', 'tsconfig.build.json'), 'utf8')).references.map(
+    (reference) => basename(dirname(reference.path)),
+  ),
   'gateway',
 ];
 const tsc = join(root, 'node_modules', '.bin', 'tsc');
