@@ -7,3 +7,4 @@ export * from './smtp-inbox.js';
 export * from './redis-cluster.js';
 export * from './config-problems.js';
 export * from './http-server.js';
+export * from './sqlite-store.js';

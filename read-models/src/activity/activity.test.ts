@@ -1,43 +1,28 @@
-import { join } from 'node:path';
 import type { ActivityEntry, CinefoldEvent, TitleType } from '@cinefold/contracts';
-import {
-  createEventLog,
-  type EventStore,
-  openSqliteEventStore,
-  readModelKeys,
-  START,
-  systemContext,
-} from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { createEventLog, readModelKeys, START, systemContext } from '@cinefold/platform';
+import { useRedisServer, useSqliteStore } from '@cinefold/platform/testing';
 import { GenerationWriter } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY } from './keys.js';
 import { activityProjector } from './projection.js';
 
 const redisServer = useRedisServer();
+const sqlite = useSqliteStore('activity');
 const name = activityProjector.name;
 
-let dir: ReturnType<typeof makeTempDir>;
-let store: EventStore;
 let redis: Redis;
 let minute: number;
 
 beforeEach(async () => {
-  dir = makeTempDir('activity');
-  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
   redis = redisServer.client();
   await redis.flushall();
   minute = 0;
 });
-afterEach(async () => {
-  await store.close();
-  dir.remove();
-});
 
 /** Appends each event to its member's stream, a minute after the one before. */
 async function given(...events: CinefoldEvent[]): Promise<void> {
-  const log = createEventLog(store);
+  const log = createEventLog(sqlite.store);
   for (const event of events) {
     const userId = (event.data as { userId: string }).userId;
     const now = new Date(Date.UTC(2026, 0, 1, 12, minute++));
@@ -78,7 +63,7 @@ const unwatch = (userId: string, contentId: number): CinefoldEvent => ({
 /** Runs the projector over every stored event into `generation`, `batchSize` events at a time. */
 async function project({ generation = 1, batchSize = 1000 } = {}): Promise<void> {
   const writer = new GenerationWriter(activityProjector, { redis, generation, requireActive: false });
-  const all = await store.readAll({ from: START });
+  const all = await sqlite.store.readAll({ from: START });
   for (let i = 0; i < all.length; i += batchSize) await writer.apply(all.slice(i, i + batchSize));
 }
 
@@ -187,7 +172,7 @@ describe("the activity projector: a member's list changes", () => {
   it('name the title of a removal stored before entries had a type after the entry it took', async () => {
     // As the site stored them then: version 1, the id alone.
     const removedThen = async (type: 'FavoriteRemoved' | 'WatchlistItemRemoved', contentId: number) =>
-      store.append(
+      sqlite.store.append(
         'library-ann',
         [
           {

@@ -1,35 +1,20 @@
-import { join } from 'node:path';
 import type { Movie } from '@cinefold/contracts';
-import {
-  createEventLog,
-  type EventStore,
-  openSqliteEventStore,
-  readModelKeys,
-  START,
-  systemContext,
-} from '@cinefold/platform';
-import { makeTempDir, useRedisServer, sampleMovie as movieWith } from '@cinefold/platform/testing';
+import { createEventLog, readModelKeys, START, systemContext } from '@cinefold/platform';
+import { useRedisServer, useSqliteStore, sampleMovie as movieWith } from '@cinefold/platform/testing';
 import { GenerationWriter } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { livePostings, NAME_POSTING_BYTES } from './search-index.js';
 import { CATALOGUE } from './keys.js';
 import { createCatalogueProjector } from './projection.js';
 
 const redisServer = useRedisServer();
-let dir: ReturnType<typeof makeTempDir>;
-let store: EventStore;
+const sqlite = useSqliteStore('catalogue-prepare');
 let redis: Redis;
 
 beforeEach(async () => {
-  dir = makeTempDir('catalogue-prepare');
-  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
   redis = redisServer.client();
   await redis.flushall();
-});
-afterEach(async () => {
-  await store.close();
-  dir.remove();
 });
 
 function movie(id: number, title: string): Movie {
@@ -37,7 +22,7 @@ function movie(id: number, title: string): Movie {
 }
 
 async function importMovies(stream: string, titles: Movie[]) {
-  await createEventLog(store).append(
+  await createEventLog(sqlite.store).append(
     stream,
     titles.map((title, i) => ({ type: 'TitleImported', data: { type: 'movie', line: i + 2, title } })),
     { expectedRevision: 'any', context: systemContext() },
@@ -56,7 +41,7 @@ describe('the catalogue projector, indexing a batch ahead', () => {
     const failures: unknown[] = [];
 
     await importMovies('import-a', [movie(1, 'Heat'), movie(2, 'Ronin')]);
-    const first = await store.readAll({ from: START });
+    const first = await sqlite.store.readAll({ from: START });
     await writer.applyOverlapped(first, (error) => failures.push(error));
     await writer.settle();
     expect(await redis.exists(`${key(...CATALOGUE.inEpoch('movie', 0))}:doc:1`)).toBe(1);
@@ -65,7 +50,7 @@ describe('the catalogue projector, indexing a batch ahead', () => {
     // the next batch is prepared under epoch 0, and must land in epoch 1.
     await redis.set(key(...CATALOGUE.epoch('movie')), '1');
     await importMovies('import-b', [movie(3, 'Alien'), movie(4, 'Aliens')]);
-    const second = (await store.readAll({ from: first.at(-1)!.position })).slice();
+    const second = (await sqlite.store.readAll({ from: first.at(-1)!.position })).slice();
     await writer.applyOverlapped(second, (error) => failures.push(error));
     await writer.settle();
 
