@@ -18,6 +18,7 @@ import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../title-sum
 import { CataloguePageFrame } from './catalogue-page-frame';
 import { CataloguePageHeader } from './catalogue-page-header';
 import { ListPageHead } from './list-page-head';
+import { useListPage } from '../use-list-page';
 import { ListingFilters } from './listing-filters';
 import type { SelectOption } from '../../../components/ui/option-select';
 import { TitleGrid } from './title-grid';
@@ -55,8 +56,6 @@ interface ListingViewProps<Sort extends string> {
   /** What the listing counts: movies, TV shows. */
   readonly counted: Noun;
   readonly description: string;
-  readonly searchPlaceholder: string;
-  readonly emptyText: string;
   readonly banner: ReactNode;
   readonly params: ListingParams<Sort>;
   readonly sortOptions: readonly SelectOption<Sort>[];
@@ -98,7 +97,7 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
       {props.banner}
       <ListingFilters
         noun={counted.other}
-        searchPlaceholder={props.searchPlaceholder}
+        searchPlaceholder={`Search ${counted.other}...`}
         search={params.search}
         onSearch={(search) => onChange({ search, page: 1 })}
         genre={params.genre}
@@ -120,7 +119,7 @@ function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
             titles={result.titles}
             cardAction={cardAction}
             stale={result.isStale}
-            emptyText={pastEnd ? `There is no page ${formatCount(params.page)}` : props.emptyText}
+            emptyText={pastEnd ? `There is no page ${formatCount(params.page)}` : `No ${counted.other} found`}
             emptyHint={
               pastEnd
                 ? `The list ends at page ${formatCount(result.pages)}.`
@@ -187,11 +186,8 @@ interface ListingKind<Sort extends string, Title extends Movie | TvShow, Page ex
   };
   readonly titlesOf: (page: Page) => readonly Title[];
   readonly summarize: (title: Title) => TitleSummary;
-  /** What the listing says: its heading, words and orders. */
-  readonly view: Pick<
-    ListingViewProps<Sort>,
-    'heading' | 'counted' | 'description' | 'searchPlaceholder' | 'emptyText' | 'sortOptions'
-  >;
+  /** What the listing counts, and its orders (its heading and words are its page's, in the site map). */
+  readonly view: Pick<ListingViewProps<Sort>, 'counted' | 'sortOptions'>;
 }
 
 /**
@@ -205,6 +201,7 @@ function KindListing<Sort extends string, Title extends Movie | TvShow, Page ext
   banner,
   cardAction,
 }: CatalogueListingProps & { readonly kind: ListingKind<Sort, Title, Page> }) {
+  const page = useListPage();
   const { params, onChange } = useListingParams(kind.read, kind.defaultSort);
   const answer = useDeferredValue(
     kind.api.usePage({
@@ -223,6 +220,8 @@ function KindListing<Sort extends string, Title extends Movie | TvShow, Page ext
       <ListingView
         cardAction={cardAction}
         {...kind.view}
+        heading={page.heading}
+        description={page.description}
         banner={banner}
         params={params}
         genres={genres.data ?? []}
@@ -246,11 +245,7 @@ const movieListing: ListingKind<MovieSort, Movie, MoviesPage> = {
   titlesOf: (page) => page.movies,
   summarize: summarizeMovie,
   view: {
-    heading: 'Movies',
     counted: noun('movie'),
-    description: 'Blockbusters, festival favourites and hidden gems, free to stream.',
-    searchPlaceholder: 'Search movies...',
-    emptyText: 'No movies found',
     sortOptions: sortChoices('release_date', 'title'),
   },
 };
@@ -262,11 +257,7 @@ const tvShowListing: ListingKind<TvShowSort, TvShow, TvShowsPage> = {
   titlesOf: (page) => page.tvShows,
   summarize: summarizeTvShow,
   view: {
-    heading: 'TV Shows',
     counted: noun('TV show'),
-    description: 'Binge-worthy series, from prestige drama to comfort comedy.',
-    searchPlaceholder: 'Search TV shows...',
-    emptyText: 'No TV shows found',
     sortOptions: sortChoices('first_air_date', 'name'),
   },
 };
