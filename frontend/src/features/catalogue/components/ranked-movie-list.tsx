@@ -2,6 +2,7 @@ import { Badge, Box, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui
 import { Link } from 'react-router-dom';
 import { LuPlay } from 'react-icons/lu';
 import { LinkButton } from '../../../components/ui/link-button';
+import { PosterFrame } from '../../../components/ui/poster-card';
 import { PosterImage } from '../../../components/ui/poster-image';
 import { truncateText } from '../formatting';
 import type { TitleSummary } from '../title-summary';
@@ -36,21 +37,11 @@ function RankedEntry({ rank, title }: { readonly rank: number; readonly title: T
       >
         {rank}
       </Text>
-      <Box
-        asChild
-        flexShrink={0}
-        w={{ base: '16', md: '24' }}
-        aspectRatio="2 / 3"
-        overflow="hidden"
-        borderRadius="lg"
-        bg="gray.900"
-        borderWidth="1px"
-        borderColor="whiteAlpha.100"
-      >
+      <PosterFrame asChild flexShrink={0} w={{ base: '16', md: '24' }} borderRadius="lg">
         <Link to={title.path} tabIndex={-1} aria-hidden="true">
           <PosterImage path={title.posterPath} size="w185" alt="" />
         </Link>
-      </Box>
+      </PosterFrame>
       <Flex flex="1" minW="0" direction={{ base: 'column', md: 'row' }} gap={{ base: '3', md: '6' }}>
         <Stack flex="1" minW="0" gap="1.5">
           <Heading as="h2" fontSize={{ base: 'md', md: 'xl' }} fontWeight="semibold" lineHeight="short">
