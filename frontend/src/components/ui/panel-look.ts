@@ -1,9 +1,16 @@
+/**
+ * The site's dark panel surface with its hairline border, `opacity` opaque over what is behind it:
+ * the cards and panels, the bars of a list's filters, the account form's card, the header's menus.
+ */
+export function panelSurface(opacity: number) {
+  return { bg: `rgba(18, 15, 20, ${opacity})`, borderWidth: '1px', borderColor: 'whiteAlpha.100' } as const;
+}
+
 /** The dark, lightly bordered surface of the site's cards and panels (its corners are each card's own). */
-export const panelLook = {
-  bg: 'rgba(18, 15, 20, 0.85)',
-  borderWidth: '1px',
-  borderColor: 'whiteAlpha.100',
-} as const;
+export const panelLook = panelSurface(0.85);
+
+/** The bar over a list that holds its search and filters (the catalogue's listings, the back office's content). */
+export const filterBarLook = { ...panelSurface(0.75), borderRadius: '2xl' } as const;
 
 /** The lighter, rounded tile of a short boxed text: a question and its answer, a help note. */
 export const tileLook = {

@@ -14,6 +14,7 @@ import {
   type VisibilityFilter,
 } from '../content-query';
 import { fieldLook } from '../../../components/ui/field-look';
+import { filterBarLook } from '../../../components/ui/panel-look';
 
 export interface ContentFiltersBarProps {
   readonly filters: ContentFilters;
@@ -59,10 +60,7 @@ export function ContentFiltersBar({ filters, onChange }: ContentFiltersBarProps)
       }}
       gap="4"
       p={{ base: '4', md: '5' }}
-      bg="rgba(18, 15, 20, 0.75)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-      borderRadius="2xl"
+      {...filterBarLook}
     >
       <SelectField<TitleType>
         label="Type"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBookmark, LuHeart, LuHistory } from 'react-icons/lu';
 import { IconBadge } from '../../../components/ui/icon-badge';
+import { panelSurface } from '../../../components/ui/panel-look';
 import { RouterLink } from '../../../components/ui/router-link';
 
 interface Perk {
@@ -93,10 +94,8 @@ export function AuthScreen({ eyebrow, title, description, children, footer }: Au
             maxW="28rem"
             mx="auto"
             p={{ base: '6', sm: '10' }}
-            bg="rgba(18, 15, 20, 0.82)"
+            {...panelSurface(0.82)}
             backdropFilter="blur(18px)"
-            borderWidth="1px"
-            borderColor="whiteAlpha.100"
             borderRadius="2xl"
             boxShadow="0 40px 80px -30px rgba(0, 0, 0, 0.9), inset 0 1px 0 rgba(255, 255, 255, 0.04)"
           >

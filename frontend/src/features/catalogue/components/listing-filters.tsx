@@ -2,6 +2,7 @@ import { Box, Button, Flex, IconButton, Input, InputGroup } from '@chakra-ui/rea
 import { type FormEvent, useId, useState } from 'react';
 import { LuSearch, LuSlidersHorizontal } from 'react-icons/lu';
 import { fieldLook } from '../../../components/ui/field-look';
+import { filterBarLook } from '../../../components/ui/panel-look';
 import { OptionSelect, type SelectOption } from '../../../components/ui/option-select';
 
 export interface ListingFiltersProps<Sort extends string> {
@@ -40,11 +41,8 @@ export function ListingFilters<Sort extends string>(props: ListingFiltersProps<S
       direction={{ base: 'column', md: 'row' }}
       gap={{ base: '2', md: '3' }}
       p={{ base: '2', md: '4' }}
-      bg="rgba(18, 15, 20, 0.75)"
+      {...filterBarLook}
       backdropFilter="blur(8px)"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-      borderRadius="2xl"
     >
       <Flex gap="2" flex="1" minW="0">
         <SearchBox
