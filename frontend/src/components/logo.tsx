@@ -25,11 +25,9 @@ export function Logo() {
       <Link to={href('home')} aria-label={`${siteName} home`}>
         <LogoMark />
         <chakra.span
-          fontFamily="heading"
-          fontWeight="600"
+          textStyle="display"
           fontSize={{ base: 'xl', md: '2xl' }}
           letterSpacing="0.06em"
-          textTransform="uppercase"
           lineHeight="1"
           color="fg"
         >
