@@ -1,18 +1,12 @@
 import { Box, Grid, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ImportJobStatus } from '@cinefold/contracts';
 import { LuCircleCheck } from 'react-icons/lu';
+import { faintTileLook } from '../../../components/ui/panel-look';
 import { formatCount } from '../../../lib/numbers';
 
 function Figure({ label, value }: { readonly label: string; readonly value: string }) {
   return (
-    <Stack
-      gap="0.5"
-      p="3"
-      bg="whiteAlpha.50"
-      borderRadius="lg"
-      borderWidth="1px"
-      borderColor="whiteAlpha.100"
-    >
+    <Stack gap="0.5" p="3" {...faintTileLook} borderRadius="lg">
       <Text as="dt" textStyle="xs" color="fg.subtle" textTransform="uppercase" letterSpacing="0.12em">
         {label}
       </Text>

@@ -2,7 +2,7 @@ import { Box, HStack, Icon, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/rea
 import { type ReactNode, useId } from 'react';
 import { LuCircleCheck } from 'react-icons/lu';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { tileLook } from '../../../components/ui/panel-look';
+import { faintTileLook, tileLook } from '../../../components/ui/panel-look';
 import { SiteNavItems } from '../../../components/ui/site-nav-link';
 import type { GenrePage } from '../../../config/genres';
 import type { FaqEntry } from '../genre-landing-content';
@@ -32,17 +32,7 @@ export function WhyWatchSection({
     <LandingSection heading={`Why watch ${label} movies?`}>
       <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 2 }} gap="3">
         {reasons.map((reason) => (
-          <HStack
-            as="li"
-            key={reason}
-            gap="3"
-            align="start"
-            p="4"
-            borderRadius="xl"
-            bg="whiteAlpha.50"
-            borderWidth="1px"
-            borderColor="whiteAlpha.100"
-          >
+          <HStack as="li" key={reason} gap="3" align="start" p="4" {...faintTileLook} borderRadius="xl">
             <Icon
               as={LuCircleCheck}
               boxSize="5"

@@ -1,6 +1,7 @@
 import { Center, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuClapperboard } from 'react-icons/lu';
+import { faintTileLook } from '../../../components/ui/panel-look';
 import type { TitleSummary } from '../title-summary';
 import { TitleCard } from './title-card';
 
@@ -31,13 +32,7 @@ export function TitleGrid({
     return (
       <Center py={{ base: '16', md: '24' }}>
         <Stack align="center" gap="3" textAlign="center" maxW="sm">
-          <Center
-            boxSize="14"
-            borderRadius="full"
-            bg="whiteAlpha.50"
-            borderWidth="1px"
-            borderColor="whiteAlpha.100"
-          >
+          <Center boxSize="14" {...faintTileLook} borderRadius="full">
             <Icon as={LuClapperboard} boxSize="6" color="fg.subtle" />
           </Center>
           <Text fontSize="lg" fontWeight="semibold">
