@@ -13,7 +13,7 @@ import {
 import { Outlet } from 'react-router-dom';
 import { SiteNavLink } from '../../components/ui/site-nav-link';
 import { type AdminNavPage, adminNavItems } from '../../config/navigation';
-import { panelLook } from '../../components/ui/panel-look';
+import { panelCardLook } from '../../components/ui/panel-look';
 
 const icons: Record<AdminNavPage, IconType> = {
   adminDashboard: LuLayoutDashboard,
@@ -58,8 +58,7 @@ export function AdminLayout() {
                 top="calc(var(--header-height) + 2rem)"
                 gap="1"
                 p="3"
-                {...panelLook}
-                borderRadius="2xl"
+                {...panelCardLook}
               >
                 <Text textStyle="eyebrow" color="fg.subtle" px="3" pt="2" pb="3">
                   Admin Panel

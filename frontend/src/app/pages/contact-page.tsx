@@ -4,7 +4,7 @@ import { InfoPage } from '../../components/ui/info-page';
 import { RouterLink } from '../../components/ui/router-link';
 import { siteName } from '../../config/site';
 import { ContactForm } from '../../features/support/components/contact-form';
-import { panelLook } from '../../components/ui/panel-look';
+import { panelCardLook } from '../../components/ui/panel-look';
 
 const description = 'Questions, problems or ideas? Send the Cinefold team a message.';
 
@@ -27,7 +27,7 @@ export function ContactPage() {
           </>
         }
       >
-        <Box p={{ base: '5', md: '8' }} borderRadius="2xl" {...panelLook}>
+        <Box p={{ base: '5', md: '8' }} {...panelCardLook}>
           <ContactForm />
         </Box>
       </InfoPage>

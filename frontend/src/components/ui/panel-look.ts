@@ -12,6 +12,9 @@ export function panelSurface(opacity: number) {
 /** The dark, lightly bordered surface of the site's cards and panels (its corners are each card's own). */
 export const panelLook = panelSurface(0.85);
 
+/** The site's card: the panel surface with the large corners most cards and panels have. */
+export const panelCardLook = { ...panelLook, borderRadius: '2xl' } as const;
+
 /** The bar over a list that holds its search and filters (the catalogue's listings, the back office's content). */
 export const filterBarLook = { ...panelSurface(0.75), borderRadius: '2xl' } as const;
 

@@ -1,4 +1,4 @@
-import { panelLook } from './panel-look';
+import { panelCardLook } from './panel-look';
 
 /** The header cells of the back office's tables (users, content). */
 export const adminHeaderCell = {
@@ -17,11 +17,7 @@ export const adminHeaderCell = {
 export const adminBodyRow = { bg: 'transparent', _hover: { bg: 'whiteAlpha.50' } } as const;
 
 /** The card around a back-office list or table (users, content, messages, audit, operations). */
-export const listCard = {
-  ...panelLook,
-  borderRadius: '2xl',
-  overflow: 'hidden',
-} as const;
+export const listCard = { ...panelCardLook, overflow: 'hidden' } as const;
 
 /** An outline button of a back-office row that deletes its item: red, redder under the pointer. */
 export const deleteButtonLook = {

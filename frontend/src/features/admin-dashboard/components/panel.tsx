@@ -1,6 +1,6 @@
 import { Box, type BoxProps, Center, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 /** A card of the dashboard with its heading (and anything beside it, such as a window choice). */
 export function Panel({
@@ -10,15 +10,7 @@ export function Panel({
   ...props
 }: { readonly title: string; readonly aside?: ReactNode; readonly children: ReactNode } & BoxProps) {
   return (
-    <Box
-      as="section"
-      aria-label={title}
-      {...panelLook}
-      borderRadius="2xl"
-      p={{ base: '4', md: '6' }}
-      minW="0"
-      {...props}
-    >
+    <Box as="section" aria-label={title} {...panelCardLook} p={{ base: '4', md: '6' }} minW="0" {...props}>
       <Box display="flex" justifyContent="space-between" alignItems="center" gap="4" mb="4">
         <Heading as="h2" fontSize="lg" fontWeight="600">
           {title}

@@ -3,7 +3,7 @@ import { Box, Grid, Icon, Stack, Text } from '@chakra-ui/react';
 import type { IconType } from 'react-icons';
 import { LuEye, LuFilm, LuTv, LuUsers } from 'react-icons/lu';
 import { formatCount } from '../../../lib/numbers';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 function StatCard({
   label,
@@ -17,7 +17,7 @@ function StatCard({
   readonly icon: IconType;
 }) {
   return (
-    <Box as="section" aria-label={label} p="5" {...panelLook} borderRadius="2xl">
+    <Box as="section" aria-label={label} p="5" {...panelCardLook}>
       <Stack gap="1">
         <Box display="flex" justifyContent="space-between" alignItems="center">
           <Text fontSize="sm" color="fg.muted">

@@ -10,7 +10,7 @@ import { fetchTitleCount } from '../api/get-title-count';
 import { NO_FILE_MESSAGE, progressPercent, replaceQuestion, uploadErrorMessage } from '../import-job';
 import { ImportResult } from './import-result';
 import { fieldLook, fieldLabel } from '../../../components/ui/field-look';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 const TYPES: readonly SelectOption<TitleType>[] = [
   { value: 'movie', label: 'movie' },
@@ -92,7 +92,7 @@ export function DatasetImportForm() {
   return (
     <Stack gap="6">
       <form aria-label="Import Datasets" onSubmit={onSubmit} noValidate>
-        <Stack gap="5" p={{ base: '5', md: '6' }} {...panelLook} borderRadius="2xl">
+        <Stack gap="5" p={{ base: '5', md: '6' }} {...panelCardLook}>
           <Text color="fg.muted" textStyle="sm">
             Upload a CSV in the movie or TV schema. Append keeps the titles already there; replace first
             removes every title of the chosen type.

@@ -5,7 +5,7 @@ import { formatLongDate } from '../../../lib/dates';
 import { formatCount } from '../../../lib/numbers';
 import { clickThroughRate } from '../ad-stats';
 import { useCreativeImage } from './ad-creative';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 import { ToggleButton } from '../../../components/ui/toggle-button';
 
 export interface AdCardProps {
@@ -72,7 +72,7 @@ const STATUS = {
 export function AdCard({ ad, busy, onToggle, onEdit, onDelete }: AdCardProps) {
   const status = STATUS[ad.active ? (ad.schedule ?? 'running') : 'inactive'];
   return (
-    <Stack as="article" aria-label={ad.title} gap="0" {...panelLook} borderRadius="2xl" overflow="hidden">
+    <Stack as="article" aria-label={ad.title} gap="0" {...panelCardLook} overflow="hidden">
       <Box position="relative" h="40" bg="blackAlpha.500">
         {ad.type === 'network' ? (
           <Center h="full" color="fg.muted" fontWeight="medium">

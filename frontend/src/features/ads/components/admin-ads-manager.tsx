@@ -8,7 +8,7 @@ import { useSaveAd } from '../api/save-ad';
 import { AdCard } from './ad-card';
 import { AdFormDialog } from './ad-form-dialog';
 import { AdminPageHeader } from '../../../components/ui/admin-page-header';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 const DELETE_QUESTION = 'Are you sure you want to delete this ad?';
 
@@ -61,7 +61,7 @@ export function AdminAdsManager() {
           </Button>
         </Stack>
       ) : ads.data.length === 0 ? (
-        <Box py="16" textAlign="center" {...panelLook} borderRadius="2xl">
+        <Box py="16" textAlign="center" {...panelCardLook}>
           <Stack align="center" gap="4">
             <Text color="fg.muted">No ads created yet</Text>
             <Button variant="outline" onClick={create}>

@@ -1,7 +1,7 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 export interface InfoRow {
   readonly label: string;
@@ -23,13 +23,7 @@ function safeHomepage(homepage: string | undefined): string | null {
 export function AdditionalInfo({ rows, homepage }: AdditionalInfoProps) {
   const website = safeHomepage(homepage);
   return (
-    <Box
-      as="section"
-      aria-labelledby="additional-information"
-      p={{ base: '5', md: '6' }}
-      {...panelLook}
-      borderRadius="2xl"
-    >
+    <Box as="section" aria-labelledby="additional-information" p={{ base: '5', md: '6' }} {...panelCardLook}>
       <Heading as="h2" id="additional-information" fontSize="xl" fontWeight="semibold" mb="5">
         Additional Information
       </Heading>

@@ -4,7 +4,7 @@ import { LuListVideo } from 'react-icons/lu';
 import type { EpisodeChoice, PlayerServer } from '../player';
 import { ServerButtons } from './player-panel';
 import { OptionSelect } from '../../../components/ui/option-select';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 export interface EpisodePickerProps {
   readonly seasons: readonly Season[];
@@ -58,8 +58,7 @@ export function EpisodePicker({
       aria-labelledby="select-episode"
       gap="5"
       p={{ base: '4', md: '6' }}
-      {...panelLook}
-      borderRadius="2xl"
+      {...panelCardLook}
     >
       <HStack gap="3">
         <Icon as={LuListVideo} boxSize="5" color="brand.500" />

@@ -1,7 +1,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
 import { formatLongDate } from '../../../lib/dates';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 export interface LegalSection {
   readonly heading: string;
@@ -29,7 +29,7 @@ function Section({ number, section }: { readonly number: number; readonly sectio
  */
 export function LegalDocument({ sections }: { readonly sections: readonly LegalSection[] }) {
   return (
-    <Stack gap="8" p={{ base: '5', md: '8' }} borderRadius="2xl" {...panelLook}>
+    <Stack gap="8" p={{ base: '5', md: '8' }} {...panelCardLook}>
       <Text textStyle="sm" color="fg.subtle">
         Effective date: {formatLongDate(new Date())}
       </Text>

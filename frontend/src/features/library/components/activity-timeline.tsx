@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { formatRelativeDate } from '../../../lib/dates';
 import { useActivity } from '../api/get-activity';
 import { activitySentence } from '../activity-sentence';
-import { panelLook } from '../../../components/ui/panel-look';
+import { panelCardLook } from '../../../components/ui/panel-look';
 
 /** Enough to see what happened lately without the profile growing without end. */
 const FIRST_ENTRIES = 8;
@@ -18,13 +18,7 @@ export function ActivityTimeline() {
   const shown = showAll ? entries : entries.slice(0, FIRST_ENTRIES);
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="activity-heading"
-      p={{ base: '5', md: '8' }}
-      {...panelLook}
-      borderRadius="2xl"
-    >
+    <Box as="section" aria-labelledby="activity-heading" p={{ base: '5', md: '8' }} {...panelCardLook}>
       <Heading id="activity-heading" as="h2" textStyle="display" fontSize="2xl" mb="6">
         Activity
       </Heading>
