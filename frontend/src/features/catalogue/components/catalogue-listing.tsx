@@ -17,6 +17,7 @@ import {
 import { summarizeMovie, summarizeTvShow, type TitleSummary } from '../title-summary';
 import { CataloguePageFrame } from './catalogue-page-frame';
 import { CataloguePageHeader } from './catalogue-page-header';
+import type { CardAction } from './title-card';
 import { ListPageHead } from './list-page-head';
 import { useListPage } from '../use-list-page';
 import { ListingFilters } from './listing-filters';
@@ -62,7 +63,7 @@ interface ListingViewProps<Sort extends string> {
   readonly genres: readonly string[];
   readonly result: ListingResult;
   readonly onChange: (change: Partial<ListingParams<Sort>>) => void;
-  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
+  readonly cardAction?: CardAction | undefined;
 }
 
 function ListingView<Sort extends string>(props: ListingViewProps<Sort>) {
@@ -167,8 +168,7 @@ function useListingParams<Sort extends string>(
 export interface CatalogueListingProps {
   /** The listing's ad slot, shown under the title. */
   readonly banner?: ReactNode;
-  /** Something to do with a card, shown under it (a member's "Not interested"). */
-  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
+  readonly cardAction?: CardAction | undefined;
 }
 
 interface TitlesPage {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { IconType } from 'react-icons';
 import { showingCount } from '../landing-pages';
 import type { TitleSummary } from '../title-summary';
+import type { CardAction } from './title-card';
 import { CataloguePageFrame } from './catalogue-page-frame';
 import { CataloguePageHeader } from './catalogue-page-header';
 import { TitleGrid } from './title-grid';
@@ -17,8 +18,7 @@ export interface LandingPageViewProps {
   readonly bottomAd?: ReactNode;
   readonly isPending: boolean;
   readonly titles: readonly TitleSummary[];
-  /** Something to do with a card, shown under it (a member's "Not interested"). */
-  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
+  readonly cardAction?: CardAction | undefined;
   readonly emptyText: string;
   readonly emptyHint?: string;
   /** Sections under the grid, e.g. a genre page's why-watch list and FAQ. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LuClapperboard } from 'react-icons/lu';
 import { faintTileLook } from '../../../components/ui/panel-look';
 import type { TitleSummary } from '../title-summary';
-import { TitleCard } from './title-card';
+import { type CardAction, TitleCard } from './title-card';
 
 export interface TitleGridProps {
   readonly titles: readonly TitleSummary[];
@@ -15,8 +15,7 @@ export interface TitleGridProps {
   /** Dims the grid while the next page replaces the one on screen. */
   readonly stale?: boolean;
   readonly label?: string;
-  /** Something to do with a card, shown under it (a member's "Not interested"). */
-  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
+  readonly cardAction?: CardAction | undefined;
 }
 
 export function TitleGrid({
@@ -58,8 +57,7 @@ export function TitleGrid({
     >
       {titles.map((title) => (
         <li key={`${title.kind}:${title.id}`}>
-          <TitleCard title={title} />
-          {cardAction?.(title)}
+          <TitleCard title={title} action={cardAction} />
         </li>
       ))}
     </SimpleGrid>

@@ -1,11 +1,11 @@
 import { Box, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { type ReactNode, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { LuArrowRight, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { CardStrip, CardStripItem } from '../../../components/ui/poster-card';
 import { RouterLink } from '../../../components/ui/router-link';
 import type { TitleSummary } from '../title-summary';
-import { TitleCard } from './title-card';
+import { type CardAction, TitleCard } from './title-card';
 
 /** Spec section 9: each press of a row's arrow scrolls it by 400 px. */
 export const ROW_SCROLL_STEP_PX = 400;
@@ -14,8 +14,7 @@ export interface TitleRowProps {
   readonly heading: string;
   readonly titles: readonly TitleSummary[];
   readonly viewAllTo: string;
-  /** Something to do with a card, shown under it (a member's "Not interested"). */
-  readonly cardAction?: ((title: TitleSummary) => ReactNode) | undefined;
+  readonly cardAction?: CardAction | undefined;
 }
 
 /** A labelled horizontal strip of cards with View All and scroll arrows; nothing when empty. */
@@ -73,8 +72,7 @@ export function TitleRow({ heading, titles, viewAllTo, cardAction }: TitleRowPro
       >
         {titles.map((title) => (
           <CardStripItem key={`${title.kind}:${title.id}`}>
-            <TitleCard title={title} />
-            {cardAction?.(title)}
+            <TitleCard title={title} action={cardAction} />
           </CardStripItem>
         ))}
       </CardStrip>
