@@ -53,6 +53,14 @@ export interface ListWords {
   readonly title?: string;
 }
 
+/** What a page that lists no titles is called in its document title, and how it is described. */
+export interface PageWords {
+  /** The page's name before the site's: "Privacy Policy · Cinefold", "Users · Admin · Cinefold". */
+  readonly name: string;
+  /** Its meta description; the site's own where it has none. */
+  readonly description?: string;
+}
+
 interface PageFields<Params> {
   readonly access: PageAccess;
   /** False: kept out of search engines (`noindex,nofollow`), with every address under it. */
@@ -65,6 +73,8 @@ interface PageFields<Params> {
   readonly sitemap?: true | ((now: Date) => readonly Params[]);
   /** A page that lists titles: its words and its list, for its parameters on the day `now`. */
   lists?(params: Params, now: Date): ListWords;
+  /** A page that lists none and is not a title's: its words. */
+  readonly words?: PageWords;
 }
 
 export interface SitePage<Path extends string = string> extends PageFields<PageParams<Path>> {
@@ -197,28 +207,62 @@ export const sitePages = {
       list: { year, limit: LANDING_PAGE_SIZE, sortBy: 'popularity' },
     }),
   }),
-  login: page('/login', PUBLIC),
-  register: page('/register', PUBLIC),
+  login: page('/login', { ...PUBLIC, words: { name: 'Sign In' } }),
+  register: page('/register', { ...PUBLIC, words: { name: 'Create Account' } }),
   // Not in the spec's table: the help center's "Forgot Password", and the pages its links and a
   // change of address open. Kept out of search engines, the traffic figures and the ads (a link's
   // token is in its address's fragment, which no request carries, but a page holding one shows nothing else).
-  forgotPassword: page('/forgot-password', PRIVATE_FORM),
-  resetPassword: page('/reset-password', PRIVATE_FORM),
-  confirmEmail: page('/confirm-email', PRIVATE_FORM),
-  helpCenter: page('/help-center', { ...PUBLIC, sitemap: true }),
-  terms: page('/terms', { ...PUBLIC, sitemap: true }),
-  privacy: page('/privacy', { ...PUBLIC, sitemap: true }),
-  contact: page('/contact', { ...PUBLIC, sitemap: true }),
-  profile: page('/profile', { access: 'signed-in', indexed: false, tracked: true, bottomAd: true }),
-  adminDashboard: page('/admin', BACK_OFFICE),
-  adminUsers: page('/admin/users', BACK_OFFICE),
-  adminAds: page('/admin/ads', BACK_OFFICE),
-  adminDatasets: page('/admin/datasets', BACK_OFFICE),
-  adminContent: page('/admin/content', BACK_OFFICE),
+  forgotPassword: page('/forgot-password', { ...PRIVATE_FORM, words: { name: 'Forgot Password' } }),
+  resetPassword: page('/reset-password', { ...PRIVATE_FORM, words: { name: 'Choose a New Password' } }),
+  confirmEmail: page('/confirm-email', { ...PRIVATE_FORM, words: { name: 'Confirm Your Email' } }),
+  helpCenter: page('/help-center', {
+    ...PUBLIC,
+    sitemap: true,
+    words: {
+      name: 'Help Center',
+      description: `Answers to common questions about your account, playback, your lists and ads on ${SITE_NAME}.`,
+    },
+  }),
+  terms: page('/terms', {
+    ...PUBLIC,
+    sitemap: true,
+    words: {
+      name: 'Terms of Service',
+      description: `The terms that apply when you use ${SITE_NAME}: accounts, content, conduct and changes.`,
+    },
+  }),
+  privacy: page('/privacy', {
+    ...PUBLIC,
+    sitemap: true,
+    words: {
+      name: 'Privacy Policy',
+      description: `What ${SITE_NAME} collects, how it is used, cookieless visitor counting, and your rights over your data.`,
+    },
+  }),
+  contact: page('/contact', {
+    ...PUBLIC,
+    sitemap: true,
+    words: {
+      name: 'Contact Us',
+      description: `Questions, problems or ideas? Send the ${SITE_NAME} team a message.`,
+    },
+  }),
+  profile: page('/profile', {
+    access: 'signed-in',
+    indexed: false,
+    tracked: true,
+    bottomAd: true,
+    words: { name: 'Your Profile' },
+  }),
+  adminDashboard: page('/admin', { ...BACK_OFFICE, words: { name: 'Dashboard' } }),
+  adminUsers: page('/admin/users', { ...BACK_OFFICE, words: { name: 'Users' } }),
+  adminAds: page('/admin/ads', { ...BACK_OFFICE, words: { name: 'Ads' } }),
+  adminDatasets: page('/admin/datasets', { ...BACK_OFFICE, words: { name: 'Datasets' } }),
+  adminContent: page('/admin/content', { ...BACK_OFFICE, words: { name: 'Content' } }),
   // Not in the spec's table: the inbox of the contact form.
-  adminMessages: page('/admin/messages', BACK_OFFICE),
-  adminOperations: page('/admin/operations', BACK_OFFICE),
-  adminAudit: page('/admin/audit', BACK_OFFICE),
+  adminMessages: page('/admin/messages', { ...BACK_OFFICE, words: { name: 'Messages' } }),
+  adminOperations: page('/admin/operations', { ...BACK_OFFICE, words: { name: 'Operations' } }),
+  adminAudit: page('/admin/audit', { ...BACK_OFFICE, words: { name: 'Audit' } }),
 };
 
 export type PageId = keyof typeof sitePages;

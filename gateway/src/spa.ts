@@ -1,12 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPrivatePath, isSiteRoute } from '@cinefold/contracts';
+import { isPrivatePath, isSiteRoute, PRIVATE_ROBOTS } from '@cinefold/contracts';
 import express, { type Router } from 'express';
 import { precompressedFiles } from './precompressed.js';
 import { type PageLocals, type PageWriting, writePage } from './seo/page-answers.js';
-
-/** The robots rule of the pages search engines are kept out of, as a header and a meta tag. */
-export const PRIVATE_ROBOTS = 'noindex,nofollow';
 
 /**
  * Serves the built frontend: fingerprinted assets with long caching, and index.html for every

@@ -254,12 +254,14 @@ describe('pages fetched without JavaScript', () => {
     expect(marvel.html).not.toContain('<Assemble>');
   });
 
-  it('the support pages carry the site title, description and their own canonical', async () => {
+  it('the support pages carry their own title, description and canonical, as the site map gives them', async () => {
     const { status, html } = await page('/help-center');
     expect(status).toBe(200);
-    expect(titleOf(html)).toBe('Cinefold · Stream and discover movies and TV shows, free.');
+    expect(titleOf(html)).toBe('Help Center · Cinefold');
+    expect(metaOf(html, 'description')).toMatch(/^Answers to common questions about your account/);
     expect(canonicalOf(html)).toBe(`${PUBLIC_URL}/help-center`);
     expect(structuredData(html)).toEqual([]);
+    expect(titleOf((await page('/privacy')).html)).toBe('Privacy Policy · Cinefold');
   });
 
   it('each page gives the CSP hashes of its inline scripts, JSON-LD included', async () => {
@@ -364,6 +366,12 @@ describe('private pages', () => {
     expect(status).toBe(200);
     expect(headers.get('x-robots-tag')).toBe('noindex,nofollow');
     expect(metaOf(html, 'robots')).toBe('noindex,nofollow');
+  });
+
+  it('carry their own title, the back office under its name', async () => {
+    expect(titleOf((await page('/admin/users')).html)).toBe('Users · Admin · Cinefold');
+    expect(titleOf((await page('/reset-password')).html)).toBe('Choose a New Password · Cinefold');
+    expect(titleOf((await page('/profile')).html)).toBe('Your Profile · Cinefold');
   });
 });
 

@@ -36,7 +36,9 @@ describe('signing up', () => {
     expect(await main.getByRole('link', { name: 'Start exploring content' }).getAttribute('href')).toBe(
       '/movies',
     );
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+    expect(await page.locator('meta[name="robots"]:not([data-server])').getAttribute('content')).toBe(
+      'noindex,nofollow',
+    );
     expect(await storedItem(page, 'token')).toBeTruthy();
     expect(JSON.parse((await storedItem(page, 'user')) ?? '{}')).toMatchObject({ email: account.email });
   });

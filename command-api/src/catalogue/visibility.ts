@@ -3,7 +3,13 @@
  * the acting admin in its metadata. Whether the title exists is read from the catalogue: a title
  * has no stream of its own until an admin first acts on it (its data came in with an import).
  */
-import { contentParams, setHiddenRequest, streams, type TitleType } from '@cinefold/contracts';
+import {
+  contentParams,
+  setHiddenRequest,
+  streams,
+  TITLE_NOT_FOUND,
+  type TitleType,
+} from '@cinefold/contracts';
 import {
   callContext,
   type Endpoint,
@@ -33,7 +39,7 @@ export function visibilityEndpoints({ log, redis, watcher }: VisibilityDependenc
   async function mustExist(type: TitleType, id: number) {
     const location = await locateCatalogue(redis);
     const exists = location !== null && (await titleExists(redis, location, type, String(id)));
-    if (!exists) throw notFound(type === 'movie' ? 'Movie not found' : 'TV show not found');
+    if (!exists) throw notFound(TITLE_NOT_FOUND[type]);
   }
 
   return [

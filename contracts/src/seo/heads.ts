@@ -8,7 +8,7 @@ import type { Movie, TvShow } from '../api/catalogue.js';
 import type { TitleType } from '../vocabulary.js';
 import { isMarvelTitle, type ListPage, STRUCTURED_LIST_SIZE, TITLE_IMAGE_BASE } from './pages.js';
 import { trimTrailingSlashes } from '../routes.js';
-import { href, titlePath } from '../site-map.js';
+import { href, type PageId, sitePages, titlePath } from '../site-map.js';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from '../site.js';
 
 /** Everything a page's head says; `path` is the canonical address from the site's root. */
@@ -191,6 +191,34 @@ export function listHead(origin: string, page: ListPage, items: readonly (Movie 
         })),
       },
     ],
+  };
+}
+
+/** What the site says of an address it has no page at, and of a title it does not have. */
+export const PAGE_NOT_FOUND = 'Page not found';
+export const TITLE_NOT_FOUND: Readonly<Record<TitleType, string>> = {
+  movie: 'Movie not found',
+  tv: 'TV show not found',
+};
+
+/** The robots rule of a page kept out of search engines, with every address under it. */
+export const PRIVATE_ROBOTS = 'noindex,nofollow';
+
+/**
+ * The head of a page the site map gives words (the support, account and back-office pages): its
+ * name before the site's (and the back office's), its description, kept out of search engines
+ * where the site map says so. `pathname`: the address asked for, where it is not the page's own.
+ */
+export function sitePageHead(id: PageId, pathname: string = sitePages[id].path): PageHead {
+  const page = sitePages[id];
+  const { words } = page;
+  const name = words?.name;
+  return {
+    ...plainHead(pathname, page.indexed ? null : PRIVATE_ROBOTS),
+    ...(name && {
+      title: page.access === 'admin' ? `${name} · Admin · ${SITE_NAME}` : `${name} · ${SITE_NAME}`,
+    }),
+    ...(words?.description && { description: words.description }),
   };
 }
 

@@ -17,7 +17,10 @@ import {
   notFoundHead,
   type PageHead,
   pageAt,
-  plainHead,
+  PAGE_NOT_FOUND,
+  PRIVATE_ROBOTS,
+  sitePageHead,
+  TITLE_NOT_FOUND,
   titleHead,
   titleIdParams,
   titleName,
@@ -41,8 +44,6 @@ export interface SitePage {
   /** CSP hash sources of the page's inline scripts (for `res.locals.cspScriptHashes`). */
   readonly cspScriptHashes: readonly string[];
 }
-
-const NOT_FOUND = { movie: 'Movie not found', tv: 'TV show not found' } as const;
 
 /** index.html without its own title and description, cut where the page's head goes. */
 export interface IndexTemplate {
@@ -120,7 +121,7 @@ export class SitePages {
     return {
       status,
       body: Buffer.from(html),
-      robots: head.robots === 'noindex,nofollow' ? head.robots : null,
+      robots: head.robots === PRIVATE_ROBOTS ? head.robots : null,
       cspScriptHashes: inlineScriptHashes(html),
     };
   }
@@ -131,8 +132,8 @@ export class SitePages {
     origin: string,
   ): Promise<{ head: PageHead; status: 200 | 404; screen?: FirstScreen }> {
     const match = pageAt(path);
-    if (!match) return { head: notFoundHead(path, 'Page not found'), status: 404 };
-    if (isPrivatePath(path)) return { head: plainHead(path, 'noindex,nofollow'), status: 200 };
+    if (!match) return { head: notFoundHead(path, PAGE_NOT_FOUND), status: 404 };
+    if (isPrivatePath(path)) return { head: sitePageHead(match.id, path), status: 200 };
     if (match.id === 'home') {
       // The app's hero: the first trending movie (GET /api/home's first row).
       const [hero] = await this.options.reads.list({ type: 'movie', sortBy: 'popularity', limit: 1 });
@@ -151,7 +152,7 @@ export class SitePages {
       const title = titleIdParams.safeParse({ id: titlePath.id }).success
         ? await this.options.reads.title(titlePath.type, titlePath.id)
         : null;
-      if (!title) return { head: notFoundHead(path, NOT_FOUND[titlePath.type]), status: 404 };
+      if (!title) return { head: notFoundHead(path, TITLE_NOT_FOUND[titlePath.type]), status: 404 };
       const screen: FirstScreen = {
         eyebrow: titlePath.type === 'movie' ? 'Movie' : 'TV show',
         heading: titleName(titlePath.type, title),
@@ -168,7 +169,7 @@ export class SitePages {
       const head = listHead(origin, listPage, listPageItems(listPage, answer));
       return { head, status: 200, screen: plainScreen(head) };
     }
-    const head = plainHead(path);
+    const head = sitePageHead(match.id, path);
     return { head, status: 200, screen: plainScreen(head) };
   }
 }

@@ -18,6 +18,7 @@ import {
   suggestionsQuery,
   titleIdParams,
   type TitleType,
+  TITLE_NOT_FOUND,
 } from '@cinefold/contracts';
 import {
   noticeChanges,
@@ -78,7 +79,6 @@ export interface CatalogueDependencies {
   readonly answers?: ResponseCache<Buffer>;
 }
 
-const NOT_FOUND: Record<TitleType, string> = { movie: 'Movie not found', tv: 'TV show not found' };
 /** Home rows and the trending row. */
 const ROW_SIZE = 20;
 
@@ -262,7 +262,7 @@ export function catalogueEndpoints({
         const stored = await visibleDoc(type, params.id);
         return stored && renderTitle(type, stored);
       },
-      NOT_FOUND[type],
+      TITLE_NOT_FOUND[type],
     );
   }
 
@@ -279,7 +279,7 @@ export function catalogueEndpoints({
       const stored = await visibleDoc('tv', params.id);
       return stored && seasonsJson(deriveSeasons(decodeTitle('tv', stored.toString())));
     },
-    NOT_FOUND.tv,
+    TITLE_NOT_FOUND.tv,
   );
 
   const row = async (type: TitleType, sort: 'popularity' | 'rating') =>

@@ -41,12 +41,12 @@ function AdminNav({ placement }: { readonly placement: 'sidebar' | 'chip' }) {
 
 /**
  * The frame of every /admin page: the back-office navigation beside the page on wide screens and
- * above it on narrow ones. Nothing here may be indexed (spec section 1).
+ * above it on narrow ones. Nothing here may be indexed (spec section 1): each page's head says so,
+ * from the site map's row (SitePageHead).
  */
 export function AdminLayout() {
   return (
     <>
-      <meta name="robots" content="noindex, nofollow" />
       <Box bgImage="radial-gradient(ellipse 50% 40% at 90% 0%, rgba(214, 31, 40, 0.14), transparent 70%)">
         <Container maxW="7xl" pt="calc(var(--header-height) + 2rem)" pb="16">
           <Grid templateColumns={{ base: '1fr', lg: '14rem minmax(0, 1fr)' }} gap={{ base: '6', lg: '10' }}>

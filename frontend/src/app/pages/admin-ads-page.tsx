@@ -1,10 +1,10 @@
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { AdminAdsManager } from '../../features/ads/components/admin-ads-manager';
 
 export function AdminAdsPage() {
   return (
     <>
-      <title>{`Ads · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminAds" />
       <AdminAdsManager />
     </>
   );

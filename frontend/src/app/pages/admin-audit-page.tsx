@@ -1,10 +1,10 @@
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { AuditLog } from '../../features/admin-audit/components/audit-log';
 
 export function AdminAuditPage() {
   return (
     <>
-      <title>{`Audit · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminAudit" />
       <AuditLog />
     </>
   );

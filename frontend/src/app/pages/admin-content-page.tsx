@@ -1,10 +1,10 @@
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { AdminContentManager } from '../../features/admin-content/components/admin-content-manager';
 
 export function AdminContentPage() {
   return (
     <>
-      <title>{`Content · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminContent" />
       <AdminContentManager />
     </>
   );

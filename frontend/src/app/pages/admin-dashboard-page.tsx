@@ -1,11 +1,11 @@
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { AdminDashboard } from '../../features/admin-dashboard/components/admin-dashboard';
 
 /** /admin: marked noindex, nofollow by the admin layout around it. */
 export function AdminDashboardPage() {
   return (
     <>
-      <title>{`Dashboard · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminDashboard" />
       <AdminDashboard />
     </>
   );

@@ -1,12 +1,12 @@
 import { Stack } from '@chakra-ui/react';
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { DatasetImportForm } from '../../features/admin-datasets/components/dataset-import-form';
 import { AdminPageHeader } from '../../components/ui/admin-page-header';
 
 export function AdminDatasetsPage() {
   return (
     <>
-      <title>{`Datasets · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminDatasets" />
       <Stack gap="6">
         <AdminPageHeader
           title="Import Datasets"

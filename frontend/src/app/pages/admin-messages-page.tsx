@@ -1,10 +1,10 @@
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { AdminMessagesManager } from '../../features/admin-messages/components/admin-messages-manager';
 
 export function AdminMessagesPage() {
   return (
     <>
-      <title>{`Messages · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminMessages" />
       <AdminMessagesManager />
     </>
   );

@@ -1,10 +1,10 @@
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { OperationsConsole } from '../../features/admin-operations/components/operations-console';
 
 export function AdminOperationsPage() {
   return (
     <>
-      <title>{`Operations · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminOperations" />
       <OperationsConsole />
     </>
   );

@@ -1,10 +1,10 @@
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { AdminUsersManager } from '../../features/admin-users/components/admin-users-manager';
 
 export function AdminUsersPage() {
   return (
     <>
-      <title>{`Users · Admin · ${siteName}`}</title>
+      <SitePageHead page="adminUsers" />
       <AdminUsersManager />
     </>
   );

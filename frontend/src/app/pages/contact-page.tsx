@@ -1,19 +1,18 @@
-import { href } from '@cinefold/contracts';
+import { href, sitePageHead } from '@cinefold/contracts';
 import { Box } from '@chakra-ui/react';
 import { InfoPage } from '../../components/ui/info-page';
 import { RouterLink } from '../../components/ui/router-link';
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { ContactForm } from '../../features/support/components/contact-form';
 import { panelCardLook } from '../../components/ui/panel-look';
 
-const description = 'Questions, problems or ideas? Send the Cinefold team a message.';
+const { description } = sitePageHead('contact');
 
 /** /contact */
 export function ContactPage() {
   return (
     <>
-      <title>{`Contact Us · ${siteName}`}</title>
-      <meta name="description" content={description} />
+      <SitePageHead page="contact" />
       <InfoPage
         eyebrow="Support"
         heading="Contact Us"

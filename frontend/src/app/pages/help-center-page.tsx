@@ -1,16 +1,15 @@
-import { href } from '@cinefold/contracts';
+import { href, sitePageHead } from '@cinefold/contracts';
 import { Box, Grid, Heading, HStack, Icon, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { LuCircleHelp, LuMail, LuSearch } from 'react-icons/lu';
 import { InfoPage } from '../../components/ui/info-page';
 import { tileLook } from '../../components/ui/panel-look';
 import { LinkButton } from '../../components/ui/link-button';
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { FaqAccordion } from '../../features/support/components/faq-accordion';
 import { filterFaqs, helpFaqs, popularTopics } from '../../features/support/help-center-content';
 
-const description =
-  'Answers to common questions about your account, playback, your lists and ads on Cinefold.';
+const { description } = sitePageHead('helpCenter');
 
 /** /help-center: the questions visitors ask most, searchable, and a way to reach the team. */
 export function HelpCenterPage() {
@@ -19,8 +18,7 @@ export function HelpCenterPage() {
   const topicsHeading = useId();
   return (
     <>
-      <title>{`Help Center · ${siteName}`}</title>
-      <meta name="description" content={description} />
+      <SitePageHead page="helpCenter" />
       <InfoPage eyebrow="Support" heading="Help Center" description={description}>
         <InputGroup startElement={<LuSearch />}>
           <Input

@@ -1,13 +1,15 @@
-import { href } from '@cinefold/contracts';
+import { href, notFoundHead, PAGE_NOT_FOUND } from '@cinefold/contracts';
 import { Text } from '@chakra-ui/react';
+import { useLocation } from 'react-router-dom';
 import { NotFoundScreen } from '../../components/ui/not-found-screen';
-import { siteName } from '../../config/site';
+import { PageHeadTags } from '../../components/ui/page-head-tags';
 
+/** Any address the site has no page at: the head the gateway wrote with its 404, and the way home. */
 export function NotFoundPage() {
+  const { pathname } = useLocation();
   return (
     <>
-      <title>{`Page not found · ${siteName}`}</title>
-      <meta name="robots" content="noindex" />
+      <PageHeadTags head={notFoundHead(pathname, PAGE_NOT_FOUND)} />
       <NotFoundScreen
         size="page"
         mark={
@@ -25,7 +27,7 @@ export function NotFoundPage() {
             404
           </Text>
         }
-        heading="Page not found"
+        heading={PAGE_NOT_FOUND}
         text="This reel is missing. The page you were looking for does not exist or has moved."
         backTo={href('home')}
         backLabel="Back to home"

@@ -1,6 +1,6 @@
 import { Box, Container, Stack } from '@chakra-ui/react';
 import { PageSpinner } from '../../components/ui/page-spinner';
-import { siteName } from '../../config/site';
+import { SitePageHead } from '../../components/ui/site-page-head';
 import { AccountSettings } from '../../features/auth/components/account-settings';
 import { ProfileHeader } from '../../features/auth/components/profile-header';
 import { ActivityTimeline } from '../../features/library/components/activity-timeline';
@@ -14,8 +14,7 @@ export function ProfilePage() {
   const { user } = useAuth();
   return (
     <>
-      <title>{`Your Profile · ${siteName}`}</title>
-      <meta name="robots" content="noindex, nofollow" />
+      <SitePageHead page="profile" />
       {user ? (
         <Box bgImage="radial-gradient(ellipse 60% 45% at 15% 0%, rgba(214, 31, 40, 0.22), transparent 70%), radial-gradient(ellipse 40% 30% at 95% 10%, rgba(251, 191, 36, 0.08), transparent 70%)">
           <Container

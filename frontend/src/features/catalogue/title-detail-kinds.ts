@@ -2,7 +2,7 @@
  * The movie page and the TV show page, as configuration of the one title page: where the title
  * comes from, what its hero and facts say, and how it plays.
  */
-import { href, type Movie, type TvShow } from '@cinefold/contracts';
+import { href, type Movie, TITLE_NOT_FOUND, type TvShow } from '@cinefold/contracts';
 import { formatLongDate } from '../../lib/dates';
 import { useMovie } from './api/get-movie';
 import { useTvShow } from './api/get-tv-show';
@@ -16,7 +16,7 @@ export const movieDetail: TitleDetailKind<Movie> = {
   type: 'movie',
   useTitle: useMovie,
   loadingLabel: 'Loading the movie',
-  notFound: { message: 'Movie not found', backTo: href('movies'), backLabel: 'Browse movies' },
+  notFound: { message: TITLE_NOT_FOUND.movie, backTo: href('movies'), backLabel: 'Browse movies' },
   label: 'Movie',
   name: (movie) => movie.title,
   date: (movie) => movie.release_date,
@@ -35,7 +35,7 @@ export const tvDetail: TitleDetailKind<TvShow> = {
   type: 'tv',
   useTitle: useTvShow,
   loadingLabel: 'Loading the show',
-  notFound: { message: 'TV show not found', backTo: href('tvShows'), backLabel: 'Browse TV shows' },
+  notFound: { message: TITLE_NOT_FOUND.tv, backTo: href('tvShows'), backLabel: 'Browse TV shows' },
   label: 'TV Series',
   name: (show) => show.name,
   date: (show) => show.first_air_date,

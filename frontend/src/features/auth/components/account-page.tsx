@@ -1,15 +1,12 @@
-import { href, sitePages } from '@cinefold/contracts';
+import { href } from '@cinefold/contracts';
 import type { ComponentType } from 'react';
-import { siteName } from '../../../config/site';
+import { SitePageHead } from '../../../components/ui/site-page-head';
 import { AuthScreen, type AuthScreenProps } from './auth-screen';
 
 /** The pages of the account screen: signing in and up, and the forms a mailed link opens. */
 export type AccountPageId = 'login' | 'register' | 'forgotPassword' | 'resetPassword' | 'confirmEmail';
 
-interface AccountScreenWords extends Omit<AuthScreenProps, 'children'> {
-  /** The document title before the site's name, where it is not the screen's title. */
-  readonly documentTitle?: string;
-}
+type AccountScreenWords = Omit<AuthScreenProps, 'children'>;
 
 /** What each account page says beside its form, and where the line under the form leads. */
 const accountScreens: Readonly<Record<AccountPageId, AccountScreenWords>> = {
@@ -33,14 +30,12 @@ const accountScreens: Readonly<Record<AccountPageId, AccountScreenWords>> = {
     footer: { question: 'Remembered it?', to: href('login'), label: 'Sign in' },
   },
   resetPassword: {
-    documentTitle: 'Choose a New Password',
     eyebrow: 'Account recovery',
     title: 'New Password',
     description: 'Choose a new password. Setting it signs you out on every device.',
     footer: { question: 'Link expired?', to: href('forgotPassword'), label: 'Ask for a new one' },
   },
   confirmEmail: {
-    documentTitle: 'Confirm Your Email',
     eyebrow: 'Account settings',
     title: 'Confirm Email',
     description: 'Your new email address is confirmed when you open the link we sent to it.',
@@ -59,12 +54,10 @@ export interface AccountPageProps {
  * its form on the account screen with the page's words.
  */
 export function AccountPage({ page, form: Form }: AccountPageProps) {
-  const { documentTitle, ...screen } = accountScreens[page];
   return (
     <>
-      <title>{`${documentTitle ?? screen.title} · ${siteName}`}</title>
-      {!sitePages[page].indexed && <meta name="robots" content="noindex, nofollow" />}
-      <AuthScreen {...screen}>
+      <SitePageHead page={page} />
+      <AuthScreen {...accountScreens[page]}>
         <Form />
       </AuthScreen>
     </>
