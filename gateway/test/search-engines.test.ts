@@ -8,7 +8,7 @@ import {
   type TvShow,
 } from '@cinefold/contracts';
 import { createEventLog, systemContext } from '@cinefold/platform';
-import { makeTempDir, sampleMovie } from '@cinefold/platform/testing';
+import { makeTempDir, sampleMovie, sampleTvShow } from '@cinefold/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useSite } from './support/site.js';
 
@@ -43,32 +43,16 @@ function movie(id: number, title: string, more: Partial<Movie> = {}): Movie {
 }
 
 function show(id: number, name: string): TvShow {
-  return {
-    id,
-    name,
+  return sampleTvShow(id, name, {
     overview: 'Four families and a cave.',
-    tagline: '',
     poster_path: '/dark.jpg',
     backdrop_path: '/dark-wide.jpg',
-    first_air_date: '2017-12-01',
     last_air_date: '2020-06-27',
     vote_average: 8.4,
     vote_count: 500,
     genres: 'Mystery, Drama',
-    number_of_seasons: 3,
-    number_of_episodes: 26,
-    status: 'Ended',
-    type: 'Scripted',
     networks: 'Netflix',
-    created_by: '',
-    production_companies: '',
-    original_language: 'de',
-    homepage: '',
-    in_production: false,
-    popularity: 2,
-    episode_run_time: 60,
-    adult: false,
-  };
+  });
 }
 
 // 1: a visible movie; 2: hidden; 3: deleted; 4-12 visible (a genre page of more than 10);
