@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   BACKDROP_SIZES,
   backdropSources,
@@ -8,17 +6,14 @@ import {
   type TvShow,
 } from '@cinefold/contracts';
 import { createEventLog, systemContext } from '@cinefold/platform';
-import { makeTempDir, sampleMovie, sampleTvShow } from '@cinefold/platform/testing';
+import { sampleMovie, sampleTvShow } from '@cinefold/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { stubFrontend, useSite } from './support/site.js';
 
 // The built index.html's shape: its own title and description (replaced by each page's), a
 // module script, and an inline script of the kind a build may add.
-const dist = makeTempDir('search-engines-dist');
-const frontendDir = join(dist.path, 'dist');
-mkdirSync(frontendDir, { recursive: true });
-writeFileSync(
-  join(frontendDir, 'index.html'),
+const frontendDir = stubFrontend(
+  'search-engines-dist',
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
     '<meta data-server name="description" content="Cinefold: stream and discover movies and TV shows, free." />' +
     '<title data-server>Cinefold · Stream and discover movies and TV shows</title>' +
