@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../../gateway/src/site.js';
 import { type Account, appSettled, callApi, newAccount, registerByApi, signIn } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
-import { PHONE } from './support/session.js';
+import { PHONE, watchedPages } from './support/session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/site.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -29,8 +29,7 @@ let url: string;
 let browser: Browser;
 /** How far the site's clock runs ahead of the real one. */
 let clockAhead = 0;
-let pageErrors: string[] = [];
-const pages: Page[] = [];
+const pages = watchedPages();
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
@@ -55,10 +54,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   clockAhead = 0;
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-  const errors = pageErrors;
-  pageErrors = [];
-  expect(errors, 'uncaught errors in the page').toEqual([]);
+  await pages.closeAll();
 });
 
 afterAll(async () => {
@@ -69,13 +65,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  pages.push(page);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
+const newPage = (viewport: { width: number; height: number }) => pages.open(browser, viewport);
 
 /** A session of the member's from elsewhere (another device), to see it end. */
 async function otherSession(account: Account): Promise<string> {
