@@ -3,7 +3,7 @@
  * to reset the password or confirm a new address, the ends of their sessions, and deletion.
  */
 import { Rejection } from '@cinefold/platform';
-import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+import { type AggregateEvent, type Decider, type EventOf, unknownInput } from '../shared/run-command.js';
 
 /** The events of a member's own stream. */
 export const userEventTypes = [
@@ -97,10 +97,8 @@ export function evolveUser(state: UserState, stored: AggregateEvent<UserEvent>):
       return state.status === 'active' ? { ...state, email: event.data.email, emailChange: null } : state;
     case 'UserDeleted':
       return { status: 'deleted', userId: event.data.userId };
-    default: {
-      const unknown: never = event;
-      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('event', event);
   }
 }
 
@@ -218,10 +216,8 @@ export function decideUser(state: UserState, command: UserCommand): UserEvent[] 
         throw new Rejection('invalid', LINK_NOT_VALID);
       return [{ type: 'EmailChanged', data: { userId, email: pending.email, previousEmail: state.email } }];
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('command', command);
   }
 }
 
