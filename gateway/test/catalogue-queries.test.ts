@@ -47,13 +47,7 @@ describe('a listing query', () => {
 
 describe('the event position a read carries', () => {
   it("is ignored beyond the store's head, even from a member", async () => {
-    const registered = await fetch(`${site.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ann', email: 'ann@example.com', password: 'secret-1' }),
-    });
-    expect(registered.status).toBe(201);
-    const { token } = (await registered.json()) as { token: string };
+    const { token } = await site.register({ name: 'Ann', email: 'ann@example.com', password: 'secret-1' });
     const response = await get('/movies', {
       authorization: `Bearer ${token}`,
       [EVENT_POSITION_HEADER]: '999999999',

@@ -6,30 +6,23 @@ import {
   type Server,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { makeTempDir } from '@cinefold/platform/testing';
 import { CataloguePageReads } from '@cinefold/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinBounds } from '../src/app.js';
 import { withKeptPages } from '../src/kept-pages.js';
 import { securityHeaderValues } from '../src/security-headers.js';
 import { searchEngineParts } from '../src/seo/search-engines.js';
-import { useSite } from './support/site.js';
+import { stubFrontend, useSite } from './support/site.js';
 
 // A built index.html with an inline script, whose hash the policy must name; long enough that
 // its pages are compressed.
-const dist = makeTempDir('kept-pages-dist');
-const frontendDir = join(dist.path, 'dist');
-mkdirSync(frontendDir, { recursive: true });
-writeFileSync(
-  join(frontendDir, 'index.html'),
+const frontendDir = stubFrontend(
+  'kept-pages-dist',
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Cinefold</title>' +
     '<script type="module" crossorigin src="/assets/index-1234.js"></script></head>' +
     `<body><div id="root"></div><script>window.started = true;</script><!-- ${'padding '.repeat(200)} --></body></html>`,
 );
-afterAll(() => dist.remove());
 
 const site = useSite('kept-pages', {}, 'all', { frontendDir });
 

@@ -127,12 +127,7 @@ let members = 0;
 /** A member made an admin by the site's admin: their token, id and address. */
 async function anotherAdmin(root: string) {
   const email = `admin${++members}@example.com`;
-  const registered = await fetch(`${site.url}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'Second Admin', email, password: 'second-password' }),
-  });
-  const { token, id } = (await registered.json()) as { token: string; id: string };
+  const { token, id } = await site.register({ name: 'Second Admin', email, password: 'second-password' });
   const promoted = await changeRole(root, id, 'admin');
   expect(promoted.status).toBe(200);
   return { token, id, email };
@@ -199,12 +194,7 @@ describe('the live dashboard stream', () => {
     expect(guest.body.message).toEqual(expect.any(String));
 
     const member = { name: 'Member', email: 'member@example.com', password: 'member-password' };
-    const registered = await fetch(`${site.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(member),
-    });
-    const { token } = (await registered.json()) as { token: string };
+    const { token } = await site.register(member);
     const refusedMember = await refused({ authorization: `Bearer ${token}` });
     expect(refusedMember.status).toBe(403);
     expect(refusedMember.body.message).toEqual(expect.any(String));

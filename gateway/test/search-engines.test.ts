@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   BACKDROP_SIZES,
   backdropSources,
@@ -8,17 +6,14 @@ import {
   type TvShow,
 } from '@cinefold/contracts';
 import { createEventLog, systemContext } from '@cinefold/platform';
-import { makeTempDir, sampleMovie } from '@cinefold/platform/testing';
+import { sampleMovie, sampleTvShow } from '@cinefold/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useSite } from './support/site.js';
+import { stubFrontend, useSite } from './support/site.js';
 
 // The built index.html's shape: its own title and description (replaced by each page's), a
 // module script, and an inline script of the kind a build may add.
-const dist = makeTempDir('search-engines-dist');
-const frontendDir = join(dist.path, 'dist');
-mkdirSync(frontendDir, { recursive: true });
-writeFileSync(
-  join(frontendDir, 'index.html'),
+const frontendDir = stubFrontend(
+  'search-engines-dist',
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
     '<meta data-server name="description" content="Cinefold: stream and discover movies and TV shows, free." />' +
     '<title data-server>Cinefold · Stream and discover movies and TV shows</title>' +
@@ -43,32 +38,16 @@ function movie(id: number, title: string, more: Partial<Movie> = {}): Movie {
 }
 
 function show(id: number, name: string): TvShow {
-  return {
-    id,
-    name,
+  return sampleTvShow(id, name, {
     overview: 'Four families and a cave.',
-    tagline: '',
     poster_path: '/dark.jpg',
     backdrop_path: '/dark-wide.jpg',
-    first_air_date: '2017-12-01',
     last_air_date: '2020-06-27',
     vote_average: 8.4,
     vote_count: 500,
     genres: 'Mystery, Drama',
-    number_of_seasons: 3,
-    number_of_episodes: 26,
-    status: 'Ended',
-    type: 'Scripted',
     networks: 'Netflix',
-    created_by: '',
-    production_companies: '',
-    original_language: 'de',
-    homepage: '',
-    in_production: false,
-    popularity: 2,
-    episode_run_time: 60,
-    adult: false,
-  };
+  });
 }
 
 // 1: a visible movie; 2: hidden; 3: deleted; 4-12 visible (a genre page of more than 10);

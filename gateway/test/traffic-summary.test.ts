@@ -6,6 +6,7 @@ import {
   trafficSummaryResponse,
 } from '@cinefold/contracts';
 import { createEventLog, daysEndingWith, encodePosition, siteDay, systemContext } from '@cinefold/platform';
+import { samplePageView } from '@cinefold/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
@@ -15,18 +16,7 @@ const site = useSite('traffic-summary', {
 });
 
 type PageView = Extract<CinefoldEvent, { type: 'PageViewed' }>;
-const view = (data: Partial<PageView['data']> = {}): PageView => ({
-  type: 'PageViewed',
-  data: {
-    path: '/',
-    title: null,
-    source: 'Direct',
-    device: 'desktop',
-    country: 'US',
-    visitor: 'visitor-a',
-    ...data,
-  },
-});
+const view = samplePageView;
 
 /** `back` days before today, in the site's time zone (UTC here). */
 const dayBefore = (back: number) => daysEndingWith(siteDay('UTC'), back + 1)[0]!;

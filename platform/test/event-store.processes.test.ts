@@ -12,18 +12,26 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const worker = fileURLToPath(new URL('./fixtures/append-worker.ts', import.meta.url));
 
+/**
+ * Starts `workers` append workers on `file`, each appending `each` times; once every one has
+ * opened the store and said it is ready, lets them all go at once. Their outputs.
+ */
+async function appendAtOnce(file: string, workers: number, each: number) {
+  const running = Array.from({ length: workers }, (_, i) =>
+    run(process.execPath, ['--import', 'tsx', worker, file, `w${i}`, String(each)], { cwd: root }),
+  );
+  const names = Array.from({ length: workers }, (_, i) => `${file}.ready-w${i}`);
+  while (!names.every((name) => existsSync(name))) await new Promise((resolve) => setTimeout(resolve, 10));
+  writeFileSync(`${file}.go`, '');
+  return Promise.all(running);
+}
+
 it('keeps one consistent log when several processes append to the same file at once', async () => {
   const dir = makeTempDir('sqlite-processes');
   const file = join(dir.path, 'events.sqlite');
   const WORKERS = 4;
   const EACH = 60;
-  const running = Array.from({ length: WORKERS }, (_, i) =>
-    run(process.execPath, ['--import', 'tsx', worker, file, `w${i}`, String(EACH)], { cwd: root }),
-  );
-  const names = Array.from({ length: WORKERS }, (_, i) => `${file}.ready-w${i}`);
-  while (!names.every((name) => existsSync(name))) await new Promise((resolve) => setTimeout(resolve, 10));
-  writeFileSync(`${file}.go`, '');
-  const outputs = await Promise.all(running);
+  const outputs = await appendAtOnce(file, WORKERS, EACH);
   const conflicts = outputs.reduce(
     (sum, o) => sum + (JSON.parse(o.stdout) as { conflicts: number }).conflicts,
     0,
@@ -67,13 +75,7 @@ it('is migrated once from the first layout when several processes open it at onc
   const WORKERS = 3;
   const EACH = 10;
   // Each worker opens the store before it says it is ready: the openings race.
-  const running = Array.from({ length: WORKERS }, (_, i) =>
-    run(process.execPath, ['--import', 'tsx', worker, file, `w${i}`, String(EACH)], { cwd: root }),
-  );
-  const names = Array.from({ length: WORKERS }, (_, i) => `${file}.ready-w${i}`);
-  while (!names.every((name) => existsSync(name))) await new Promise((resolve) => setTimeout(resolve, 10));
-  writeFileSync(`${file}.go`, '');
-  await Promise.all(running);
+  await appendAtOnce(file, WORKERS, EACH);
 
   const store = openSqliteEventStore(file);
   const all = await store.readAll({ from: START, maxCount: 100_000 });

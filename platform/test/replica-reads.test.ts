@@ -29,6 +29,17 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
 }
 const linkUp = async () => /master_link_status:up/.test(await replica.info('replication'));
 
+/** Runs `body` while the replica has lost its primary (it follows a port nobody serves), then links it back. */
+async function whileCutOff(body: () => Promise<void>): Promise<void> {
+  await replica.replicaof('127.0.0.1', '1');
+  try {
+    await body();
+  } finally {
+    await replica.replicaof('127.0.0.1', String(primaryServer.port));
+    await until(linkUp);
+  }
+}
+
 beforeAll(async () => {
   primaryServer = await startLocalRedis({ password: 'replica-test' });
   replicaServer = await startLocalRedis({
@@ -100,22 +111,21 @@ describe('reads from a replica', () => {
     // Checks health once a minute: the replica still looks healthy when it falls behind.
     const reads = openReads(replicaServer.url, 60_000);
     await reads.start();
-    await replica.replicaof('127.0.0.1', '1');
     try {
-      await primary.set(readModelKeys.checkpoint('libraries', 1), encodePosition(at(20)));
-      await primary.set('title', 'written after the replica fell behind');
-      const answer = await inRequest(reads, async () => {
-        const passed = await reads.watcher.waitFor(['libraries'], at(20), 300);
-        return { passed, title: await reads.redis.get('title') };
+      await whileCutOff(async () => {
+        await primary.set(readModelKeys.checkpoint('libraries', 1), encodePosition(at(20)));
+        await primary.set('title', 'written after the replica fell behind');
+        const answer = await inRequest(reads, async () => {
+          const passed = await reads.watcher.waitFor(['libraries'], at(20), 300);
+          return { passed, title: await reads.redis.get('title') };
+        });
+        expect(answer).toEqual({ passed: true, title: 'written after the replica fell behind' });
+        // Other requests keep reading the replica.
+        expect(await inRequest(reads, () => reads.redis.get('title'))).not.toBe(answer.title);
+        // A position the primary has not reached either is not waited for twice.
+        expect(await inRequest(reads, () => reads.watcher.waitFor(['libraries'], at(30), 300))).toBe(false);
       });
-      expect(answer).toEqual({ passed: true, title: 'written after the replica fell behind' });
-      // Other requests keep reading the replica.
-      expect(await inRequest(reads, () => reads.redis.get('title'))).not.toBe(answer.title);
-      // A position the primary has not reached either is not waited for twice.
-      expect(await inRequest(reads, () => reads.watcher.waitFor(['libraries'], at(30), 300))).toBe(false);
     } finally {
-      await replica.replicaof('127.0.0.1', String(primaryServer.port));
-      await until(linkUp);
       reads.stop();
       await reads.watcher.close();
     }
@@ -124,15 +134,11 @@ describe('reads from a replica', () => {
   it('reads from the primary while the replica has lost its primary', async () => {
     const reads = openReads(replicaServer.url, 50);
     await reads.start();
-    await replica.replicaof('127.0.0.1', '1');
-    try {
+    await whileCutOff(async () => {
       await primary.set('title', 'newest');
       await until(async () => (await reads.redis.get('title')) === 'newest');
       expect(await replica.get('title')).not.toBe('newest');
-    } finally {
-      await replica.replicaof('127.0.0.1', String(primaryServer.port));
-      await until(linkUp);
-    }
+    });
     await until(async () => !(await reads.redis.info('replication')).includes('role:master'));
     reads.stop();
     await reads.watcher.close();

@@ -10,6 +10,7 @@ import {
   type VerifyJobData,
   encodePosition,
   type EventStore,
+  type JobProcessor,
   type Logger,
   type RunningWorker,
   OLD_LAYOUT,
@@ -19,7 +20,7 @@ import {
   unlinkKeys,
 } from '@cinefold/platform';
 import { type Projector, versionOf } from '@cinefold/read-models';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { findProjectors } from './registry.js';
 import { type RebuildProgress, type RebuildResult, rebuildProjection } from './runtime/rebuild.js';
@@ -75,27 +76,40 @@ export function startProjectorsService(options: {
   );
   for (const runner of runners) runner.start();
 
-  const replayWorker: RunningWorker = startWorker<ReplayJobData, RebuildResult>(
-    REPLAY_QUEUE,
+  /**
+   * A job on one projector (`job.data.projector`), with a Redis connection of its own while it
+   * runs; stopped by a shutdown, it goes back to the queue and the next worker starts it over.
+   */
+  const projectorJob =
+    <D extends { readonly projector: string }, R>(
+      kind: string,
+      run: (projector: Projector, redis: Redis, job: Job<D, R>, signal: AbortSignal) => Promise<R>,
+    ): JobProcessor<D, R> =>
     async (job, { signal, token }) => {
       const [projector] = findProjectors([job.data.projector]);
-      const redis = connection(`replay:${job.id}`);
+      const redis = connection(`${kind}:${job.id}`);
       try {
-        return await rebuildProjection(projector!, {
-          store,
-          redis,
-          signal,
-          ...(job.data.generation === undefined ? {} : { generation: job.data.generation }),
-          onGenerationAllocated: (generation) => job.updateData({ ...job.data, generation }),
-          onProgress: (progress) => job.updateProgress({ ...progress }),
-        });
+        return await run(projector!, redis, job, signal);
       } catch (error) {
         if (signal.aborted) return returnToQueue(job, token);
         throw error;
       } finally {
         redis.disconnect();
       }
-    },
+    };
+
+  const replayWorker: RunningWorker = startWorker<ReplayJobData, RebuildResult>(
+    REPLAY_QUEUE,
+    projectorJob('replay', (projector, redis, job, signal) =>
+      rebuildProjection(projector, {
+        store,
+        redis,
+        signal,
+        ...(job.data.generation === undefined ? {} : { generation: job.data.generation }),
+        onGenerationAllocated: (generation) => job.updateData({ ...job.data, generation }),
+        onProgress: (progress) => job.updateProgress({ ...progress }),
+      }),
+    ),
     {
       redisUrl,
       logger: logger.child('replay'),
@@ -106,28 +120,18 @@ export function startProjectorsService(options: {
   // Verifies compare every key, so one at a time; the scratch generation is deleted either way.
   const verifyWorker: RunningWorker = startWorker<VerifyJobData, VerifyJobResult>(
     VERIFY_QUEUE,
-    async (job, { signal, token }) => {
-      const [projector] = findProjectors([job.data.projector]);
-      const redis = connection(`verify:${job.id}`);
-      try {
-        const result = await verifyProjection(projector!, { store, redis, signal });
-        return {
-          verdict: result.verdict,
-          servingGeneration: result.servingGeneration,
-          position: encodePosition(result.position),
-          keys: result.keys,
-          differing: result.differing.slice(0, 50),
-          servingChecksum: result.servingChecksum,
-          rebuiltChecksum: result.rebuiltChecksum,
-        };
-      } catch (error) {
-        // Stopped by a shutdown: the next worker verifies again from the start.
-        if (signal.aborted) return returnToQueue(job, token);
-        throw error;
-      } finally {
-        redis.disconnect();
-      }
-    },
+    projectorJob('verify', async (projector, redis, _job, signal) => {
+      const result = await verifyProjection(projector, { store, redis, signal });
+      return {
+        verdict: result.verdict,
+        servingGeneration: result.servingGeneration,
+        position: encodePosition(result.position),
+        keys: result.keys,
+        differing: result.differing.slice(0, 50),
+        servingChecksum: result.servingChecksum,
+        rebuiltChecksum: result.rebuiltChecksum,
+      };
+    }),
     { redisUrl, logger: logger.child('verify') },
   );
 

@@ -12,9 +12,9 @@ import { linkIn, type SmtpInbox, startSmtpInbox } from '@cinefold/platform/testi
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../../gateway/src/site.js';
-import { type Account, appSettled, callApi, newAccount, registerByApi } from './support/accounts.js';
+import { type Account, appSettled, callApi, newAccount, registerByApi, signIn } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
-import { PHONE } from './support/session.js';
+import { PHONE, watchedPages } from './support/session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/site.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -29,8 +29,7 @@ let url: string;
 let browser: Browser;
 /** How far the site's clock runs ahead of the real one. */
 let clockAhead = 0;
-let pageErrors: string[] = [];
-const pages: Page[] = [];
+const pages = watchedPages();
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
@@ -55,10 +54,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   clockAhead = 0;
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-  const errors = pageErrors;
-  pageErrors = [];
-  expect(errors, 'uncaught errors in the page').toEqual([]);
+  await pages.closeAll();
 });
 
 afterAll(async () => {
@@ -69,13 +65,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  pages.push(page);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
+const newPage = (viewport: { width: number; height: number }) => pages.open(browser, viewport);
 
 /** A session of the member's from elsewhere (another device), to see it end. */
 async function otherSession(account: Account): Promise<string> {
@@ -89,15 +79,6 @@ async function otherSession(account: Account): Promise<string> {
 const meStatus = async (token: string) => (await callApi(url, 'GET', '/auth/me', { token })).status;
 const signInStatus = async (email: string, password: string) =>
   (await callApi(url, 'POST', '/auth/login', { body: { email, password } })).status;
-
-async function signInOnPage(page: Page, account: Account): Promise<void> {
-  await page.goto(`${url}/login`);
-  await appSettled(page);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((address) => address.pathname === '/');
-}
 
 /** Asks for a reset link on the page reached from the login screen; the notice it shows. */
 async function askForResetLink(page: Page, email: string): Promise<string> {
@@ -146,7 +127,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
     expect(await signInStatus(account.email, account.password)).toBe(401);
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((address) => address.pathname === '/login');
-    await signInOnPage(page, { ...account, password: 'fresh-popcorn-7' });
+    await signIn(page, url, { ...account, password: 'fresh-popcorn-7' });
 
     // The link does not work twice.
     await setNewPassword(page, link, 'third-popcorn-8');
@@ -185,7 +166,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
     await registerByApi(url, account);
     await registerByApi(url, taken);
     const page = await newPage(viewport);
-    await signInOnPage(page, account);
+    await signIn(page, url, account);
     const elsewhere = await otherSession(account);
     await page.goto(`${url}/profile`);
     const main = page.getByRole('main');
@@ -221,22 +202,17 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
 
     // Email: an address that has an account is refused with sign-up's words.
     const emailForm = main.getByRole('form', { name: 'Email' });
-    await emailForm.getByRole('textbox', { name: 'New Email Address' }).fill(taken.email);
-    await emailForm.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await emailForm.getByRole('button', { name: 'Send Confirmation Link' }).click();
-    await emailForm
-      .getByRole('alert')
-      .filter({ hasText: 'An account with this email already exists.' })
-      .waitFor();
+    /** Asks, with the password, for `email` as the new address; waits for the form's `answer`. */
+    const askToMoveTo = async (email: string, answer: { role: 'alert' | 'status'; text: string }) => {
+      await emailForm.getByRole('textbox', { name: 'New Email Address' }).fill(email);
+      await emailForm.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+      await emailForm.getByRole('button', { name: 'Send Confirmation Link' }).click();
+      await emailForm.getByRole(answer.role).filter({ hasText: answer.text }).waitFor();
+    };
+    await askToMoveTo(taken.email, { role: 'alert', text: 'An account with this email already exists.' });
 
     const newEmail = `moved-${Date.now()}@example.com`;
-    await emailForm.getByRole('textbox', { name: 'New Email Address' }).fill(newEmail);
-    await emailForm.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await emailForm.getByRole('button', { name: 'Send Confirmation Link' }).click();
-    await emailForm
-      .getByRole('status')
-      .filter({ hasText: 'We have sent a link to your new email address' })
-      .waitFor();
+    await askToMoveTo(newEmail, { role: 'status', text: 'We have sent a link to your new email address' });
     // Nothing changes until the link is opened.
     expect(await main.getByText(account.email, { exact: true }).first().isVisible()).toBe(true);
     expect(await signInStatus(newEmail, password)).toBe(401);

@@ -5,6 +5,7 @@ import {
   newAccount,
   registerByApi,
   signIn,
+  signUp,
   storedItem,
   storeItem,
   userMenuButton,
@@ -18,12 +19,7 @@ describe('signing up', () => {
   it('signs a new member in, shows their name in the header and an empty Member profile', async () => {
     const account = newAccount('Robin Marsh');
     const page = await site.newPage();
-    await page.goto(`${site.url}/register`);
-
-    await fillRegisterForm(page, account);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-
-    await page.waitForURL((url) => url.pathname === '/');
+    await signUp(page, site.url, account);
     await userMenuButton(page, account).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');

@@ -12,6 +12,7 @@ import {
   importSampleMovies,
   SAMPLE_MOVIES_CSV,
 } from './support/catalogue.js';
+import { deleteAfterConfirming } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
@@ -377,23 +378,7 @@ describe('the admin content table', () => {
     await openAsAdmin(page, '/admin/content', 'Manage Content');
     const row = rowOf(page, target.title!);
     await row.waitFor();
-    const questions: string[] = [];
-
-    page.once('dialog', (dialog) => {
-      questions.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await row.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => questions.length).toBe(1);
-    expect(await row.count()).toBe(1);
-
-    page.once('dialog', (dialog) => {
-      questions.push(dialog.message());
-      void dialog.accept();
-    });
-    await row.getByRole('button', { name: 'Delete' }).click();
-
-    await row.waitFor({ state: 'detached' });
+    const questions = await deleteAfterConfirming(page, row, 'Delete');
     expect(questions).toEqual([
       'Are you sure you want to delete this item? This cannot be undone.',
       'Are you sure you want to delete this item? This cannot be undone.',

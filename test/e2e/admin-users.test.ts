@@ -8,7 +8,7 @@ import {
   signIn,
   userMenuButton,
 } from './support/accounts.js';
-import { pathnameOf } from './support/page-helpers.js';
+import { deleteAfterConfirming, pathnameOf } from './support/page-helpers.js';
 import { PHONE, useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
@@ -110,23 +110,7 @@ describe('the admin user table', () => {
     const page = await site.newPage();
     await openUsersAsAdmin(page);
     const row = rowOf(page, account);
-    const questions: string[] = [];
-
-    page.once('dialog', (dialog) => {
-      questions.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await row.getByRole('button', { name: 'Delete User' }).click();
-    await expect.poll(() => questions.length).toBe(1);
-    expect(await row.count()).toBe(1);
-
-    page.once('dialog', (dialog) => {
-      questions.push(dialog.message());
-      void dialog.accept();
-    });
-    await row.getByRole('button', { name: 'Delete User' }).click();
-
-    await row.waitFor({ state: 'detached' });
+    const questions = await deleteAfterConfirming(page, row, 'Delete User');
     expect(questions).toEqual([
       'Are you sure you want to delete this user?',
       'Are you sure you want to delete this user?',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callApi, fillRegisterForm, newAccount, storedItem } from './support/accounts.js';
+import { callApi, newAccount, signUp, storedItem } from './support/accounts.js';
 import { importCsv } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
 import { seriousViolations } from './support/axe.js';
@@ -19,10 +19,7 @@ beforeAll(async () => {
 
 async function registerAndOpenProfile(page: Page) {
   const account = newAccount('Lena Lists');
-  await page.goto(`${site.url}/register`);
-  await fillRegisterForm(page, account);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signUp(page, site.url, account);
   await page.goto(`${site.url}/profile`);
   await page.getByRole('heading', { name: 'Your Data' }).waitFor();
   return account;

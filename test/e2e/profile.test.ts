@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callApi, fillRegisterForm, newAccount, storedItem } from './support/accounts.js';
+import { callApi, newAccount, signUp, storedItem } from './support/accounts.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
@@ -8,10 +8,7 @@ describe('the profile', () => {
   it('shows a favorite with its count, removes it with the remove button and records both in the activity', async () => {
     const account = newAccount('Ada Brooks');
     const page = await site.newPage();
-    await page.goto(`${site.url}/register`);
-    await fillRegisterForm(page, account);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signUp(page, site.url, account);
     const token = await storedItem(page, 'token');
     expect(token).toBeTruthy();
 
@@ -54,10 +51,7 @@ describe('the profile', () => {
   it('opens the tab named in the address, so a list can be linked to', async () => {
     const account = newAccount();
     const page = await site.newPage();
-    await page.goto(`${site.url}/register`);
-    await fillRegisterForm(page, account);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signUp(page, site.url, account);
 
     await page.goto(`${site.url}/profile?tab=watchlist`);
 

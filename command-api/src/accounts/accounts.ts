@@ -24,7 +24,14 @@ import bcrypt from 'bcrypt';
 import { loadState, runCommand } from '../shared/run-command.js';
 import { ABANDONED_RESERVATION_MS, reservation } from './email-reservation.js';
 import { type RoleCommand, rolesDecider } from './roles.js';
-import { type ActiveUser, LINK_NOT_VALID, linkStands, userDecider, type UserState } from './user.js';
+import {
+  type ActiveUser,
+  LINK_NOT_VALID,
+  linkStands,
+  type UserCommand,
+  userDecider,
+  type UserState,
+} from './user.js';
 
 /** bcrypt work factor: about 50 ms a hash on the development machine. */
 export const BCRYPT_COST = 10;
@@ -168,10 +175,8 @@ export class Accounts {
     const userId = randomUUID();
     await this.reserveEmail(email, userId, context);
 
-    const { result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
+    const { result } = await this.decideUser(
+      userId,
       { type: 'RegisterUser', userId, name: input.name, email, passwordHash },
       context,
     );
@@ -201,13 +206,7 @@ export class Accounts {
     tokenVersion: number | 'all',
     context: CommandContext,
   ): Promise<AppendResult | null> {
-    const { result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
-      { type: 'EndSessions', userId, tokenVersion },
-      context,
-    );
+    const { result } = await this.decideUser(userId, { type: 'EndSessions', userId, tokenVersion }, context);
     return result;
   }
 
@@ -222,10 +221,8 @@ export class Accounts {
     const user = await this.findByEmail(email);
     if (!user) return null;
     const link = newLink(user.userId, context.now);
-    await runCommand(
-      this.log,
-      streams.user(user.userId),
-      userDecider,
+    await this.decideUser(
+      user.userId,
       { type: 'RequestPasswordReset', tokenHash: link.tokenHash, expiresAt: link.expiresAt },
       context,
     );
@@ -244,10 +241,8 @@ export class Accounts {
     if (user.status !== 'active' || !linkStands(user.passwordReset, tokenHash, context.now))
       throw new Rejection('invalid', LINK_NOT_VALID);
     const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
-    const { result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
+    const { result } = await this.decideUser(
+      userId,
       { type: 'ResetPassword', tokenHash, passwordHash, now: context.now },
       context,
     );
@@ -266,10 +261,8 @@ export class Accounts {
     if (!(await bcrypt.compare(currentPassword, user.passwordHash)))
       throw new Rejection('invalid', WRONG_CURRENT_PASSWORD);
     const passwordHash = await bcrypt.hash(newPassword, BCRYPT_COST);
-    const { events, result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
+    const { events, result } = await this.decideUser(
+      userId,
       { type: 'ChangePassword', currentPasswordHash: user.passwordHash, passwordHash },
       context,
     );
@@ -279,13 +272,7 @@ export class Accounts {
   }
 
   async rename(userId: string, name: string, context: CommandContext): Promise<AppendResult | null> {
-    const { result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
-      { type: 'Rename', name },
-      context,
-    );
+    const { result } = await this.decideUser(userId, { type: 'Rename', name }, context);
     return result;
   }
 
@@ -306,10 +293,8 @@ export class Accounts {
     if (email === user.email) throw new Rejection('invalid', 'This is already your email address.');
     if (await this.findByEmail(email)) throw new Rejection('conflict', EMAIL_TAKEN);
     const link = newLink(userId, context.now);
-    await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
+    await this.decideUser(
+      userId,
       { type: 'RequestEmailChange', email, tokenHash: link.tokenHash, expiresAt: link.expiresAt },
       context,
     );
@@ -330,10 +315,8 @@ export class Accounts {
     if (!pending || !linkStands(pending, tokenHash, context.now))
       throw new Rejection('invalid', LINK_NOT_VALID);
     await this.reserveEmail(pending.email, userId, context);
-    const { result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
+    const { result } = await this.decideUser(
+      userId,
       { type: 'ConfirmEmailChange', tokenHash, now: context.now },
       context,
     );
@@ -347,6 +330,11 @@ export class Accounts {
     const changed = await this.decideRoles({ type: 'ChangeRole', userId, role }, context);
     if (!changed || role === 'admin') return changed;
     return (await this.endSessions(userId, 'all', context)) ?? changed;
+  }
+
+  /** Runs `command` on the account's own stream. */
+  private decideUser(userId: string, command: UserCommand, context: CommandContext) {
+    return runCommand(this.log, streams.user(userId), userDecider, command, context);
   }
 
   private async decideRoles(command: RoleCommand, context: CommandContext): Promise<AppendResult | null> {
@@ -369,13 +357,7 @@ export class Accounts {
    */
   private async deleteAccount(userId: string, context: CommandContext): Promise<AppendResult> {
     await this.decideRoles({ type: 'RemoveDeletedUser', userId }, context);
-    const { result } = await runCommand(
-      this.log,
-      streams.user(userId),
-      userDecider,
-      { type: 'DeleteUser', userId },
-      context,
-    );
+    const { result } = await this.decideUser(userId, { type: 'DeleteUser', userId }, context);
     return result!;
   }
 

@@ -5,7 +5,7 @@
  */
 import type { Role } from '@cinefold/contracts';
 import { Rejection } from '@cinefold/platform';
-import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+import { type AggregateEvent, type Decider, type EventOf, unknownInput } from '../shared/run-command.js';
 
 /** The events of the roles stream. */
 export const roleEventTypes = ['AdminRoleGranted', 'AdminRoleRevoked'] as const;
@@ -25,10 +25,8 @@ export function evolveAdmins(admins: Admins, { event }: AggregateEvent<RoleEvent
       after.delete(userId);
       return after;
     }
-    default: {
-      const unknown: never = event;
-      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('event', event);
   }
 }
 
@@ -55,10 +53,8 @@ export function decideRoles(admins: Admins, command: RoleCommand): RoleEvent[] {
           'The last admin cannot be deleted: make someone else an admin first.',
         );
       return [{ type: 'AdminRoleRevoked', data: { userId: command.userId } }];
-    default: {
-      const unknown: never = command;
-      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('command', command);
   }
 }
 

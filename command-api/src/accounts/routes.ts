@@ -16,6 +16,7 @@ import {
 } from '@cinefold/contracts';
 import {
   accepted,
+  type AppendResult,
   callContext,
   clientNetwork,
   created,
@@ -34,6 +35,7 @@ import {
   signedInClaims,
 } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
+import type { z } from 'zod';
 import type { Account, Accounts } from './accounts.js';
 import { emailChangeMail, passwordResetMail } from './mail.js';
 
@@ -99,6 +101,32 @@ export function accountEndpoints({
       windowSeconds: 900,
       counts: (status) => status === 400,
       message: `Too many attempts with ${links} from your network. Please wait 15 minutes and try again.`,
+    });
+
+  /**
+   * POST `path`: opening the link of a mail, which anyone may (its token vouches for the member),
+   * within the link's `uses`. `use` runs the command; the member's reads wait for what it wrote,
+   * and the one who opened the link, a guest, is told its position too.
+   */
+  const linkEndpoint = <B extends z.ZodType>(
+    path: string,
+    body: B,
+    uses: EndpointLimit,
+    use: (
+      call: EndpointCall<{ body: B }>,
+    ) => Promise<{ userId: string; result: AppendResult; answer: Record<string, unknown> }>,
+  ) =>
+    endpoint({
+      method: 'POST',
+      path,
+      schemas: { body },
+      access: 'anyone',
+      limits: [uses],
+      handle: async (call) => {
+        const { userId, result, answer } = await use(call);
+        await rememberWrite(redis, result, { userId });
+        return { ...ok(answer), position: result.position, positionForGuest: true };
+      },
     });
 
   // One budget of wrong passwords a member, whichever form they are typed in (closing the
@@ -259,20 +287,17 @@ export function accountEndpoints({
       },
     }),
 
-    endpoint({
-      method: 'POST',
-      path: '/api/auth/reset-password',
-      schemas: { body: resetPasswordRequest },
-      access: 'anyone',
-      limits: [linkUses('password-reset-use', 'reset links')],
-      handle: async (call) => {
+    linkEndpoint(
+      '/api/auth/reset-password',
+      resetPasswordRequest,
+      linkUses('password-reset-use', 'reset links'),
+      async (call) => {
         const { body } = call;
-        const { userId, result } = await accounts.resetPassword(body.token, body.password, contextAt(call));
         // The member's old tokens wait for the users read model to pass the end of their sessions.
-        await rememberWrite(redis, result, { userId });
-        return { ...ok({ message: PASSWORD_RESET }), position: result.position, positionForGuest: true };
+        const { userId, result } = await accounts.resetPassword(body.token, body.password, contextAt(call));
+        return { userId, result, answer: { message: PASSWORD_RESET } };
       },
-    }),
+    ),
 
     endpoint({
       method: 'PATCH',
@@ -368,22 +393,15 @@ export function accountEndpoints({
       },
     }),
 
-    endpoint({
-      method: 'POST',
-      path: '/api/auth/confirm-email',
-      schemas: { body: confirmEmailRequest },
-      access: 'anyone',
-      limits: [linkUses('email-confirm-use', 'confirmation links')],
-      handle: async (call) => {
+    linkEndpoint(
+      '/api/auth/confirm-email',
+      confirmEmailRequest,
+      linkUses('email-confirm-use', 'confirmation links'),
+      async (call) => {
         const { userId, email, result } = await accounts.confirmEmailChange(call.body.token, contextAt(call));
-        await rememberWrite(redis, result, { userId });
-        return {
-          ...ok({ message: EMAIL_CHANGED, email }),
-          position: result.position,
-          positionForGuest: true,
-        };
+        return { userId, result, answer: { message: EMAIL_CHANGED, email } };
       },
-    }),
+    ),
 
     endpoint({
       method: 'PUT',

@@ -3,7 +3,7 @@
  * to reset the password or confirm a new address, the ends of their sessions, and deletion.
  */
 import { Rejection } from '@cinefold/platform';
-import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+import { type AggregateEvent, type Decider, type EventOf, unknownInput } from '../shared/run-command.js';
 
 /** The events of a member's own stream. */
 export const userEventTypes = [
@@ -53,6 +53,10 @@ export function linkStands(pending: PendingLink | null, tokenHash: string, now: 
   return pending !== null && pending.tokenHash === tokenHash && now.getTime() < Date.parse(pending.expiresAt);
 }
 
+/** `change` made to an active account; an account in any other state stays as it is. */
+const ifActive = (state: UserState, change: Partial<ActiveUser>): UserState =>
+  state.status === 'active' ? { ...state, ...change } : state;
+
 export function evolveUser(state: UserState, stored: AggregateEvent<UserEvent>): UserState {
   const event = stored.event;
   switch (event.type) {
@@ -69,38 +73,30 @@ export function evolveUser(state: UserState, stored: AggregateEvent<UserEvent>):
         emailChange: null,
       };
     case 'SessionsEnded':
-      return state.status === 'active' ? { ...state, tokenVersion: event.data.tokenVersion } : state;
+      return ifActive(state, { tokenVersion: event.data.tokenVersion });
     case 'PasswordResetRequested':
-      if (state.status !== 'active') return state;
-      return {
-        ...state,
+      return ifActive(state, {
         passwordReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
-      };
+      });
     case 'PasswordChanged':
       // Whichever way the password changed, no reset link asked for before works any longer.
-      return state.status === 'active'
-        ? { ...state, passwordHash: event.data.passwordHash, passwordReset: null }
-        : state;
+      return ifActive(state, { passwordHash: event.data.passwordHash, passwordReset: null });
     case 'UserRenamed':
-      return state.status === 'active' ? { ...state, name: event.data.name } : state;
+      return ifActive(state, { name: event.data.name });
     case 'EmailChangeRequested':
-      if (state.status !== 'active') return state;
-      return {
-        ...state,
+      return ifActive(state, {
         emailChange: {
           email: event.data.email,
           tokenHash: event.data.tokenHash,
           expiresAt: event.data.expiresAt,
         },
-      };
+      });
     case 'EmailChanged':
-      return state.status === 'active' ? { ...state, email: event.data.email, emailChange: null } : state;
+      return ifActive(state, { email: event.data.email, emailChange: null });
     case 'UserDeleted':
       return { status: 'deleted', userId: event.data.userId };
-    default: {
-      const unknown: never = event;
-      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('event', event);
   }
 }
 
@@ -218,10 +214,8 @@ export function decideUser(state: UserState, command: UserCommand): UserEvent[] 
         throw new Rejection('invalid', LINK_NOT_VALID);
       return [{ type: 'EmailChanged', data: { userId, email: pending.email, previousEmail: state.email } }];
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('command', command);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { AdFields } from '@cinefold/contracts';
 import { Rejection } from '@cinefold/platform';
-import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+import { type AggregateEvent, type Decider, type EventOf, unknownInput } from '../shared/run-command.js';
 
 /** The events of an ad's stream. */
 export const adEventTypes = ['AdCreated', 'AdUpdated', 'AdDeleted'] as const;
@@ -22,10 +22,8 @@ export function evolveAd(_state: AdState, { event }: AggregateEvent<AdEvent>): A
       return { status: 'live', ad: event.data.ad };
     case 'AdDeleted':
       return { status: 'deleted' };
-    default: {
-      const unknown: never = event;
-      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('event', event);
   }
 }
 
@@ -56,10 +54,8 @@ export function decideAd(state: AdState, command: AdCommand): AdEvent[] {
       if (state.status !== 'live') throw new Rejection('not-found', 'Ad not found');
       return [{ type: 'AdDeleted', data: { adId: command.adId, adminId: command.adminId } }];
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('command', command);
   }
 }
 

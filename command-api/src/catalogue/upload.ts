@@ -13,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { streams, uploadFields } from '@cinefold/contracts';
+import { queuedImport, streams, uploadFields } from '@cinefold/contracts';
 import {
   accepted,
   badRequest,
@@ -221,18 +221,7 @@ export function uploadEndpoint(deps: UploadDependencies): Endpoint {
           return { ...ok(status), position };
         }
         if (Date.now() > deadline) {
-          return accepted(
-            status ?? {
-              jobId,
-              type,
-              mode,
-              state: 'queued',
-              processed: 0,
-              rejected: 0,
-              rejections: [],
-              progress: 0,
-            },
-          );
+          return accepted(status ?? queuedImport(jobId, type, mode));
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

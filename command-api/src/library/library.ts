@@ -14,7 +14,7 @@ import {
   type TitleType,
 } from '@cinefold/contracts';
 import { Rejection } from '@cinefold/platform';
-import type { AggregateEvent, Decider, EventOf } from '../shared/run-command.js';
+import { type AggregateEvent, type Decider, type EventOf, unknownInput } from '../shared/run-command.js';
 import { ListEntries, type ListedTitle } from './list-entries.js';
 
 /** The events of a member's library stream. */
@@ -59,10 +59,8 @@ export function evolveLibrary(state: LibraryState, stored: AggregateEvent<Librar
       }
       return { ...state, [list]: entries };
     }
-    default: {
-      const unknown: never = event;
-      throw new Error(`unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('event', event);
   }
 }
 
@@ -161,10 +159,8 @@ export function decideLibrary(state: LibraryState, command: LibraryCommand): Lib
           : { type: 'WatchlistItemRemoved', data },
       ];
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unknownInput('command', command);
   }
 }
 

@@ -18,6 +18,7 @@ import {
   callContext,
   created,
   type Endpoint,
+  type EndpointCall,
   type EndpointLimit,
   type EventLog,
   ok,
@@ -25,7 +26,7 @@ import {
 import type { Redis } from 'ioredis';
 import { runCommand } from '../shared/run-command.js';
 import { type PreferenceCommand, preferencesDecider } from './preferences.js';
-import { memberWriteEndpoint, TYPE_NAMES } from './member-answers.js';
+import { type MemberWritten, memberWriteEndpoint, TYPE_NAMES } from './member-answers.js';
 
 export interface UpNextWriteDependencies {
   readonly log: EventLog;
@@ -36,6 +37,9 @@ export interface UpNextWriteDependencies {
 
 /** What Up Next writes to a member's history. */
 type HistoryEvent = Extract<CinefoldEvent, { type: 'TitleMarkedWatched' | 'UpNextItemDismissed' }>;
+
+const titleSchemas = { params: memberTitleParams, query: noQuery };
+type TitleCall = EndpointCall<typeof titleSchemas>;
 
 const answer = (message: string, contentType: TitleType, contentId: string | number): MemberTitleAnswer => ({
   message,
@@ -54,6 +58,16 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
   /** "Not interested" and its undoing are decided on the member's preferences stream. */
   const decidePreferences = (call: Parameters<typeof callContext>[0], command: PreferenceCommand) =>
     runCommand(log, streams.preferences(command.userId), preferencesDecider, command, callContext(call));
+  /** DELETE `${base}/:contentType/:contentId`: one of the member's titles taken off a page of theirs. */
+  const titleRemoval = (
+    base: string,
+    remove: (call: TitleCall, userId: string, title: TitleCall['params']) => Promise<MemberWritten>,
+  ) =>
+    memberWriteEndpoint(
+      member,
+      { method: 'DELETE', path: `${base}/:contentType/:contentId`, schemas: titleSchemas },
+      (call, { id: userId }) => remove(call, userId, call.params),
+    );
   return [
     memberWriteEndpoint(
       member,
@@ -77,27 +91,18 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
         };
       },
     ),
-    memberWriteEndpoint(
-      member,
-      {
-        method: 'DELETE',
-        path: '/api/user/up-next/:contentType/:contentId',
-        schemas: { params: memberTitleParams, query: noQuery },
-      },
-      async (call, { id: userId }) => {
-        const { contentType, contentId } = call.params;
-        const result = await appendToHistory(call, {
-          type: 'UpNextItemDismissed',
-          data: { userId, contentType, contentId },
-        });
-        return {
-          answer: ok(
-            answer('Removed from Continue Watching; your watch history keeps it.', contentType, contentId),
-          ),
-          written: result,
-        };
-      },
-    ),
+    titleRemoval('/api/user/up-next', async (call, userId, { contentType, contentId }) => {
+      const result = await appendToHistory(call, {
+        type: 'UpNextItemDismissed',
+        data: { userId, contentType, contentId },
+      });
+      return {
+        answer: ok(
+          answer('Removed from Continue Watching; your watch history keeps it.', contentType, contentId),
+        ),
+        written: result,
+      };
+    }),
     memberWriteEndpoint(
       member,
       {
@@ -117,30 +122,21 @@ export function upNextWriteEndpoints({ log, redis, limits }: UpNextWriteDependen
         return { answer: outcome.result ? created(body) : ok(body), written: outcome.result };
       },
     ),
-    memberWriteEndpoint(
-      member,
-      {
-        method: 'DELETE',
-        path: '/api/user/not-interested/:contentType/:contentId',
-        schemas: { params: memberTitleParams, query: noQuery },
-      },
-      async (call, { id: userId }) => {
-        const { contentType, contentId } = call.params;
-        const outcome = await decidePreferences(call, {
-          type: 'MarkInterestedAgain',
-          userId,
-          contentType,
-          contentId,
-        });
-        const [removed] = outcome.events;
-        const { contentId: id } = removed!.data;
-        return {
-          answer: ok(
-            answer(`The ${TYPE_NAMES[contentType]} ${id} shows on your pages again.`, contentType, id),
-          ),
-          written: outcome.result!,
-        };
-      },
-    ),
+    titleRemoval('/api/user/not-interested', async (call, userId, { contentType, contentId }) => {
+      const outcome = await decidePreferences(call, {
+        type: 'MarkInterestedAgain',
+        userId,
+        contentType,
+        contentId,
+      });
+      const [removed] = outcome.events;
+      const { contentId: id } = removed!.data;
+      return {
+        answer: ok(
+          answer(`The ${TYPE_NAMES[contentType]} ${id} shows on your pages again.`, contentType, id),
+        ),
+        written: outcome.result!,
+      };
+    }),
   ];
 }

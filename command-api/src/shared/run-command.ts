@@ -36,6 +36,14 @@ export interface Evolver<State, Event extends CinefoldEvent> {
   readonly snapshot: SnapshotShape<State>;
 }
 
+/**
+ * The `default` of a switch over an aggregate's events or commands: the compiler proves it is
+ * never reached (`what` is `never` there); at run time, anything else is an error.
+ */
+export function unknownInput(kind: 'event' | 'command', what: never): never {
+  throw new Error(`unknown ${kind} ${JSON.stringify(what)}`);
+}
+
 export interface Decider<State, Command, Event extends CinefoldEvent> extends Evolver<State, Event> {
   decide(state: State, command: Command): readonly Event[];
 }

@@ -289,3 +289,8 @@ export interface ImportJobStatus {
   progress: number;
   error?: string;
 }
+
+/** The status of an import no worker has started on yet: nothing read, nothing rejected. */
+export function queuedImport(jobId: string, type: TitleType, mode: ImportMode): ImportJobStatus {
+  return { jobId, type, mode, state: 'queued', processed: 0, rejected: 0, rejections: [], progress: 0 };
+}

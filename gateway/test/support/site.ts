@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createLogger, loadConfig, type Logger } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import type { Redis } from 'ioredis';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type Role, type RunningSite, startSite } from '../../src/site.js';
 
 export interface TestSite {
@@ -16,6 +16,8 @@ export interface TestSite {
   client(): Redis;
   /** Signs in and returns the token. */
   signIn(account: { email: string; password: string }): Promise<string>;
+  /** Registers a member, as the sign-up form does; expects a 201 and returns the token and id. */
+  register(member: { name: string; email: string; password: string }): Promise<{ token: string; id: string }>;
 }
 
 /**
@@ -29,13 +31,14 @@ export const ADMIN_SETTINGS = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.
 
 /**
  * A built frontend of the tests' own, for a site that serves its pages without the real build:
- * an empty app shell and one hashed script, removed after the file's tests. Answers its directory.
+ * `indexHtml` (an empty app shell unless given) and one hashed script, removed after the file's
+ * tests. Answers its directory.
  */
-export function stubFrontend(label: string): string {
+export function stubFrontend(label: string, indexHtml = '<!doctype html><div id="root"></div>'): string {
   const dir = makeTempDir(label);
   const frontendDir = join(dir.path, 'dist');
   mkdirSync(join(frontendDir, 'assets'), { recursive: true });
-  writeFileSync(join(frontendDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(frontendDir, 'index.html'), indexHtml);
   writeFileSync(join(frontendDir, 'assets', 'app-1234.js'), 'console.log(1)');
   afterAll(() => dir.remove());
   return frontendDir;
@@ -101,6 +104,15 @@ export function useSite(
         body: JSON.stringify(account),
       });
       return ((await response.json()) as { token: string }).token;
+    },
+    async register(member) {
+      const response = await fetch(`${started().url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(member),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { token: string; id: string };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ImportJobStatus } from '@cinefold/contracts';
+import { type ImportJobStatus, queuedImport } from '@cinefold/contracts';
 import type { Queue } from 'bullmq';
 import type { ImportJobData } from '../queue/names.js';
 
@@ -15,31 +15,9 @@ export async function importJobStatus(
   const state = await job.getState();
   if (state === 'completed') return job.returnvalue as ImportJobStatus;
   const progress = typeof job.progress === 'object' ? (job.progress as unknown as ImportJobStatus) : null;
-  if (state === 'failed') {
-    return {
-      ...(progress ?? {
-        jobId,
-        type: 'movie',
-        mode: 'append',
-        processed: 0,
-        rejected: 0,
-        rejections: [],
-        progress: 0,
-      }),
-      state: 'failed',
-      error: job.failedReason ?? 'The import failed.',
-    };
-  }
-  return (
-    progress ?? {
-      jobId,
-      type: 'movie',
-      mode: 'append',
-      state: 'queued',
-      processed: 0,
-      rejected: 0,
-      rejections: [],
-      progress: 0,
-    }
-  );
+  // Until the worker first reports: queued, named a movie append (the job's data is not read).
+  const sofar = progress ?? queuedImport(jobId, 'movie', 'append');
+  if (state === 'failed')
+    return { ...sofar, state: 'failed', error: job.failedReason ?? 'The import failed.' };
+  return sofar;
 }

@@ -17,6 +17,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
     schema.optional(),
   );
 
+/** A whole number, given as text; `unit` names what it counts in the message ("of bytes"). */
+const wholeNumber = (unit?: string) =>
+  z.coerce
+    .number({ error: unit ? `must be a number ${unit}` : 'must be a number' })
+    .int('must be a whole number');
+
 const url = (protocols: readonly string[], example: string) =>
   z.string().refine(
     (value) => {
@@ -91,13 +97,7 @@ const mailbox = z
 
 export const configSchema = z
   .object({
-    PORT: optional(
-      z.coerce
-        .number({ error: 'must be a number' })
-        .int('must be a whole number')
-        .min(1)
-        .max(65535, 'must be at most 65535'),
-    ).transform((v) => v ?? 8080),
+    PORT: optional(wholeNumber().min(1).max(65535, 'must be at most 65535')).transform((v) => v ?? 8080),
     DATA_DIR: optional(z.string()).transform((v) => resolve(v ?? 'data')),
     REDIS_URL: optional(url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
     /**
@@ -144,26 +144,13 @@ export const configSchema = z
      * smtps://user:password@smtp.example:465; unset, each message is a line of the log (the outbox).
      */
     SMTP_URL: optional(url(['smtp:', 'smtps:'], 'smtps://user:password@smtp.cinefold.example:465')),
-    UPLOAD_MAX_BYTES: optional(
-      z.coerce
-        .number({ error: 'must be a number of bytes' })
-        .int('must be a whole number')
-        .min(1024, 'must be at least 1024'),
-    ).transform((v) => v ?? 2 * 1024 ** 3),
-    QUERY_CACHE_MS: optional(
-      z.coerce
-        .number({ error: 'must be a number of milliseconds' })
-        .int('must be a whole number')
-        .min(0)
-        .max(60_000),
-    ).transform((v) => v ?? 3000),
+    UPLOAD_MAX_BYTES: optional(wholeNumber('of bytes').min(1024, 'must be at least 1024')).transform(
+      (v) => v ?? 2 * 1024 ** 3,
+    ),
+    QUERY_CACHE_MS: optional(wholeNumber('of milliseconds').min(0).max(60_000)).transform((v) => v ?? 3000),
     /** Addresses per sitemap file: at most the 50,000 sitemaps allow (smaller only to try the splitting). */
     SITEMAP_URLS_PER_FILE: optional(
-      z.coerce
-        .number({ error: 'must be a number of addresses' })
-        .int('must be a whole number')
-        .min(1)
-        .max(50_000, 'must be at most 50000'),
+      wholeNumber('of addresses').min(1).max(50_000, 'must be at most 50000'),
     ).transform((v) => v ?? 50_000),
     SEED_DEMO: optional(z.enum(['0', '1'], { error: 'must be 0 or 1' })).transform((v) => v !== '0'),
     LOG_LEVEL: optional(
@@ -179,11 +166,7 @@ export const configSchema = z
     ).transform((v) => v ?? 'UTC'),
     /** Days a day's raw page views are kept after it ends; its closing totals are kept for good. */
     ANALYTICS_RETENTION_DAYS: optional(
-      z.coerce
-        .number({ error: 'must be a number of days' })
-        .int('must be a whole number')
-        .min(1, 'must be at least 1')
-        .max(36_500, 'must be at most 36500'),
+      wholeNumber('of days').min(1, 'must be at least 1').max(36_500, 'must be at most 36500'),
     ).transform((v) => v ?? 400),
     /** The player servers' embed templates, handed to the pages at run time (see players.ts). */
     PLAYER_SERVER_1_MOVIE: optional(playerTemplate('movie')),

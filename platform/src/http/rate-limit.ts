@@ -20,7 +20,7 @@ import { isIPv4 } from 'node:net';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { tooManyRequests } from './errors.js';
-import { isCluster, slotOf } from '../redis/cluster.js';
+import { callBySlot, isCluster } from '../redis/cluster.js';
 import { TurnBatch } from '../redis/turn-batch.js';
 
 export interface RateLimitRule {
@@ -164,21 +164,7 @@ function reservations(redis: Redis) {
     found = new TurnBatch(
       isCluster(redis)
         ? // A script's keys must share a slot on a cluster: one call per slot, answers in order.
-          async (asked) => {
-            const bySlot = new Map<number, number[]>();
-            asked.forEach((a, i) => {
-              const slot = slotOf(a.key);
-              bySlot.set(slot, [...(bySlot.get(slot) ?? []), i]);
-            });
-            const answers = new Array<Reservation>(asked.length);
-            await Promise.all(
-              [...bySlot.values()].map(async (indices) => {
-                const got = await reserve(indices.map((i) => asked[i]!));
-                indices.forEach((i, j) => (answers[i] = got[j]!));
-              }),
-            );
-            return answers;
-          }
+          (asked) => callBySlot(asked, (a) => a.key, reserve)
         : reserve,
     );
     reservationsOf.set(redis, found);

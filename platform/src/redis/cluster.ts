@@ -201,27 +201,31 @@ function splitPipeline(cluster: Cluster): unknown {
   return pipeline;
 }
 
-/** MGET by slot, answers in the order of `keys`. */
-async function splitMget<T>(
-  keys: readonly (string | Buffer)[],
-  get: (keys: (string | Buffer)[]) => Promise<T[]>,
-) {
+/**
+ * `call` once for each slot's share of `items` (each item's key from `keyOf`), at the same time;
+ * the answers in the order of `items`. For commands and scripts whose keys must share a slot.
+ */
+export async function callBySlot<T, R>(
+  items: readonly T[],
+  keyOf: (item: T) => string | Buffer,
+  call: (items: T[]) => Promise<R[]>,
+): Promise<R[]> {
   const bySlot = new Map<number, number[]>();
-  keys.forEach((key, i) => {
-    const slot = slotOf(key);
+  items.forEach((item, i) => {
+    const slot = slotOf(keyOf(item));
     const group = bySlot.get(slot);
     if (group) group.push(i);
     else bySlot.set(slot, [i]);
   });
-  if (bySlot.size <= 1) return get([...keys]);
-  const values = new Array<T>(keys.length);
+  if (bySlot.size <= 1) return call([...items]);
+  const answers = new Array<R>(items.length);
   await Promise.all(
     [...bySlot.values()].map(async (indices) => {
-      const found = await get(indices.map((i) => keys[i]!));
-      indices.forEach((i, j) => (values[i] = found[j]!));
+      const found = await call(indices.map((i) => items[i]!));
+      indices.forEach((i, j) => (answers[i] = found[j]!));
     }),
   );
-  return values;
+  return answers;
 }
 
 /**
@@ -246,14 +250,17 @@ export function connectCluster(
     },
   });
   const flat = (keys: unknown[]) => keys.flat() as (string | Buffer)[];
+  /** MGET by slot, answers in the order of the keys. */
+  const mgetBySlot =
+    <T>(get: (keys: (string | Buffer)[]) => Promise<T[]>) =>
+    (...keys: unknown[]) =>
+      callBySlot(flat(keys), (key) => key, get);
   return new Proxy(cluster, {
     get(target, name) {
       if (name === RAW) return target;
       if (name === 'pipeline') return () => splitPipeline(target);
-      if (name === 'mget')
-        return (...keys: unknown[]) => splitMget(flat(keys), (part) => target.mget(...part));
-      if (name === 'mgetBuffer')
-        return (...keys: unknown[]) => splitMget(flat(keys), (part) => target.mgetBuffer(...part));
+      if (name === 'mget') return mgetBySlot((part) => target.mget(...part));
+      if (name === 'mgetBuffer') return mgetBySlot((part) => target.mgetBuffer(...part));
       const value: unknown = Reflect.get(target, name);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

@@ -64,6 +64,16 @@ export function describeEventStoreContract(
     let prefix: string;
     const streamName = (name: string) => `${prefix}${name}`;
     const ours = (events: readonly RecordedEvent[]) => events.filter((e) => e.stream.startsWith(prefix));
+    /** Appends `count` events of `type`, numbered `{ i }`, to our stream `name`; the head before them. */
+    const appendNumbered = async (name: string, type: string, count: number) => {
+      const before = await store.headPosition();
+      await store.append(
+        streamName(name),
+        Array.from({ length: count }, (_, i) => newEvent(type, { i })),
+        { expectedRevision: 'any' },
+      );
+      return before;
+    };
 
     beforeEach(async () => {
       subject = await factory();
@@ -258,12 +268,7 @@ export function describeEventStoreContract(
       });
 
       it('stops after maxCount events', async () => {
-        const before = await store.headPosition();
-        await store.append(
-          streamName('many'),
-          Array.from({ length: 10 }, (_, i) => newEvent('N', { i })),
-          { expectedRevision: 'any' },
-        );
+        const before = await appendNumbered('many', 'N', 10);
         const page = await store.readAll({ from: before, maxCount: 4 });
         expect(page).toHaveLength(4);
       });
@@ -364,12 +369,7 @@ export function describeEventStoreContract(
       });
 
       it('hands over batches no larger than maxBatch, waiting for each handler', async () => {
-        const before = await store.headPosition();
-        await store.append(
-          streamName('big'),
-          Array.from({ length: 120 }, (_, i) => newEvent('Row', { i })),
-          { expectedRevision: 'any' },
-        );
+        const before = await appendNumbered('big', 'Row', 120);
         let running = 0;
         let overlapped = false;
         const sizes: number[] = [];
@@ -389,12 +389,7 @@ export function describeEventStoreContract(
       });
 
       it('resumes after a crash from the last position it handled, losing nothing', async () => {
-        const before = await store.headPosition();
-        await store.append(
-          streamName('r'),
-          Array.from({ length: 30 }, (_, i) => newEvent('Row', { i })),
-          { expectedRevision: 'any' },
-        );
+        const before = await appendNumbered('r', 'Row', 30);
         const handled: number[] = [];
         let checkpoint: Position = before;
         const crashing = store.subscribeAll({ from: before, maxBatch: 10 }, async (batch) => {

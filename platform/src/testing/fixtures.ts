@@ -1,4 +1,4 @@
-import type { AdFields, Movie } from '@cinefold/contracts';
+import type { AdFields, CinefoldEvent, Movie, TvShow } from '@cinefold/contracts';
 
 /** An image ad for the home hero, active with no date window: tests change what they are about. */
 export const SAMPLE_AD: AdFields = Object.freeze({
@@ -41,3 +41,50 @@ export function sampleMovie(id: number, title: string, more: Partial<Movie> = {}
     ...more,
   };
 }
+
+/** A show with every field of the contract (three seasons, ended); `more` sets what a test cares about. */
+export function sampleTvShow(id: number, name: string, more: Partial<TvShow> = {}): TvShow {
+  return {
+    id,
+    name,
+    overview: '',
+    tagline: '',
+    poster_path: null,
+    backdrop_path: null,
+    first_air_date: '2017-12-01',
+    last_air_date: null,
+    vote_average: 8,
+    vote_count: 50,
+    genres: 'Mystery',
+    number_of_seasons: 3,
+    number_of_episodes: 26,
+    status: 'Ended',
+    type: 'Scripted',
+    networks: '',
+    created_by: '',
+    production_companies: '',
+    original_language: 'de',
+    homepage: '',
+    in_production: false,
+    popularity: 2,
+    episode_run_time: 60,
+    adult: false,
+    ...more,
+  };
+}
+
+type PageView = Extract<CinefoldEvent, { type: 'PageViewed' }>;
+
+/** A desktop visitor from the US opening the home page directly; `data` sets what a test cares about. */
+export const samplePageView = (data: Partial<PageView['data']> = {}): PageView => ({
+  type: 'PageViewed',
+  data: {
+    path: '/',
+    title: null,
+    source: 'Direct',
+    device: 'desktop',
+    country: 'US',
+    visitor: 'visitor-a',
+    ...data,
+  },
+});

@@ -1,5 +1,5 @@
 import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
-import { useRedisServer, sampleMovie as movie } from '@cinefold/platform/testing';
+import { useRedisServer, sampleMovie as movie, sampleTvShow } from '@cinefold/platform/testing';
 import { type GivenEvent, type ReadModel, specOf } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_SORTS } from './keys.js';
@@ -9,35 +9,6 @@ import { createCatalogueProjector } from './projection.js';
 
 const redisServer = useRedisServer();
 const { given } = specOf(createCatalogueProjector, () => redisServer.client());
-
-function show(id: number, name: string): TvShow {
-  return {
-    id,
-    name,
-    overview: '',
-    tagline: '',
-    poster_path: null,
-    backdrop_path: null,
-    first_air_date: '2017-12-01',
-    last_air_date: null,
-    vote_average: 8,
-    vote_count: 50,
-    genres: 'Mystery',
-    number_of_seasons: 3,
-    number_of_episodes: 26,
-    status: 'Ended',
-    type: 'Scripted',
-    networks: '',
-    created_by: '',
-    production_companies: '',
-    original_language: 'de',
-    homepage: '',
-    in_production: false,
-    popularity: 2,
-    episode_run_time: 60,
-    adult: false,
-  };
-}
 
 const imported = (title: Movie, line = 2): GivenEvent => ({
   type: 'TitleImported',
@@ -300,7 +271,7 @@ describe('the catalogue read model', () => {
   });
 
   it('replaces the movies alone: the old ones vanish at once, the TV shows stay', async () => {
-    const dark = show(70523, 'Dark');
+    const dark = sampleTvShow(70523, 'Dark');
     const events = [imported(heat), imported(ronin), importedShow(dark), truncated('movie'), imported(alien)];
     await given(events).then(
       expectCatalogue({

@@ -1,6 +1,6 @@
 import { noViewsOn, VISITORS_NOW_MINUTES } from '@cinefold/contracts';
 import { readModelKeys, siteDay } from '@cinefold/platform';
-import { useRedisServer } from '@cinefold/platform/testing';
+import { samplePageView, useRedisServer } from '@cinefold/platform/testing';
 import { GenerationWriter } from '@cinefold/read-models';
 import {
   type GivenEvent,
@@ -23,19 +23,7 @@ const { given } = specOf(
 const view = (
   day: string,
   data: Partial<Extract<GivenEvent, { type: 'PageViewed' }>['data']> = {},
-): GivenEvent => ({
-  type: 'PageViewed',
-  stream: `pageviews-${day}`,
-  data: {
-    path: '/',
-    title: null,
-    source: 'Direct',
-    device: 'desktop',
-    country: 'US',
-    visitor: 'visitor-a',
-    ...data,
-  },
-});
+): GivenEvent => ({ ...samplePageView(data), stream: `pageviews-${day}` });
 
 /** A HyperLogLog reads back as bytes: the spec states that it is there; the summary's tests count it. */
 const withoutVisitorSketches = (model: ReadModel) =>

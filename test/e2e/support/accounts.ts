@@ -74,6 +74,14 @@ export async function fillRegisterForm(page: Page, account: Account, confirmatio
   await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(confirmation);
 }
 
+/** Signs up through the /register form and waits until it has taken the new member to the home page. */
+export async function signUp(page: Page, siteUrl: string, account: Account): Promise<void> {
+  await page.goto(`${siteUrl}/register`);
+  await fillRegisterForm(page, account);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 /** Signs in through the /login form and waits until it has taken the member to the home page. */
 export async function signIn(page: Page, siteUrl: string, account: Account): Promise<void> {
   await page.goto(`${siteUrl}/login`);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export interface LinkEntry {
   readonly name: string;
@@ -68,4 +69,27 @@ export async function openMobileMenu(page: Page): Promise<Locator> {
   const mobileNav = header.getByRole('navigation', { name: 'Mobile' });
   await mobileNav.waitFor({ state: 'visible' });
   return mobileNav;
+}
+
+/**
+ * Deletes through a button that asks first: its first confirm is dismissed (and `item` must stay),
+ * the second accepted (and `item` must leave the page). The two questions the confirms asked.
+ */
+export async function deleteAfterConfirming(page: Page, item: Locator, button: string): Promise<string[]> {
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await item.getByRole('button', { name: button }).click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(await item.count()).toBe(1);
+
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.accept();
+  });
+  await item.getByRole('button', { name: button }).click();
+  await item.waitFor({ state: 'detached' });
+  return questions;
 }

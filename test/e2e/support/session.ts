@@ -23,21 +23,14 @@ export interface SiteSession {
 export function useSiteSession(settings: () => Record<string, string> = () => ({})): SiteSession {
   let site: RunningSite | undefined;
   let browser: Browser | undefined;
-  let contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
+  const pages = watchedPages();
 
   beforeAll(async () => {
     site = await startSite(settings());
     browser = await launchBrowser();
   });
 
-  afterEach(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts = [];
-    const errors = pageErrors;
-    pageErrors = [];
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
+  afterEach(() => pages.closeAll());
 
   afterAll(async () => {
     await browser?.close();
@@ -53,19 +46,47 @@ export function useSiteSession(settings: () => Record<string, string> = () => ({
       if (!site) throw new Error('useSiteSession: the site starts in beforeAll');
       return site.redisUrl;
     },
-    async newPage(viewport = DESKTOP) {
+    newPage(viewport = DESKTOP) {
       if (!browser) throw new Error('useSiteSession: the browser starts in beforeAll');
+      return pages.open(browser, viewport);
+    },
+  };
+}
+
+export interface WatchedPages {
+  /** A page in a fresh browser context (its own storage). */
+  open(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
+  /** Closes every page opened since the last call; fails if any had an error (see `watchedPages`). */
+  closeAll(): Promise<void>;
+}
+
+/**
+ * Pages watched for what makes a page not work as built: an uncaught error of the app, or
+ * something the Content-Security-Policy blocked. A test's pages are closed after it (`closeAll`),
+ * which fails the test if there was any.
+ */
+export function watchedPages(): WatchedPages {
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+  return {
+    async open(browser, viewport) {
       const context = await browser.newContext({ viewport });
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      // Whatever the Content-Security-Policy blocks is a page that does not work as built.
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
           pageErrors.push(message.text());
         }
       });
       return page;
+    },
+    async closeAll() {
+      await Promise.all(contexts.map((context) => context.close()));
+      contexts = [];
+      const errors = pageErrors;
+      pageErrors = [];
+      expect(errors, 'uncaught errors in the page').toEqual([]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ImportJobStatus } from '@cinefold/contracts';
+import { type ImportJobStatus, queuedImport } from '@cinefold/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -10,17 +10,7 @@ import {
 } from './import-job';
 
 function job(change: Partial<ImportJobStatus> = {}): ImportJobStatus {
-  return {
-    jobId: 'job-1',
-    type: 'movie',
-    mode: 'append',
-    state: 'queued',
-    processed: 0,
-    rejected: 0,
-    rejections: [],
-    progress: 0,
-    ...change,
-  };
+  return { ...queuedImport('job-1', 'movie', 'append'), ...change };
 }
 
 describe('the upload error message', () => {

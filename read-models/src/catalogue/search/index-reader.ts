@@ -39,13 +39,18 @@ export interface OverviewList {
   readonly popularity: Float32Array;
 }
 
+/** Where each live posting (of `size` bytes, its id first) of `list` starts, by ascending id. */
+function livePostingsById(list: Buffer, size: number, dead: number): Int32Array {
+  const unsorted = livePostings(list, size, dead);
+  const ids = new Int32Array(unsorted.length);
+  for (let i = 0; i < unsorted.length; i++) ids[i] = list.readUInt32LE(unsorted[i]!);
+  return ascendingOrder(ids).map((i) => unsorted[i]!);
+}
+
 function decodeNames(list: Buffer | null, dead: number): NameList {
   const bytes = list ?? Buffer.alloc(0);
-  const unsorted = livePostings(bytes, NAME_POSTING_BYTES, dead);
-  const n = unsorted.length;
-  const ids = new Int32Array(n);
-  for (let i = 0; i < n; i++) ids[i] = bytes.readUInt32LE(unsorted[i]!);
-  const live = ascendingOrder(ids).map((i) => unsorted[i]!);
+  const live = livePostingsById(bytes, NAME_POSTING_BYTES, dead);
+  const n = live.length;
   const out = {
     ids: new Int32Array(n),
     popularity: new Float32Array(n),
@@ -70,11 +75,8 @@ function decodeNames(list: Buffer | null, dead: number): NameList {
 
 function decodeOverview(list: Buffer | null, dead: number): OverviewList {
   const bytes = list ?? Buffer.alloc(0);
-  const unsorted = livePostings(bytes, OVERVIEW_POSTING_BYTES, dead);
-  const n = unsorted.length;
-  const ids = new Int32Array(n);
-  for (let i = 0; i < n; i++) ids[i] = bytes.readUInt32LE(unsorted[i]!);
-  const live = ascendingOrder(ids).map((i) => unsorted[i]!);
+  const live = livePostingsById(bytes, OVERVIEW_POSTING_BYTES, dead);
+  const n = live.length;
   const out = { ids: new Int32Array(n), popularity: new Float32Array(n) };
   for (let i = 0; i < n; i++) {
     out.ids[i] = bytes.readUInt32LE(live[i]!);
