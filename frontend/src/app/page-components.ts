@@ -45,6 +45,9 @@ const AdminOperationsPage = page(() => import('./pages/admin-operations-page'), 
 const AdminAuditPage = page(() => import('./pages/admin-audit-page'), 'AdminAuditPage');
 const AdminDashboardPage = page(() => import('./pages/admin-dashboard-page'), 'AdminDashboardPage');
 
+/** What an address the site map has no page at shows: not in the first download, as pages are. */
+export const NotFoundPage = page(() => import('./pages/not-found-page'), 'NotFoundPage');
+
 /** The component of every page of the site map: a page without one does not compile. */
 export const pageComponents: Readonly<Record<PageId, LazyPage>> = {
   home: HomePage,

@@ -16,8 +16,7 @@ import { dropFirstScreen } from '../lib/first-screen';
 import { AdSlotsHold } from '../features/ads/components/ad-slots-hold';
 import { AdminLayout } from './layout/admin-layout';
 import { SiteLayout } from './layout/site-layout';
-import { pageComponents } from './page-components';
-import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundPage, pageComponents } from './page-components';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RouteGuard } from './route-guard';
 
@@ -59,7 +58,8 @@ function pageRoutes(access: PageAccess): RouteObject[] {
 export function preloadOpenedPage(): void {
   const opened = pageAt(trimTrailingSlashes(window.location.pathname));
   // Only pages anyone may see: a guarded page may send the visitor elsewhere first.
-  if (opened && sitePages[opened.id].access === 'all') pageComponents[opened.id].preload();
+  if (!opened) NotFoundPage.preload();
+  else if (sitePages[opened.id].access === 'all') pageComponents[opened.id].preload();
 }
 
 /** The app's router, made on first use (the start gives the browser a turn before it). */
@@ -83,7 +83,14 @@ export const appRouter = onFirstUse(() =>
               element: <RouteGuard access="admin" />,
               children: [{ element: <AdminLayout />, children: pageRoutes('admin') }],
             },
-            { path: '*', element: <NotFoundPage /> },
+            {
+              path: '*',
+              element: (
+                <Suspense fallback={<PageSpinner />}>
+                  <NotFoundPage />
+                </Suspense>
+              ),
+            },
           ],
         },
       ],

@@ -2,14 +2,18 @@ import { href, notFoundHead, PAGE_NOT_FOUND } from '@cinefold/contracts';
 import { Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';
 import { NotFoundScreen } from '../../components/ui/not-found-screen';
-import { PageHeadTags } from '../../components/ui/page-head-tags';
 
-/** Any address the site has no page at: the head the gateway wrote with its 404, and the way home. */
+/**
+ * Any address the site has no page at: the title and robots rule of the head the gateway wrote
+ * with its 404 (only those: the router holds this page from the start, and the whole head's tags
+ * would add to every first download), and the way home.
+ */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
+  const { title, robots } = notFoundHead(useLocation().pathname, PAGE_NOT_FOUND);
   return (
     <>
-      <PageHeadTags head={notFoundHead(pathname, PAGE_NOT_FOUND)} />
+      <title>{title}</title>
+      {robots && <meta name="robots" content={robots} />}
       <NotFoundScreen
         size="page"
         mark={
