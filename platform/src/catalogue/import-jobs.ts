@@ -15,8 +15,8 @@ export async function importJobStatus(
   const state = await job.getState();
   if (state === 'completed') return job.returnvalue as ImportJobStatus;
   const progress = typeof job.progress === 'object' ? (job.progress as unknown as ImportJobStatus) : null;
-  // Until the worker first reports: queued, named a movie append (the job's data is not read).
-  const sofar = progress ?? queuedImport(jobId, 'movie', 'append');
+  // Until the worker first reports: queued, with the type and mode the upload asked for.
+  const sofar = progress ?? queuedImport(jobId, job.data.type, job.data.mode);
   if (state === 'failed')
     return { ...sofar, state: 'failed', error: job.failedReason ?? 'The import failed.' };
   return sofar;
