@@ -1,27 +1,20 @@
-import { join } from 'node:path';
 import { streams } from '@cinefold/contracts';
-import { createEventLog, type EventStore, openSqliteEventStore, systemContext } from '@cinefold/platform';
-import { makeTempDir } from '@cinefold/platform/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEventLog, systemContext } from '@cinefold/platform';
+import { useSqliteStore } from '@cinefold/platform/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
 import { rolesDecider } from '../src/accounts/roles.js';
 import { loadState } from '../src/shared/run-command.js';
 
-let dir: ReturnType<typeof makeTempDir>;
-let store: EventStore;
+const sqlite = useSqliteStore('bootstrap');
 let accounts: Accounts;
 
 beforeEach(() => {
-  dir = makeTempDir('bootstrap');
-  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
-  accounts = new Accounts(createEventLog(store));
-});
-afterEach(async () => {
-  await store.close();
-  dir.remove();
+  accounts = new Accounts(createEventLog(sqlite.store));
 });
 
-const admins = async () => (await loadState(createEventLog(store), streams.roles(), rolesDecider)).state;
+const admins = async () =>
+  (await loadState(createEventLog(sqlite.store), streams.roles(), rolesDecider)).state;
 
 describe('the admin bootstrap', () => {
   it('creates the configured admin once, however often the site starts', async () => {
@@ -34,7 +27,7 @@ describe('the admin bootstrap', () => {
     expect(await accounts.verifyCredentials('root@example.com', 'root-password-1')).toMatchObject({
       userId: first!.userId,
     });
-    const events = await store.readAll();
+    const events = await sqlite.store.readAll();
     expect(events.map((e) => e.type)).toEqual(['EmailReserved', 'UserRegistered', 'AdminRoleGranted']);
     expect(events.every((e) => e.metadata.actor === 'system')).toBe(true);
   });
@@ -88,7 +81,7 @@ describe('the admin bootstrap', () => {
       { email: 'root@example.com', password: 'root-password-1' },
       systemContext(),
     );
-    const everything = JSON.stringify((await store.readAll()).map((e) => [e.data, e.metadata]));
+    const everything = JSON.stringify((await sqlite.store.readAll()).map((e) => [e.data, e.metadata]));
     expect(everything).not.toContain('root-password-1');
     expect(everything).toMatch(/\$2b\$10\$/);
   });

@@ -1,15 +1,13 @@
-import { join } from 'node:path';
 import { type CinefoldEvent, type ListName, streams } from '@cinefold/contracts';
 import {
   type CommandContext,
   createEventLog,
   type EventLog,
   type EventStore,
-  openSqliteEventStore,
   systemContext,
 } from '@cinefold/platform';
-import { makeTempDir, SAMPLE_AD } from '@cinefold/platform/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SAMPLE_AD, useSqliteStore } from '@cinefold/platform/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/accounts/accounts.js';
 import { type AdCommand, adDecider } from '../src/ads/ad.js';
 import { libraryDecider, type LibraryState } from '../src/library/library.js';
@@ -51,20 +49,13 @@ function countingReads(store: EventStore) {
   };
 }
 
-let dir: ReturnType<typeof makeTempDir>;
-let store: EventStore;
+const sqlite = useSqliteStore('long-history');
 let counting: ReturnType<typeof countingReads>;
 let log: EventLog;
 
 beforeEach(() => {
-  dir = makeTempDir('long-history');
-  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
-  counting = countingReads(store);
+  counting = countingReads(sqlite.store);
   log = createEventLog(counting.store);
-});
-afterEach(async () => {
-  await store.close();
-  dir.remove();
 });
 
 const member = 'u-long';
@@ -80,7 +71,10 @@ async function longHistory(count: number): Promise<void> {
         ? { type: 'FavoriteAdded', data: { userId: member, ...seven } }
         : { type: 'FavoriteRemoved', data: { userId: member, contentId: 7, contentType: 'movie' } },
     );
-    await createEventLog(store).append(library, events, { expectedRevision: 'any', context: context() });
+    await createEventLog(sqlite.store).append(library, events, {
+      expectedRevision: 'any',
+      context: context(),
+    });
   }
 }
 
@@ -117,7 +111,7 @@ describe('a member with a long history', () => {
 
     // And decides as the whole history does.
     const loaded = await loadState(log, library, libraryDecider);
-    const everything = foldEvents(libraryDecider, await createEventLog(store).readStream(library));
+    const everything = foldEvents(libraryDecider, await createEventLog(sqlite.store).readStream(library));
     expect(titles(loaded.state)).toEqual(titles(everything));
     expect(loaded.revision).toBe(BigInt(3_000 + 300));
   });

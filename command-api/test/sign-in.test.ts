@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
   createEventLog,
@@ -9,11 +8,10 @@ import {
   endpointRouter,
   errorHandler,
   type EventStore,
-  openSqliteEventStore,
   ProjectionWatcher,
   systemContext,
 } from '@cinefold/platform';
-import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
+import { useRedisServer, useSqliteStore } from '@cinefold/platform/testing';
 import { readMemberLists } from '@cinefold/read-models';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,15 +19,14 @@ import { Accounts } from '../src/accounts/accounts.js';
 import { accountEndpoints } from '../src/accounts/routes.js';
 
 const redisServer = useRedisServer();
-const dir = makeTempDir('sign-in');
-let store: EventStore;
+const sqlite = useSqliteStore('sign-in', { scope: 'file' });
 let server: Server;
 let base: string;
 /** The streams the store was asked for, in order. */
 const streamsRead: string[] = [];
 
 beforeAll(async () => {
-  store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+  const store = sqlite.store;
   const watched: EventStore = {
     ...store,
     readStream: (stream, options) => {
@@ -64,8 +61,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  await store?.close();
-  dir.remove();
 });
 
 const post = async (path: string, body: unknown) => {
@@ -96,7 +91,7 @@ describe('signing in and signing up', () => {
         ? { type: 'FavoriteAdded', data: { userId, ...seven } }
         : { type: 'FavoriteRemoved', data: { userId, contentId: 7, contentType: 'movie' } },
     );
-    await createEventLog(store).append(library, history, {
+    await createEventLog(sqlite.store).append(library, history, {
       expectedRevision: 'any',
       context: systemContext(),
     });

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import {
   createLogger,
   type EventStore,
   encodePosition,
   noticeChanges,
-  openSqliteEventStore,
   POSITIONS_CHANNEL,
   type PositionNotice,
   ProjectionWatcher,
@@ -12,29 +10,24 @@ import {
   readProjectionStatus,
   START,
 } from '@cinefold/platform';
-import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testing';
+import { newEvent, useRedisServer, useSqliteStore } from '@cinefold/platform/testing';
 import { LiveProjectionRunner, rebuildProjection } from '@cinefold/projectors';
 import { EVENT_COUNTS, eventCountsProjector, GenerationWriter, type Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 const redisServer = useRedisServer();
 const logger = createLogger('test');
 const name = EVENT_COUNTS.projector;
 
-let dir: ReturnType<typeof makeTempDir>;
+const sqlite = useSqliteStore('projectors', { pollIntervalMs: 5 });
 let store: EventStore;
 let redis: Redis;
 
 beforeEach(async () => {
-  dir = makeTempDir('projectors');
-  store = openSqliteEventStore(join(dir.path, 'events.sqlite'), { pollIntervalMs: 5 });
+  store = sqlite.store;
   redis = redisServer.client();
   await redis.flushall();
-});
-afterEach(async () => {
-  await store.close();
-  dir.remove();
 });
 
 async function appendMany(
