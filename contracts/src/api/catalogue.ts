@@ -63,6 +63,21 @@ export const tvRecord = z.object({
 });
 export type TvShow = z.infer<typeof tvRecord>;
 
+/** A title's name: a movie's title, a show's name. */
+export function titleName(type: TitleType, title: Movie | TvShow): string {
+  return type === 'movie' ? (title as Movie).title : (title as TvShow).name;
+}
+
+/** A title's date: a movie's release, a show's first air date. */
+export function titleDate(type: TitleType, title: Movie | TvShow): string | null {
+  return type === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
+}
+
+/** The year a date starts with ("2010" of "2010-07-15"), or '' when it starts with none. */
+export function yearOf(date: string | null | undefined): string {
+  return /^\d{4}/.exec(date?.trim() ?? '')?.[0] ?? '';
+}
+
 export type CatalogueTitle = Movie | TvShow;
 
 /** Derived from number_of_seasons and number_of_episodes (the TV schema has no per-season counts). */

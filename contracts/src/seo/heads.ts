@@ -4,7 +4,7 @@
  * HTML it serves, for crawlers that run no JavaScript) and by the app (rendered after it starts),
  * so the two never disagree.
  */
-import type { Movie, TvShow } from '../api/catalogue.js';
+import { type Movie, titleDate, titleName, type TvShow, yearOf } from '../api/catalogue.js';
 import type { TitleType } from '../vocabulary.js';
 import { isMarvelTitle, type ListPage, STRUCTURED_LIST_SIZE, TITLE_IMAGE_BASE } from './pages.js';
 import { trimTrailingSlashes } from '../routes.js';
@@ -29,18 +29,6 @@ const SCHEMA = 'https://schema.org';
 export function titleImageUrl(path: string | null | undefined, size = 'w500'): string | null {
   if (!path) return null;
   return `${TITLE_IMAGE_BASE}/${size}${path.startsWith('/') ? '' : '/'}${path}`;
-}
-
-export function titleName(type: TitleType, title: Movie | TvShow): string {
-  return type === 'movie' ? (title as Movie).title : (title as TvShow).name;
-}
-
-function titleDate(type: TitleType, title: Movie | TvShow): string | null {
-  return type === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
-}
-
-function yearOf(date: string | null | undefined): string {
-  return /^\d{4}/.exec(date?.trim() ?? '')?.[0] ?? '';
 }
 
 /** At most `limit` characters, cut at a word, with an ellipsis. */

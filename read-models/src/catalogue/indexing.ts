@@ -3,7 +3,7 @@
  * order, the sets it belongs to and the document the API serves. Pure: the projector decides
  * when a title enters or leaves these, this module only says what they are.
  */
-import type { Movie, TitleType, TvShow } from '@cinefold/contracts';
+import { type Movie, titleDate, titleName, type TitleType, type TvShow } from '@cinefold/contracts';
 import { dateScore, genreNames, genreSlug, ratingScore, titleSortScore } from './text.js';
 import { encodeTitle } from './stored.js';
 import { imdbIndexPlace } from './imdb-index.js';
@@ -51,7 +51,7 @@ export function indexOf(type: TitleType, title: Title): TitleIndex {
 }
 
 export const searchOf = (type: TitleType, title: Title): TitleSearch => ({
-  name: nameIndex(nameOf(type, title)),
+  name: nameIndex(titleName(type, title)),
   overview: overviewTerms(title.overview),
   popularity: title.popularity,
 });
@@ -59,7 +59,7 @@ export const searchOf = (type: TitleType, title: Title): TitleSearch => ({
 export function publicSetsOf(type: TitleType, title: Title, genres = genresOf(title)): string[] {
   const sets: string[] = [];
   for (const [slug] of genres) sets.push(`genre:${slug}`);
-  const year = dateOf(type, title)?.slice(0, 4);
+  const year = titleDate(type, title)?.slice(0, 4);
   if (year && /^\d{4}$/.test(year)) sets.push(`year:${year}`);
   return sets;
 }
@@ -68,15 +68,10 @@ function scoresOf(type: TitleType, title: Title): TitleScores {
   return {
     popularity: title.popularity,
     rating: ratingScore(title.vote_average, title.vote_count),
-    date: dateScore(dateOf(type, title)),
-    title: titleSortScore(nameOf(type, title)),
+    date: dateScore(titleDate(type, title)),
+    title: titleSortScore(titleName(type, title)),
   };
 }
 
 const genresOf = (title: Title): [slug: string, name: string][] =>
   genreNames(title.genres).map((name) => [genreSlug(name), name]);
-
-const nameOf = (type: TitleType, title: Title) =>
-  type === 'movie' ? (title as Movie).title : (title as TvShow).name;
-const dateOf = (type: TitleType, title: Title) =>
-  type === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;

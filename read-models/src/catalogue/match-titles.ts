@@ -9,7 +9,15 @@
  * TV rows have none), and a match is taken only when the movie's document has that id. Hidden
  * titles are not offered.
  */
-import type { ListFileCandidate, ListFileRow, Movie, TitleType, TvShow } from '@cinefold/contracts';
+import {
+  type ListFileCandidate,
+  type ListFileRow,
+  type Movie,
+  titleDate,
+  titleName,
+  type TitleType,
+  yearOf,
+} from '@cinefold/contracts';
 import type { ListFileEntry } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { imdbIndexPlace } from './imdb-index.js';
@@ -220,14 +228,13 @@ async function readTitles(
       const type = ref.split(':')[0] as TitleType;
       const title = decodeTitle(type, doc);
       const movie = type === 'movie' ? (title as Movie) : null;
-      const date = movie ? movie.release_date : (title as TvShow).first_air_date;
       found.set(ref, {
         imdbId: movie?.imdb_id || null,
         candidate: {
           contentType: type,
           contentId: title.id,
-          title: movie ? movie.title : (title as TvShow).name,
-          year: date && /^\d{4}/.test(date) ? date.slice(0, 4) : null,
+          title: titleName(type, title),
+          year: yearOf(titleDate(type, title)) || null,
           poster: title.poster_path || null,
         },
       });

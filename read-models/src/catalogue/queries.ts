@@ -12,9 +12,12 @@ import {
   listEntryKey,
   type Movie,
   type Season,
+  titleDate,
+  titleName,
   type TitleSuggestion,
   type TitleType,
   type TvShow,
+  yearOf,
 } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
@@ -175,9 +178,8 @@ export async function readReleaseYears(
   numeric.forEach((t, i) => {
     const doc = docs[i];
     if (!doc) return;
-    const title = decodeTitle(t.contentType, doc);
-    const date = t.contentType === 'movie' ? (title as Movie).release_date : (title as TvShow).first_air_date;
-    if (date && /^\d{4}/.test(date)) years.set(listEntryKey(t.contentType, t.contentId), date.slice(0, 4));
+    const year = yearOf(titleDate(t.contentType, decodeTitle(t.contentType, doc)));
+    if (year) years.set(listEntryKey(t.contentType, t.contentId), year);
   });
   return years;
 }
@@ -226,14 +228,13 @@ export async function readSuggestions(
   const stored = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
   return stored.flatMap((doc) => {
     if (!doc) return [];
-    const title = decodeTitle(type, doc) as Movie & TvShow;
-    const date = type === 'movie' ? title.release_date : title.first_air_date;
-    const year = date ? Number(date.slice(0, 4)) : null;
+    const title = decodeTitle(type, doc);
+    const year = yearOf(titleDate(type, title));
     return [
       {
         id: title.id,
-        name: type === 'movie' ? title.title : title.name,
-        year: year !== null && Number.isFinite(year) ? year : null,
+        name: titleName(type, title),
+        year: year ? Number(year) : null,
         poster_path: title.poster_path,
       },
     ];

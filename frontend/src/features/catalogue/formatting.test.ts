@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { yearOf } from '@cinefold/contracts';
 import {
   formatMoney,
   formatMonthYear,
@@ -7,7 +8,7 @@ import {
   isRated,
   truncateText,
 } from './formatting';
-import { genreList, yearOf } from './title-summary';
+import { genreList } from './title-summary';
 
 describe('title facts as the detail pages write them', () => {
   it('writes a runtime in hours and minutes', () => {

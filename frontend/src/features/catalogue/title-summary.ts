@@ -1,4 +1,4 @@
-import { type Movie, playerPath, titlePath, type TitleType, type TvShow } from '@cinefold/contracts';
+import { type Movie, playerPath, titlePath, type TitleType, type TvShow, yearOf } from '@cinefold/contracts';
 
 /** What a card, a row, the hero and the ranked list need of a movie or a TV show alike. */
 export interface TitleSummary {
@@ -23,11 +23,6 @@ export function genreList(genres: string | null | undefined): string[] {
     .split(',')
     .map((genre) => genre.trim())
     .filter(Boolean);
-}
-
-export function yearOf(date: string | null | undefined): string {
-  const year = /^\d{4}/.exec(date?.trim() ?? '');
-  return year ? year[0] : '';
 }
 
 export function summarizeMovie(movie: Movie): TitleSummary {
