@@ -20,7 +20,7 @@ import type { TitleType } from '@cinefold/contracts';
 import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
-import { SCALE_SEARCHES } from './minisearch-scale.js';
+import { SCALE_SEARCHES } from './scale-searches.js';
 import { root, rssMb, runService, startFixedBodyServer, waitForHttp } from './processes.js';
 import { redisMemoryBytes, startBenchServices, waitForProjectors } from './services.js';
 import { memoryRows } from './redis-memory.js';

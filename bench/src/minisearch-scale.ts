@@ -16,15 +16,8 @@ import { freePort } from '@cinefold/platform';
 import { dataset } from './catalogue.js';
 import { load } from './load.js';
 import { root, stop, waitForHttp } from './processes.js';
+import { SCALE_SEARCHES } from './scale-searches.js';
 import type { Row } from './table.js';
-
-/** The searches of the catalogue benchmark, by kind. */
-export const SCALE_SEARCHES = [
-  ['a common word', ['love', 'life', 'family', 'world', 'young']],
-  ['a 3-letter prefix', ['lov', 'man', 'sta', 'bla', 'dar']],
-  ['a word with a typo', ['famly', 'wrold', 'yuong', 'lvoe', 'strnger']],
-  ['two words, the last one started', ['love st', 'dark ni', 'young wo', 'lost ci', 'last da']],
-] as const;
 
 export async function benchMiniSearch(args: string[] = []): Promise<Row[]> {
   const movies = Number(args[0] ?? 1_000_000);
