@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type Account, newAccount, registerByApi, signIn } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
@@ -61,14 +61,28 @@ afterAll(async () => {
   await site?.stop();
 });
 
-// Each role's pages are checked five at a time (Vitest's `maxConcurrency`), each in a page of its
-// own in the role's browser context: a check mostly waits for the page to settle, and axe runs in
-// the page's own renderer, so several at once use the machine's cores.
+// Each role's pages are checked two at a time (one a core), in a browser context of the role's
+// with two pages that go from route to route: a check mostly waits for the page to settle, and axe
+// runs in the page's own renderer, so two at once use both cores, and a page used again costs the
+// processor far less than a new one (see support/session.ts).
+const PAGES_AT_ONCE = 2;
+
 describe.each(Object.entries(AS))('every route, %s', (_who, account: Account | null) => {
   let context: BrowserContext;
+  const idle: Page[] = [];
+  const waiting: ((page: Page) => void)[] = [];
+  const take = (): Promise<Page> =>
+    idle.length > 0 ? Promise.resolve(idle.pop()!) : new Promise((resolve) => waiting.push(resolve));
+  const give = (page: Page) => {
+    const next = waiting.shift();
+    if (next) next(page);
+    else idle.push(page);
+  };
+
   beforeAll(async () => {
     context = await browser.newContext({ viewport: DESKTOP });
-    if (account) await signIn(await context.newPage(), site.url, account);
+    for (let i = 0; i < PAGES_AT_ONCE; i++) idle.push(await context.newPage());
+    if (account) await signIn(idle[0]!, site.url, account);
   }, 60_000);
   afterAll(async () => {
     await context?.close();
@@ -78,7 +92,7 @@ describe.each(Object.entries(AS))('every route, %s', (_who, account: Account | n
   it.concurrent.each(ROUTES)(
     '%s has no serious or critical accessibility problem',
     async (route) => {
-      const page = await context.newPage();
+      const page = await take();
       try {
         await page.goto(`${site.url}${route.replace('{tv}', String(tvId))}`);
         // The dashboard keeps a live stream open, so the network is never idle there: it has
@@ -93,7 +107,7 @@ describe.each(Object.entries(AS))('every route, %s', (_who, account: Account | n
         );
         expect((await seriousViolations(page)).join('\n')).toBe('');
       } finally {
-        await page.close();
+        give(page);
       }
     },
     120_000,

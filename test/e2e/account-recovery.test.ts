@@ -54,10 +54,11 @@ beforeAll(async () => {
 
 afterEach(async () => {
   clockAhead = 0;
-  await pages.closeAll();
+  await pages.release();
 });
 
 afterAll(async () => {
+  await pages.closeAll();
   await browser?.close();
   await site?.stop();
   await redis?.stop();

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { type RunningSite, startSite } from './site.js';
@@ -11,7 +11,7 @@ export interface SiteSession {
   readonly url: string;
   /** The site's Redis, for tests that stage a state of the read models. */
   readonly redisUrl: string;
-  /** A page in a fresh browser context (its own storage), closed after the test. */
+  /** A page of its own for the test, as a new browser context gives it (see `watchedPages`). */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
 }
 
@@ -30,9 +30,10 @@ export function useSiteSession(settings: () => Record<string, string> = () => ({
     browser = await launchBrowser();
   });
 
-  afterEach(() => pages.closeAll());
+  afterEach(() => pages.release());
 
   afterAll(async () => {
+    await pages.closeAll();
     await browser?.close();
     await site?.stop();
   });
@@ -54,39 +55,169 @@ export function useSiteSession(settings: () => Record<string, string> = () => ({
 }
 
 export interface WatchedPages {
-  /** A page in a fresh browser context (its own storage). */
+  /** A page with no storage, cookies, cache or history of an earlier test (see `watchedPages`). */
   open(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
-  /** Closes every page opened since the last call; fails if any had an error (see `watchedPages`). */
+  /**
+   * Ends the test's pages: fails if any had an error; clears the ones that can serve the next test
+   * and closes the rest. `closeAll` also closes the ones kept (the file's end).
+   */
+  release(): Promise<void>;
   closeAll(): Promise<void>;
+}
+
+/** What a test may do to a page that a later test would inherit: such a page is not used again. */
+const LASTING_CHANGES = new Set<string | symbol>([
+  'addInitScript',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'setExtraHTTPHeaders',
+  'exposeFunction',
+  'exposeBinding',
+  'emulateMedia',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  // The clock is the context's, installed in every document from then on.
+  'clock',
+  'context',
+]);
+
+/** The page's events a test may listen to; its listeners are taken off when the page is kept. */
+const PAGE_EVENTS = [
+  'close',
+  'console',
+  'crash',
+  'dialog',
+  'domcontentloaded',
+  'download',
+  'filechooser',
+  'frameattached',
+  'framedetached',
+  'framenavigated',
+  'load',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+] as const;
+
+interface KeptPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Our own listeners (errors), kept when a test's listeners are taken off. */
+  readonly own: ReadonlyMap<string, (...args: never[]) => void>;
+  lasting: boolean;
 }
 
 /**
  * Pages watched for what makes a page not work as built: an uncaught error of the app, or
- * something the Content-Security-Policy blocked. A test's pages are closed after it (`closeAll`),
- * which fails the test if there was any.
+ * something the Content-Security-Policy blocked. A test's pages are released after it, which fails
+ * the test if there was any.
+ *
+ * A page is used again by the next test when the test changed nothing about it that lasts beyond
+ * its documents (no init script, route, header or context of its own: see LASTING_CHANGES): its
+ * site's storage, cookies, cache and history are cleared, its listeners taken off and it is left on
+ * `about:blank`, which is what a new browser context gives. Starting a browser context and its
+ * renderer costs about three times the processor time of the page load itself on a two-core
+ * machine, and most tests open one or two pages.
  */
 export function watchedPages(): WatchedPages {
-  let contexts: BrowserContext[] = [];
+  const free: KeptPage[] = [];
+  let inUse: KeptPage[] = [];
   let pageErrors: string[] = [];
+
+  async function fresh(browser: Browser, viewport: { width: number; height: number }): Promise<KeptPage> {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const onError = (error: Error) => pageErrors.push(error.message);
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+        pageErrors.push(message.text());
+      }
+    };
+    page.on('pageerror', onError);
+    page.on('console', onConsole);
+    return {
+      page,
+      context,
+      own: new Map<string, (...args: never[]) => void>([
+        ['pageerror', onError],
+        ['console', onConsole],
+      ]),
+      lasting: false,
+    };
+  }
+
+  /** The page as the test sees it: any call in LASTING_CHANGES marks it as not to be used again. */
+  function handOut(kept: KeptPage): Page {
+    return new Proxy(kept.page, {
+      get(target, property, receiver) {
+        if (LASTING_CHANGES.has(property)) kept.lasting = true;
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
+  /** Leaves a page as a new context would give it; false when it cannot be (then it is closed). */
+  async function clear(kept: KeptPage): Promise<boolean> {
+    const { page, context } = kept;
+    if (kept.lasting || page.isClosed() || context.pages().length !== 1) return false;
+    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    for (const [event, listener] of kept.own) page.on(event as 'close', listener as () => void);
+    const cdp = await context.newCDPSession(page);
+    try {
+      const { origin } = new URL(page.url());
+      if (origin !== 'null') {
+        // A small document of the same site ends the test's app (its last beacons go now) without
+        // the new renderer that about:blank would get; then the storage it leaves is cleared.
+        await page.goto(`${origin}/robots.txt`);
+        await page.evaluate(() => {
+          const web = globalThis as unknown as Record<'localStorage' | 'sessionStorage', { clear(): void }>;
+          web.localStorage.clear();
+          web.sessionStorage.clear();
+        });
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      }
+      await cdp.send('Network.clearBrowserCookies');
+      // A new page's history holds only the page it is on.
+      await cdp.send('Page.resetNavigationHistory');
+      await page.mouse.move(0, 0);
+      return true;
+    } catch {
+      // A page that cannot be cleared (it crashed, or its context went) is not used again.
+      return false;
+    } finally {
+      await cdp.detach().catch(() => undefined);
+    }
+  }
+
   return {
     async open(browser, viewport) {
-      const context = await browser.newContext({ viewport });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
-          pageErrors.push(message.text());
-        }
-      });
-      return page;
+      const kept = free.pop() ?? (await fresh(browser, viewport));
+      inUse.push(kept);
+      await kept.page.setViewportSize(viewport);
+      return handOut(kept);
     },
-    async closeAll() {
-      await Promise.all(contexts.map((context) => context.close()));
-      contexts = [];
+    async release() {
+      const ended = inUse;
+      inUse = [];
+      for (const kept of ended) {
+        if (await clear(kept)) free.push(kept);
+        else await kept.context.close();
+      }
       const errors = pageErrors;
       pageErrors = [];
       expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    async closeAll() {
+      await Promise.all([...inUse, ...free.splice(0)].map((kept) => kept.context.close()));
+      inUse = [];
+      pageErrors = [];
     },
   };
 }
