@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, type Account, newAccount, registerByApi, signIn } from './support/accounts.js';
+import { type Account, ADMIN, newAccount, registerByApi, signInByApi } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
 import { DESKTOP } from './support/session.js';
@@ -82,7 +82,7 @@ describe.each(Object.entries(AS))('every route, %s', (_who, account: Account | n
   beforeAll(async () => {
     context = await browser.newContext({ viewport: DESKTOP });
     for (let i = 0; i < PAGES_AT_ONCE; i++) idle.push(await context.newPage());
-    if (account) await signIn(idle[0]!, site.url, account);
+    if (account) await signInByApi(idle[0]!, site.url, account);
   }, 60_000);
   afterAll(async () => {
     await context?.close();

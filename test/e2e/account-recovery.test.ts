@@ -12,7 +12,15 @@ import { linkIn, type SmtpInbox, startSmtpInbox } from '@cinefold/platform/testi
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSite, startSite } from '../../gateway/src/site.js';
-import { type Account, appSettled, callApi, newAccount, registerByApi, signIn } from './support/accounts.js';
+import {
+  type Account,
+  appSettled,
+  callApi,
+  newAccount,
+  registerByApi,
+  signIn,
+  signInByApi,
+} from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { PHONE, watchedPages } from './support/session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/site.js';
@@ -167,7 +175,7 @@ describe.each(Object.entries(VIEWPORTS))('on a %s', (_name, viewport) => {
     await registerByApi(url, account);
     await registerByApi(url, taken);
     const page = await newPage(viewport);
-    await signIn(page, url, account);
+    await signInByApi(page, url, account);
     const elsewhere = await otherSession(account);
     await page.goto(`${url}/profile`);
     const main = page.getByRole('main');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, callApi, signIn } from './support/accounts.js';
+import { ADMIN, callApi, signInByApi } from './support/accounts.js';
 import { adminAd, createAd, deleteAd, imageAd, useAdFixtures } from './support/ads.js';
 import { useSiteSession } from './support/session.js';
 
@@ -8,7 +8,7 @@ const site = useSiteSession();
 const fixtures = useAdFixtures(site);
 
 async function openAdsAsAdmin(page: Page): Promise<void> {
-  await signIn(page, site.url, ADMIN);
+  await signInByApi(page, site.url, ADMIN);
   await page.goto(`${site.url}/admin/ads`);
   await page.getByRole('heading', { level: 1, name: 'Manage Ads' }).waitFor();
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, callApi, signIn } from './support/accounts.js';
+import { ADMIN, callApi, keepSession, signIn } from './support/accounts.js';
 import {
   adminToken,
   generatedTvCsv,
@@ -38,11 +38,6 @@ interface UploadAnswer {
   readonly type: string;
   readonly mode: string;
   readonly rejections: { line: number; reason: string }[];
-}
-
-/** The browser's storage, named here because the test project compiles without the DOM library. */
-interface BrowserStorage {
-  readonly localStorage: { setItem(key: string, value: string): void };
 }
 
 interface BrowserStyles {
@@ -87,9 +82,7 @@ async function openAsAdmin(page: Page, path: string, heading: string, viaForm = 
   if (viaForm) {
     await signIn(page, site.url, ADMIN);
   } else {
-    await page.addInitScript((stored) => {
-      (globalThis as unknown as BrowserStorage).localStorage.setItem('token', stored);
-    }, token);
+    await keepSession(page, site.url, token);
   }
   await page.goto(`${site.url}${path}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  ADMIN,
   type Account,
+  ADMIN,
   newAccount,
   registerByApi,
   signIn,
+  signInByApi,
   userMenuButton,
 } from './support/accounts.js';
 import { deleteAfterConfirming, pathnameOf } from './support/page-helpers.js';
@@ -14,7 +15,7 @@ import { PHONE, useSiteSession } from './support/session.js';
 const site = useSiteSession();
 
 async function openUsersAsAdmin(page: Page): Promise<void> {
-  await signIn(page, site.url, ADMIN);
+  await signInByApi(page, site.url, ADMIN);
   await page.goto(`${site.url}/admin/users`);
   await page.getByRole('heading', { level: 1, name: 'Manage Users' }).waitFor();
 }
@@ -160,7 +161,7 @@ describe('the admin user table', () => {
 
   it('keeps the admin navigation reachable at phone width', async () => {
     const page = await site.newPage(PHONE);
-    await signIn(page, site.url, ADMIN);
+    await signInByApi(page, site.url, ADMIN);
     await page.goto(`${site.url}/admin/users`);
 
     const nav = page.getByRole('navigation', { name: 'Admin' }).filter({ visible: true });

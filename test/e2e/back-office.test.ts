@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, callApi, signIn } from './support/accounts.js';
+import { ADMIN, callApi, signInByApi } from './support/accounts.js';
 import { createAd, imageAd } from './support/ads.js';
 import { adminToken, importSampleMovies, SAMPLE_MOVIES_CSV } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 120_000);
 
 async function openAsAdmin(page: Page, path: string, heading: string): Promise<void> {
-  await signIn(page, site.url, ADMIN);
+  await signInByApi(page, site.url, ADMIN);
   await page.goto(`${site.url}${path}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }

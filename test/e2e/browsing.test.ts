@@ -3,7 +3,7 @@ import { CSV_COLUMNS } from '@cinefold/platform';
 import { csvRecord } from '@cinefold/workers';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, appSettled, callApi, signIn } from './support/accounts.js';
+import { ADMIN, appSettled, callApi, signInByApi } from './support/accounts.js';
 import { importCsv, importSampleMovies } from './support/catalogue.js';
 import { controlledBy, linksIn, openMobileMenu } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
@@ -246,7 +246,7 @@ describe('small copy (issue item 9)', () => {
 
   it('writes the admin content total with a thousands separator', async () => {
     const page = await site.newPage(DESKTOP);
-    await signIn(page, site.url, ADMIN);
+    await signInByApi(page, site.url, ADMIN);
     await page.goto(`${site.url}/admin/content`);
     await page.getByText(/^Total: /).waitFor();
     expect(await page.getByText(/^Total: /).textContent()).toBe('Total: 2,632');
@@ -254,7 +254,7 @@ describe('small copy (issue item 9)', () => {
 
   it('keeps the hyphen of Sci-Fi in the ad slots named after its page', async () => {
     const page = await site.newPage(DESKTOP);
-    await signIn(page, site.url, ADMIN);
+    await signInByApi(page, site.url, ADMIN);
     await page.goto(`${site.url}/admin/ads`);
     await page.getByRole('heading', { level: 1, name: 'Manage Ads' }).waitFor();
     await page

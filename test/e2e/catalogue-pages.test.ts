@@ -5,7 +5,7 @@ import {
   callApi,
   newAccount,
   registerByApi,
-  signIn,
+  signInByApi,
   storedItem,
   userMenuButton,
 } from './support/accounts.js';
@@ -148,7 +148,7 @@ describe('a movie page', () => {
     const account = newAccount('Viewer');
     await registerByApi(site.url, account);
     const page = await site.newPage();
-    await signIn(page, site.url, account);
+    await signInByApi(page, site.url, account);
     await page.goto(`${site.url}/movies/${INCEPTION}`);
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await page.getByRole('button', { name: 'In Favorites' }).waitFor();
@@ -167,7 +167,7 @@ describe('a movie page', () => {
     const account = newAccount('Lists');
     await registerByApi(site.url, account);
     const page = await site.newPage();
-    await signIn(page, site.url, account);
+    await signInByApi(page, site.url, account);
     await page.goto(`${site.url}/movies/${INCEPTION}`);
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
     await page.getByRole('button', { name: 'In Watchlist' }).waitFor();
@@ -194,7 +194,7 @@ describe('a movie and a TV show with the same id', () => {
     const account = newAccount('Twins');
     await registerByApi(site.url, account);
     const page = await site.newPage();
-    await signIn(page, site.url, account);
+    await signInByApi(page, site.url, account);
 
     await page.goto(`${site.url}/movies/${INCEPTION}`);
     await page.getByRole('heading', { name: 'Inception', level: 1 }).waitFor();

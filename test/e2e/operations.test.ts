@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, callApi, newAccount, registerByApi, signIn } from './support/accounts.js';
+import { ADMIN, callApi, newAccount, registerByApi, signInByApi } from './support/accounts.js';
 import { adminToken, importSampleMovies } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
 }, 60_000);
 
 async function openAsAdmin(page: Page, path: string, heading: string): Promise<void> {
-  await signIn(page, site.url, ADMIN);
+  await signInByApi(page, site.url, ADMIN);
   await page.goto(`${site.url}${path}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }

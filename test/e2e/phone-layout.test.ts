@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdImageHost, createAd, imageAd, startAdImageHost } from './support/ads.js';
 import { adminToken, importSampleMovies } from './support/catalogue.js';
+import { keepSession } from './support/accounts.js';
 import { useSiteSession } from './support/session.js';
 import { seriousViolations } from './support/axe.js';
 
@@ -278,7 +279,7 @@ describe('an ad slot shows its creative', () => {
     await screenshot(page, 'fallback-390x844');
 
     const admin = await site.newPage(DESKTOP);
-    await admin.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await keepSession(admin, site.url, token);
     await admin.goto(`${site.url}/admin/ads`);
     await admin.getByText('Gone creative').first().waitFor();
     await admin.waitForLoadState('networkidle');
@@ -345,7 +346,7 @@ describe('the admin content screen on a phone', () => {
     'shows every row as a card with its Hide and Delete buttons on screen on %s',
     async (_name, viewport) => {
       const page = await site.newPage(viewport);
-      await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+      await keepSession(page, site.url, token);
       await page.goto(`${site.url}/admin/content`);
       await page.locator('tbody [data-part="title"]').first().waitFor();
       await screenshot(page, `admin-content-${viewport.width}x${viewport.height}`);
@@ -395,7 +396,7 @@ describe('accessibility with ads in the slots', () => {
 
   it('the admin content cards have none on a phone', async () => {
     const page = await site.newPage(PHONE);
-    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await keepSession(page, site.url, token);
     await page.goto(`${site.url}/admin/content`);
     await page.locator('tbody [data-part="title"]').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, signIn } from './support/accounts.js';
+import { ADMIN, signInByApi } from './support/accounts.js';
 import { pathnameOf, scrollPageTo, scrollPosition } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
 
@@ -39,7 +39,7 @@ describe('routing', () => {
 
   it('leaves the bottom ad slot off the admin pages', async () => {
     const page = await site.newPage();
-    await signIn(page, site.url, ADMIN);
+    await signInByApi(page, site.url, ADMIN);
     await page.goto(`${site.url}/admin`);
     await page.getByRole('navigation', { name: 'Admin' }).first().waitFor({ state: 'attached' });
     await page.getByRole('contentinfo').waitFor();

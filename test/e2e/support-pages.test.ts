@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES } from '@cinefold/read-models';
 import { Redis } from 'ioredis';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, callApi, signIn } from './support/accounts.js';
+import { ADMIN, callApi, signInByApi } from './support/accounts.js';
 import { linksIn, pathnameOf } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
 
@@ -203,7 +203,7 @@ describe('the terms and the privacy policy', () => {
 describe('the admin inbox', () => {
   it('is in the back office navigation, not indexed, and says when there are no messages yet', async () => {
     const page = await site.newPage();
-    await signIn(page, site.url, ADMIN);
+    await signInByApi(page, site.url, ADMIN);
     await page.goto(`${site.url}/admin`);
     await page
       .getByRole('navigation', { name: 'Admin' })
@@ -223,7 +223,7 @@ describe('the admin inbox', () => {
 
   it('says the messages could not be loaded when the request fails, and loads them on Try again', async () => {
     const page = await site.newPage();
-    await signIn(page, site.url, ADMIN);
+    await signInByApi(page, site.url, ADMIN);
     await page.route('**/api/admin/messages*', (route) => route.abort('connectionrefused'));
     await page.goto(`${site.url}/admin/messages`);
 
@@ -256,7 +256,7 @@ describe('the admin inbox', () => {
     redis.disconnect();
 
     const page = await site.newPage();
-    await signIn(page, site.url, ADMIN);
+    await signInByApi(page, site.url, ADMIN);
     await page.goto(`${site.url}/admin/messages`);
     const subjects = () =>
       page.getByRole('list', { name: 'Messages' }).getByRole('heading', { level: 2 }).allTextContents();
@@ -350,7 +350,7 @@ describe('the contact page', () => {
     const inbox = await callApi(site.url, 'GET', '/admin/messages', { token, eventPosition: position });
     expect(inbox.status).toBe(200);
     const admin = await site.newPage();
-    await signIn(admin, site.url, ADMIN);
+    await signInByApi(admin, site.url, ADMIN);
     await admin.goto(`${site.url}/admin/messages`);
     const item = admin
       .getByRole('list', { name: 'Messages' })

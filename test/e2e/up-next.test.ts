@@ -6,7 +6,7 @@ import {
   callApi,
   newAccount,
   registerByApi,
-  signIn,
+  signInByApi,
   storedItem,
 } from './support/accounts.js';
 import { importCsv } from './support/catalogue.js';
@@ -41,7 +41,7 @@ async function member(): Promise<{ page: Page; account: Account }> {
   const account = newAccount('Sam Viewer');
   await registerByApi(site.url, account);
   const page = await site.newPage();
-  await signIn(page, site.url, account);
+  await signInByApi(page, site.url, account);
   return { page, account };
 }
 
