@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // The sites under test run compiled, as `npm start` runs them.
+          globalSetup: ['./test/e2e/support/build-server.ts'],
           environment: 'node',
           // One browser and one site at a time: two end-to-end files side by side timed out one
           // test in five runs of the suite on two cores.

@@ -54,9 +54,9 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real site the way a user does (`gateway/src/cli.ts start`) on a free port, with a
- * private Redis and a fresh data directory, and resolves once `/api/health` answers 200. The
- * site's output is kept quiet unless it fails to start or dies during the tests.
+ * Starts the real site the way `npm start` does (the compiled `gateway/dist/cli.js start`) on a
+ * free port, with a private Redis and a fresh data directory, and resolves once `/api/health`
+ * answers 200. The site's output is kept quiet unless it fails to start or dies during the tests.
  */
 export async function startSite(settings: Record<string, string> = {}): Promise<RunningSite> {
   if (!existsSync(join(repoRoot, 'frontend/dist/index.html'))) {
@@ -67,7 +67,8 @@ export async function startSite(settings: Record<string, string> = {}): Promise<
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/cli.ts', 'start'], {
+  // As `npm start` runs it: the compiled gateway (see build-server.ts, the project's set-up).
+  const child = spawn(process.execPath, ['--conditions=compiled', 'gateway/dist/cli.js', 'start'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -98,7 +99,6 @@ export async function startSite(settings: Record<string, string> = {}): Promise<
 
   async function stop(): Promise<void> {
     stopping = true;
-    // tsx passes SIGTERM on to the site and exits when the site does.
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     if (!(await waitForExit(child, STOP_TIMEOUT_MS)) && child.pid !== undefined) {
       process.kill(-child.pid, 'SIGKILL');
