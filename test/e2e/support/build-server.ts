@@ -11,11 +11,10 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export default function setup(): void {
-  const result = spawnSync(
-    `${repoRoot}node_modules/.bin/tsc`,
-    ['-b', 'gateway/tsconfig.build.json'],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
+  const result = spawnSync(`${repoRoot}node_modules/.bin/tsc`, ['-b', 'gateway/tsconfig.build.json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     throw new Error(`compiling the server failed:\n${result.stdout}${result.stderr}`);
   }
