@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@cinefold/contracts';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './site.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, QUIET_DOCUMENT } from './site.js';
 
 export interface Account {
   readonly name: string;
@@ -119,7 +119,7 @@ export async function keepSession(
   token: string,
   user?: AuthResponse['user'],
 ): Promise<void> {
-  await page.goto(`${siteUrl}/robots.txt`);
+  await page.goto(`${siteUrl}${QUIET_DOCUMENT}`);
   await storeItem(page, 'token', token);
   if (user) await storeItem(page, 'user', JSON.stringify(user));
 }

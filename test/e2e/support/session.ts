@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { type RunningSite, startSite } from './site.js';
+import { QUIET_DOCUMENT, type RunningSite, startSite } from './site.js';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -119,9 +119,10 @@ interface KeptPage {
  * the test if there was any.
  *
  * A page is used again by the next test when the test changed nothing about it that lasts beyond
- * its documents (no init script, route, header or context of its own: see LASTING_CHANGES): its
- * site's storage, cookies, cache and history are cleared, its listeners taken off and it is left on
- * `about:blank`, which is what a new browser context gives. Starting a browser context and its
+ * its documents (no init script, route, header, clock or context of its own: see LASTING_CHANGES):
+ * it is left on the site's QUIET_DOCUMENT, its site's storage, cookies and history are cleared and
+ * its listeners taken off, which is what a new browser context gives. The HTTP cache is kept: the
+ * API's answers are never stored and the app's files are named by their content. Starting a browser context and its
  * renderer costs about three times the processor time of the page load itself on a two-core
  * machine, and most tests open one or two pages.
  */
@@ -173,9 +174,8 @@ export function watchedPages(): WatchedPages {
     try {
       const { origin } = new URL(page.url());
       if (origin !== 'null') {
-        // A small document of the same site ends the test's app (its last beacons go now) without
-        // the new renderer that about:blank would get; then the storage it leaves is cleared.
-        await page.goto(`${origin}/robots.txt`);
+        // The test's app ends here (its last beacons go now); then the storage it leaves is cleared.
+        await page.goto(`${origin}${QUIET_DOCUMENT}`);
         await page.evaluate(() => {
           const web = globalThis as unknown as Record<'localStorage' | 'sessionStorage', { clear(): void }>;
           web.localStorage.clear();

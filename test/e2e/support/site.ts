@@ -11,6 +11,12 @@ const STOP_TIMEOUT_MS = 10_000;
 /** Keeps the end of a chatty log, which is where a crash explains itself. */
 const MAX_OUTPUT_CHARS = 200_000;
 
+/**
+ * A small document of the site that runs no app: a page goes there to end the app it shows without
+ * starting a new renderer (as about:blank would), and to reach the site's storage before the app.
+ */
+export const QUIET_DOCUMENT = '/robots.txt';
+
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-password-1';
 
