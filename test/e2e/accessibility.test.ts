@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, ADMIN, newAccount, registerByApi, signInByApi } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
+import { sharedBrowser } from './support/browser.js';
 import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
 import { DESKTOP } from './support/session.js';
 import { type RunningSite, startSite } from './support/site.js';
@@ -45,7 +45,7 @@ let tvId = 0;
 
 beforeAll(async () => {
   site = await startSite();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   await importSampleMovies(site.url, 100);
   const tv = await importCsv(site.url, generatedTvCsv(10), { type: 'tv' });
   expect(tv.status).toBe(200);
@@ -57,7 +57,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await site?.stop();
 });
 

@@ -21,7 +21,7 @@ import {
   signIn,
   signInByApi,
 } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
+import { sharedBrowser } from './support/browser.js';
 import { PHONE, watchedPages } from './support/session.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/site.js';
 
@@ -57,7 +57,7 @@ beforeAll(async () => {
     drainMs: 1000,
   });
   url = site.url!;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterEach(async () => {
@@ -67,7 +67,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await pages.closeAll();
-  await browser?.close();
   await site?.stop();
   await redis?.stop();
   await inbox?.stop();

@@ -1,8 +1,23 @@
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, headless, with everything that would reach the internet switched off. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+let launched: Promise<Browser> | undefined;
+
+/**
+ * Debian's Chromium, headless, with everything that would reach the internet switched off: one
+ * browser for the end-to-end files, which one worker runs in turn (vitest.config.ts). The first
+ * file to ask launches it, a later file gets it back with nothing of the files before it (their
+ * browser contexts, should one have been left open, are closed here), and one that finds it gone
+ * launches another. Playwright ends it with the worker. Each file opens its pages in contexts of
+ * its own, so what files share is the browser's process, whose start costs the processor about
+ * what two page loads do on a two-core virtual machine.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const browser = await launched?.catch(() => undefined);
+  if (browser?.isConnected()) {
+    await Promise.all(browser.contexts().map((context) => context.close()));
+    return browser;
+  }
+  launched = chromium.launch({
     // scripts/test.mjs honours the same variable when it checks that Chromium is installed.
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -16,4 +31,5 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return launched;
 }

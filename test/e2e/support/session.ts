@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { sharedBrowser } from './browser.js';
 import { QUIET_DOCUMENT, type RunningSite, startSite } from './site.js';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -16,7 +16,7 @@ export interface SiteSession {
 }
 
 /**
- * One real site and one browser for the calling test file. Every test gets clean pages, and a
+ * One real site for the calling test file, and pages in the browser the files share. Every test gets clean pages, and a
  * test fails if the app threw an uncaught error, or the Content-Security-Policy blocked
  * something, while it ran. `settings`: environment variables of the site, read as it starts.
  */
@@ -27,14 +27,13 @@ export function useSiteSession(settings: () => Record<string, string> = () => ({
 
   beforeAll(async () => {
     site = await startSite(settings());
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterEach(() => pages.release());
 
   afterAll(async () => {
     await pages.closeAll();
-    await browser?.close();
     await site?.stop();
   });
 
