@@ -67,7 +67,7 @@ export interface WatchedPages {
 /** What a test may do to a page that a later test would inherit: such a page is not used again. */
 const LASTING_CHANGES = new Set<string | symbol>([
   'addInitScript',
-  'route',
+  // (A test's routes, by `route`, are taken off when its page is kept.)
   'routeFromHAR',
   'routeWebSocket',
   'setExtraHTTPHeaders',
@@ -118,9 +118,9 @@ interface KeptPage {
  * the test if there was any.
  *
  * A page is used again by the next test when the test changed nothing about it that lasts beyond
- * its documents (no init script, route, header, clock or context of its own: see LASTING_CHANGES):
- * it is left on the site's QUIET_DOCUMENT, its site's storage, cookies and history are cleared and
- * its listeners taken off, which is what a new browser context gives. The HTTP cache is kept: the
+ * its documents (no init script, header, clock or context of its own: see LASTING_CHANGES): its
+ * routes and listeners are taken off, it is left on the site's QUIET_DOCUMENT, and its site's
+ * storage, cookies and history are cleared, which is what a new browser context gives. The HTTP cache is kept: the
  * API's answers are never stored and the app's files are named by their content. Starting a browser context and its
  * renderer costs about three times the processor time of the page load itself on a two-core
  * machine, and most tests open one or two pages.
@@ -168,6 +168,7 @@ export function watchedPages(): WatchedPages {
     const { page, context } = kept;
     if (kept.lasting || page.isClosed() || context.pages().length !== 1) return false;
     for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     for (const [event, listener] of kept.own) page.on(event as 'close', listener as () => void);
     const cdp = await context.newCDPSession(page);
     try {
