@@ -90,8 +90,17 @@ async function runsScaledOut(setting: Setting): Promise<void> {
     QUERY_API_URL: `http://127.0.0.1:${queryPort}`,
   });
   const gateway = `http://127.0.0.1:${gatewayPort}`;
-  // Each service comes up in its own time; the gateway answers 502 for one that is not up yet.
-  await until(async () => ((await fetch(`${gateway}/api/health`)).status === 200 ? true : undefined));
+  // Each service comes up in its own time; the gateway answers 502 for one that is not up yet, and
+  // the API answers 503 while the projectors, once up, build their read models. Health is ready
+  // when every projector has built its read models (each has a generation) and none is building.
+  await until(async () => {
+    const health = await fetch(`${gateway}/api/health`, {
+      headers: { [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN },
+    });
+    const { projectors } = (await health.json()) as { projectors?: { generation: number | null }[] };
+    const built = projectors && projectors.length > 0 && projectors.every((p) => p.generation !== null);
+    return health.status === 200 && built ? true : undefined;
+  });
   await until(async () =>
     (await fetch(`http://127.0.0.1:${commandPort}/api/no-such-route`)).status === 404 ? true : undefined,
   );
