@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 // `server`: unit and integration tests (real Redis, real SQLite, real HTTP); `frontend`: unit tests
 // of browser code; `e2e`: the built site driven in Debian's Chromium. Every test file starts its own
-// Redis (and, end to end, its own site and browser), so the server files run side by side: two at
-// a time on two cores, where most of each file's time is spent waiting on Redis or a site.
+// Redis (and, end to end, its own site, with pages in the one browser those files share), so the
+// server files run side by side: two at a time on two cores.
 // A condition polled for (a projection, a count, a page's text) gets ten seconds on a busy machine,
 // not Vitest's one: a poll returns as soon as it holds, so this only delays a failure.
 const expect = { poll: { timeout: 10_000 } };
