@@ -71,26 +71,26 @@ async function box(locator: Locator) {
   return { ...found, bottom: found.y + found.height, right: found.x + found.width };
 }
 
-/**
- * Every layout shift of the page's document so far, not counting those right after input: the
- * browser keeps them from the first paint, and an observer asking for them `buffered` is handed
- * them at once.
- */
+/** Records every layout shift of the page from its first paint (see PerformanceObserver). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(`
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        window.__shifts.push({
+          value: entry.value,
+          nodes: (entry.sources || []).map((source) =>
+            source.node ? (source.node.id || source.node.nodeName) + ' ' + (source.node.textContent || '').slice(0, 40) : '?',
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  `);
+}
+
 function layoutShifts(page: Page): Promise<{ value: number; nodes: string[] }[]> {
-  return page.evaluate(`(() => {
-    const observer = new PerformanceObserver(() => {});
-    observer.observe({ type: 'layout-shift', buffered: true });
-    const entries = observer.takeRecords();
-    observer.disconnect();
-    return entries
-      .filter((entry) => !entry.hadRecentInput)
-      .map((entry) => ({
-        value: entry.value,
-        nodes: (entry.sources || []).map((source) =>
-          source.node ? (source.node.id || source.node.nodeName) + ' ' + (source.node.textContent || '').slice(0, 40) : '?',
-        ),
-      }));
-  })()`);
+  return page.evaluate('window.__shifts');
 }
 
 /** The colour painted at a point of the viewport: a 1-pixel screenshot, decoded by the page. */
@@ -153,6 +153,7 @@ describe('ads and layout shift', () => {
     'the home page does not move as the hero’s ads load and rotate on %s',
     async (_name, viewport) => {
       const page = await site.newPage(viewport);
+      await recordLayoutShifts(page);
       // The page's clock is the test's to move: the rotation's 8 seconds pass at once.
       await page.clock.install();
       await page.goto(`${site.url}/`);
@@ -186,6 +187,7 @@ describe('ads and layout shift', () => {
     'a listing does not move as its ad loads on %s',
     async (_name, viewport) => {
       const page = await site.newPage(viewport);
+      await recordLayoutShifts(page);
       await page.goto(`${site.url}/movies`);
       await adShown(page, 'movies-top');
       await page.locator('ul[aria-label="Movies"] li').first().waitFor();
@@ -198,6 +200,7 @@ describe('ads and layout shift', () => {
     'a page whose slots have no ads does not move either, on %s',
     async (_name, viewport) => {
       const page = await site.newPage(viewport);
+      await recordLayoutShifts(page);
       const answered = page.waitForResponse(
         (response) => new URL(response.url()).searchParams.get('position') === 'tv-top',
       );
