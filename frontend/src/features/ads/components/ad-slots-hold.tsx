@@ -37,7 +37,12 @@ export function AdSlotsHold({ children }: { readonly children: ReactNode }) {
   }, [holding]);
   return (
     <AdSlotsHoldContext value={hold}>
-      <Box visibility={holding ? 'hidden' : undefined} data-ads-waiting={holding || undefined}>
+      <Box
+        visibility={holding ? 'hidden' : undefined}
+        data-ads-waiting={holding || undefined}
+        // The hold ran out: the page was shown before all its slots had answered.
+        data-ads-hold-expired={expired || undefined}
+      >
         {children}
       </Box>
     </AdSlotsHoldContext>
