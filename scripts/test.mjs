@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -97,11 +98,11 @@ const checksDone = (async () => {
   return done;
 })();
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 if (!existsSync(chromium)) {
   process.stderr.write(
     `\nChromium is needed for the end-to-end tests and was not found at ${chromium}.\n` +
-      'Install it (apt-get install chromium) or set CHROMIUM_PATH. `.ci/run` installs it.\n',
+      'Install it (apt-get install chromium-headless-shell) or set CHROMIUM_PATH. `.ci/run` installs it.\n',
   );
   failures.push('chromium missing');
 }
