@@ -114,20 +114,23 @@ export class KillableSite {
   async serving(timeoutMs = 120_000): Promise<void> {
     await waitForHttp(`${this.base}/api/health`, timeoutMs);
     const deadline = Date.now() + timeoutMs;
+    let behind = 'no answer';
     for (;;) {
       try {
         const response = await fetch(`${this.base}/api/health`, {
           headers: { [OPERATOR_TOKEN_HEADER]: BENCH_OPERATOR_TOKEN },
         });
-        const health = (await response.json()) as { projectors?: { lag: number | null }[] };
+        const health = (await response.json()) as { projectors?: { name: string; lag: number | null }[] };
         // Before the projectors process has made its generations the list is empty, and "every
         // one caught up" would hold of nothing.
         const projectors = health.projectors ?? [];
         if (response.ok && projectors.length > 0 && projectors.every((p) => p.lag === 0)) return;
+        behind = `${response.status}, ${JSON.stringify(projectors.filter((p) => p.lag !== 0))}`;
       } catch {
         // the gateway went away between two questions (a restart): ask again
       }
-      if (Date.now() > deadline) throw new Error('the projectors did not catch up in time');
+      if (Date.now() > deadline)
+        throw new Error(`the projectors did not catch up in time (health: ${behind})`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -20,6 +20,7 @@ export {
 export { RecordedTransaction, type Transaction } from './runtime/transaction.js';
 export { encodeCommand, type RespArgument, RespWriter } from './runtime/resp-writer.js';
 export {
+  CheckpointLost,
   GenerationSwitched,
   GenerationWriter,
   type GenerationWriterOptions,

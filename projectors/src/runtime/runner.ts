@@ -14,6 +14,7 @@ import {
   type Subscription,
 } from '@cinefold/platform';
 import {
+  CheckpointLost,
   GenerationSwitched,
   GenerationWriter,
   payloadTypesOf,
@@ -92,6 +93,20 @@ export class LiveProjectionRunner {
   }
 
   private async run(): Promise<void> {
+    const { redis } = this.options;
+    // Redis back after a restart may lack its last second of writes, this read model's among them:
+    // the runner then reads its checkpoint again. An idle runner would otherwise go on from a
+    // position Redis no longer has (a busy one finds out at its next batch: `CheckpointLost`).
+    const resume = () => void this.subscription?.close();
+    redis.on('ready', resume);
+    try {
+      await this.follow();
+    } finally {
+      redis.off('ready', resume);
+    }
+  }
+
+  private async follow(): Promise<void> {
     const { store, redis, logger } = this.options;
     let failures = 0;
     while (!this.stopped) {
@@ -118,6 +133,13 @@ export class LiveProjectionRunner {
       } catch (error) {
         if (error instanceof GenerationSwitched) {
           logger.info('active generation switched; following it', { projector: this.projector.name });
+          continue;
+        }
+        if (error instanceof CheckpointLost) {
+          logger.warn('Redis lost writes of this read model; feeding it again from its checkpoint', {
+            projector: this.projector.name,
+            error,
+          });
           continue;
         }
         if (this.stopped) break;

@@ -8,7 +8,10 @@
  * - a re-delivered event is at or below the checkpoint and is skipped;
  * - two runners on one projector cannot both apply a batch: the loser's EXEC fails and it retries;
  * - when a rebuild switches the active generation, the live runner's EXEC fails with
- *   `GenerationSwitched`, and the runner resubscribes from the new generation's checkpoint.
+ *   `GenerationSwitched`, and the runner resubscribes from the new generation's checkpoint;
+ * - when Redis's checkpoint is behind the one this writer last read or wrote (Redis restarted
+ *   without its last writes), the batch fails with `CheckpointLost` instead of leaving out the
+ *   events in between, and the runner resubscribes from the checkpoint Redis has.
  */
 
 import {
@@ -32,6 +35,13 @@ import { RecordedTransaction } from './transaction.js';
 
 /** A live writer's generation is no longer the active one: a rebuild switched to another. */
 export class GenerationSwitched extends Error {}
+
+/**
+ * Redis's checkpoint of this generation went back: Redis lost writes it had acknowledged (a
+ * restart loses up to its last second of them, `appendfsync everysec`). The read model must be
+ * fed again from the checkpoint Redis has.
+ */
+export class CheckpointLost extends Error {}
 
 export interface GenerationWriterOptions {
   /**
@@ -66,6 +76,8 @@ export class GenerationWriter {
   private readonly connection: RespConnection;
   /** WATCH of the checkpoint (and the active generation), then MGET of both: each batch begins so. */
   private readonly watchAndRead: readonly Buffer[];
+  /** The checkpoint this writer last read or committed: Redis's is never behind it unless lost. */
+  private known: Position | null = null;
 
   constructor(
     readonly projector: Projector,
@@ -85,7 +97,9 @@ export class GenerationWriter {
 
   async checkpoint(): Promise<Position> {
     const text = await this.options.redis.get(this.checkpointKey);
-    return (text === null ? null : decodePosition(text)) ?? START;
+    const checkpoint = (text === null ? null : decodePosition(text)) ?? START;
+    this.known = checkpoint;
+    return checkpoint;
   }
 
   /** Applies the events after this generation's checkpoint; returns the checkpoint afterwards. */
@@ -169,6 +183,13 @@ export class GenerationWriter {
       throw new GenerationSwitched();
     }
     const checkpoint = (checkpointText == null ? null : decodePosition(checkpointText)) ?? START;
+    if (this.known && comparePositions(checkpoint, this.known) < 0) {
+      await connection.call('UNWATCH');
+      throw new CheckpointLost(
+        `${projector.name} generation ${this.generation}: Redis's checkpoint ${encodePosition(checkpoint)} is behind ${encodePosition(this.known)}`,
+      );
+    }
+    this.known = checkpoint;
     if (last === undefined || comparePositions(last, checkpoint) <= 0) {
       await connection.call('UNWATCH');
       return { checkpoint };
@@ -206,6 +227,7 @@ export class GenerationWriter {
     if (results instanceof Error) throw results; // EXECABORT: a command was refused when queued
     const failed = (results as unknown[]).find((result) => result instanceof Error);
     if (failed) throw failed;
+    this.known = last;
     const notice: PositionNotice = {
       projector: projector.name,
       generation: this.generation,
