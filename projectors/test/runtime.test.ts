@@ -232,29 +232,28 @@ describe('the live projection runner', () => {
   });
 
   /**
-   * Takes what Redis holds of the read model now, and gives back a function that puts it back: as
-   * a Redis restarted without its last second of writes (`appendfsync everysec`) would have it.
+   * Starts a runner, lets it project 600 events, and then puts its read model and checkpoint back
+   * to where they were after the first 300: as a Redis restarted without its last second of
+   * writes (`appendfsync everysec`) would have them.
    */
-  async function keptToLose(generation: number): Promise<() => Promise<void>> {
-    const countsKey = readModelKeys.key(name, generation, EVENT_COUNTS.byType);
-    const checkpointKey = readModelKeys.checkpoint(name, generation);
+  async function runnerAheadOfRedis(): Promise<LiveProjectionRunner> {
+    const runner = new LiveProjectionRunner(eventCountsProjector, { store, redis, logger });
+    runner.start();
+    await appendMany(300);
+    await until(async () => (await activeCounts()).TitleImported === '100');
+    const countsKey = readModelKeys.key(name, 1, EVENT_COUNTS.byType);
+    const checkpointKey = readModelKeys.checkpoint(name, 1);
     const [counts, checkpoint] = await Promise.all([redis.dumpBuffer(countsKey), redis.get(checkpointKey)]);
-    return async () => {
-      await redis.restore(countsKey, 0, counts!, 'REPLACE');
-      await redis.set(checkpointKey, checkpoint!);
-    };
+    await appendMany(300);
+    await until(async () => (await activeCounts()).TitleImported === '200');
+    await redis.restore(countsKey, 0, counts!, 'REPLACE');
+    await redis.set(checkpointKey, checkpoint!);
+    return runner;
   }
 
   it('feeds its read model again from the checkpoint Redis went back to, at its next batch', async () => {
-    const runner = new LiveProjectionRunner(eventCountsProjector, { store, redis, logger });
-    runner.start();
+    const runner = await runnerAheadOfRedis();
     try {
-      await appendMany(300);
-      await until(async () => (await activeCounts()).TitleImported === '100');
-      const loseWrites = await keptToLose(1);
-      await appendMany(300);
-      await until(async () => (await activeCounts()).TitleImported === '200');
-      await loseWrites();
       await store.append('late', [newEvent('TitleHidden')], { expectedRevision: 'any' });
       await until(async () => (await activeCounts()).TitleHidden === '201');
       expect(await activeCounts()).toMatchObject({ TitleImported: '200', PageViewed: '200' });
@@ -264,15 +263,8 @@ describe('the live projection runner', () => {
   });
 
   it('reads its checkpoint again when Redis comes back, so an idle read model catches up too', async () => {
-    const runner = new LiveProjectionRunner(eventCountsProjector, { store, redis, logger });
-    runner.start();
+    const runner = await runnerAheadOfRedis();
     try {
-      await appendMany(300);
-      await until(async () => (await activeCounts()).TitleImported === '100');
-      const loseWrites = await keptToLose(1);
-      await appendMany(300);
-      await until(async () => (await activeCounts()).TitleImported === '200');
-      await loseWrites();
       // Nothing new is written: the runner learns of it only by its connection coming back.
       redis.disconnect(true);
       await until(async () => (await activeCounts()).TitleImported === '200');

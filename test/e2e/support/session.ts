@@ -18,7 +18,8 @@ export interface SiteSession {
 /**
  * One real site for the calling test file, and pages in the browser the files share. Every test
  * gets clean pages, and a test fails if the app threw an uncaught error, or the
- * Content-Security-Policy blocked something, while it ran. `settings`: environment variables of the site, read as it starts.
+ * Content-Security-Policy blocked something, while it ran. `settings`: environment variables of
+ * the site, read as it starts.
  */
 export function useSiteSession(settings: () => Record<string, string> = () => ({})): SiteSession {
   let site: RunningSite | undefined;
@@ -122,8 +123,8 @@ interface KeptPage {
  * routes and listeners are taken off, it is left on the site's QUIET_DOCUMENT, and its site's
  * storage, cookies and history are cleared, which is what a new browser context gives. The HTTP
  * cache is kept: the API's answers are never stored and the app's files are named by their
- * content. Starting a browser context and its renderer costs about three times the processor time of the page load itself on a two-core
- * machine, and most tests open one or two pages.
+ * content. Starting a browser context and its renderer costs about three times the processor time
+ * of the page load itself on a two-core machine, and most tests open one or two pages.
  */
 export function watchedPages(): WatchedPages {
   const free: KeptPage[] = [];
