@@ -11,8 +11,9 @@ const expect = { poll: { timeout: 10_000 } };
 
 export default defineConfig({
   test: {
-    // Stops whatever a test left running, however it ended.
-    globalSetup: ['./test/global-setup.ts'],
+    // Stops whatever a test left running, however it ended; compiles the server, whose compiled
+    // programs the end-to-end sites and the tests that start services as processes run.
+    globalSetup: ['./test/global-setup.ts', './test/build-server.ts'],
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
@@ -44,8 +45,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // The sites under test run compiled, as `npm start` runs them.
-          globalSetup: ['./test/e2e/support/build-server.ts'],
           environment: 'node',
           // One browser and one site at a time: two end-to-end files side by side timed out one
           // test in five runs of the suite on two cores.

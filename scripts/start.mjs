@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledProgram } from './service.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (line) => process.stdout.write(`cinefold: ${line}\n`);
@@ -103,7 +104,7 @@ const child = fromSource
       cwd: root,
       stdio: 'inherit',
     })
-  : spawn(process.execPath, ['--conditions=compiled', join(root, 'gateway', 'dist', 'cli.js'), 'start'], {
+  : spawn(process.execPath, compiledProgram('gateway', ['start']), {
       cwd: root,
       stdio: 'inherit',
     });

@@ -4,6 +4,7 @@
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
  */
+import { buildServer } from '../../scripts/service.mjs';
 import { printTable, type Row } from './table.js';
 
 interface Benchmark {
@@ -82,6 +83,8 @@ const benchmarks: Record<string, Benchmark> = {
 };
 
 async function main(): Promise<void> {
+  // The services a benchmark starts run compiled, as `npm start` runs them (runService).
+  buildServer();
   const [first, ...rest] = process.argv.slice(2);
   const named = first === undefined ? undefined : benchmarks[first];
   if (named?.takesArgs) {

@@ -58,7 +58,8 @@ export async function benchMemberLists(args: string[]): Promise<Row[]> {
     'bench-member-lists',
     { TRUST_PROXY: 'loopback', EVENT_LOOP_REPORT: report },
     60_000,
-    ['--import', PROBE],
+    // The probe is TypeScript: tsx loads it (and only it: the service itself runs compiled).
+    ['--import', 'tsx', '--import', PROBE],
   );
   const base = services.base;
   try {

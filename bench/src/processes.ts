@@ -2,11 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@cinefold/platform';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Runs `cinefold <role>` as one Node process (no tsx wrapper), so its pid is the service's.
+ * Runs `cinefold <role>` as one Node process, compiled as `npm start` runs it (the bench's CLI
+ * builds the server first), so its pid is the service's.
  * BENCH_NODE_ARGS adds Node flags to every service, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`
  * to see where an import's time goes; BENCH_STDOUT=1 passes the services' standard output through
  * (for flags that print there, such as `--trace-gc`).
@@ -14,19 +16,15 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export function runService(
   role: string,
   env: Record<string, string>,
-  /** Node flags for this service alone, after tsx (a benchmark's probe, in TypeScript). */
+  /** Node flags for this service alone (a benchmark's probe, e.g. `--import <module>`). */
   extraNodeArgs: readonly string[] = [],
 ): ChildProcess {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', ...extraNodeArgs, 'gateway/src/cli.ts', role],
-    {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
-    },
-  );
+  return spawn(process.execPath, [...nodeArgs, ...extraNodeArgs, ...compiledProgram('gateway', [role])], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  });
 }
 
 /** User plus system CPU seconds a process has used (Linux). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 // In production the server runs compiled (`npm start`, the Docker image): Node with the
 // `compiled` condition reads each package's dist/, built by `tsc -b gateway/tsconfig.build.json`.
@@ -50,8 +51,13 @@ describe('the compiled server', () => {
   });
 
   it('is what npm start and the Docker image run, with Node and not tsx', () => {
+    expect(compiledProgram('gateway', ['start'])).toEqual([
+      '--conditions=compiled',
+      `${root}gateway/dist/cli.js`,
+      'start',
+    ]);
     const start = readFileSync(`${root}scripts/start.mjs`, 'utf8');
-    expect(start).toContain("'--conditions=compiled', join(root, 'gateway', 'dist', 'cli.js')");
+    expect(start).toContain("compiledProgram('gateway', ['start'])");
     expect(start).toContain("'-b', 'gateway/tsconfig.build.json'");
     const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
     expect(dockerfile).toMatch(/npm run build:server/);

@@ -7,6 +7,7 @@ import { createLogger, openSqliteEventStore, eventStoreFile } from '@cinefold/pl
 import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 // The API and the projectors run here; the workers run as a separate process that the test kills.
 const site = useSite('import-resume', ADMIN_SETTINGS, 'gateway');
@@ -16,7 +17,7 @@ let projectors: ProjectorsService;
 const workers: ChildProcess[] = [];
 
 function startWorkers(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), 'workers'], {
+  const child = spawn(process.execPath, compiledProgram('gateway', ['workers']), {
     cwd: root,
     env: {
       ...process.env,

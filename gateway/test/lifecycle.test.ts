@@ -6,6 +6,7 @@ import { OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
 import { freePort, LOCAL_REDIS_URL_FILE, localRedisDir } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = makeTempDir('lifecycle');
@@ -32,7 +33,7 @@ afterAll(async () => {
 const OPERATOR_TOKEN = 'lifecycle-test-operator-token';
 
 function startCli(port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), 'start'], {
+  const child = spawn(process.execPath, compiledProgram('gateway', ['start']), {
     cwd: root,
     env: {
       ...process.env,

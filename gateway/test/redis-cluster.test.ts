@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { connectRedis, readModelKeys, slotOf } from '@cinefold/platform';
 import { clusterUnsupported, type LocalRedisCluster, startLocalCluster } from '@cinefold/platform/testing';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadTitles } from './support/api.js';
 import { IMAGE_AD } from './support/ads.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 // The whole site on a private 3-master Redis Cluster (REDIS_CLUSTER_NODES): a catalogue imported,
 // then every read model exercised through the API, and `npm run verify` run against it.
@@ -191,7 +191,7 @@ describe.skipIf(unsupported !== null)('the site on a Redis Cluster', () => {
     }
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', resolve(import.meta.dirname, '../../projectors/src/cli.ts'), 'verify'],
+      compiledProgram('projectors', ['verify']),
       {
         env: {
           ...process.env,

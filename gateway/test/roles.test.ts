@@ -12,6 +12,7 @@ import {
 } from '@cinefold/platform/testing';
 import { supportInbox } from '@cinefold/workers';
 import { afterAll, expect, it } from 'vitest';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 const redisServer = useRedisServer();
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,7 +49,7 @@ interface Setting {
 }
 
 function run(setting: Setting, role: string, env: Record<string, string> = {}): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), role], {
+  const child = spawn(process.execPath, compiledProgram('gateway', [role]), {
     cwd: root,
     env: {
       ...process.env,

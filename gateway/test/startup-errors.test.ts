@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Accounts } from '@cinefold/command-api';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = makeTempDir('startup-errors');
@@ -25,7 +25,7 @@ function start(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), role],
+      compiledProgram('gateway', [role]),
       {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', DATA_DIR: dir.path, LOG_LEVEL: 'error', ...env },

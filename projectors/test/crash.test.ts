@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   eventStoreFile,
@@ -11,6 +10,7 @@ import { makeTempDir, newEvent, useRedisServer } from '@cinefold/platform/testin
 import { rebuildProjection } from '@cinefold/projectors';
 import { EVENT_COUNTS, eventCountsProjector } from '@cinefold/read-models';
 import { afterAll, expect, it } from 'vitest';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 const redisServer = useRedisServer();
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,7 +21,7 @@ const TYPES = ['TitleImported', 'PageViewed', 'TitleHidden', 'SomethingLiked'];
 const TOTAL = 120_000;
 
 function startProjectorsProcess(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'gateway/src/cli.ts'), 'projectors'], {
+  return spawn(process.execPath, compiledProgram('gateway', ['projectors']), {
     cwd: root,
     env: {
       ...process.env,

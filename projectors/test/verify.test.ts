@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
   createLogger,
@@ -21,6 +21,7 @@ import {
   trafficProjector,
 } from '@cinefold/read-models';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compiledProgram } from '../../scripts/service.mjs';
 
 const redisServer = useRedisServer();
 const dir = makeTempDir('verify');
@@ -206,11 +207,9 @@ it('a sorted set too big for one read is compared in full, down to a score far p
 
 it('npm run verify prints the table, names the differing key and exits 1 only on a difference', async () => {
   const run = (...names: string[]) =>
-    promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', resolve(import.meta.dirname, '../src/cli.ts'), 'verify', ...names],
-      { env: { ...process.env, DATA_DIR: dir.path, REDIS_URL: redisServer.url } },
-    ).then(
+    promisify(execFile)(process.execPath, compiledProgram('projectors', ['verify', ...names]), {
+      env: { ...process.env, DATA_DIR: dir.path, REDIS_URL: redisServer.url },
+    }).then(
       ({ stdout }) => ({ code: 0, stdout }),
       (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
     );

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, startLocalRedis } from '@cinefold/platform';
+import { compiledProgram } from '../../../scripts/service.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -73,8 +74,8 @@ export async function startSite(settings: Record<string, string> = {}): Promise<
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
 
-  // As `npm start` runs it: the compiled gateway (see build-server.ts, the project's set-up).
-  const child = spawn(process.execPath, ['--conditions=compiled', 'gateway/dist/cli.js', 'start'], {
+  // As `npm start` runs it: the compiled gateway (built by the test run's set-up, build-server.ts).
+  const child = spawn(process.execPath, compiledProgram('gateway', ['start']), {
     cwd: repoRoot,
     env: {
       ...process.env,
