@@ -61,10 +61,14 @@ export function AuthProvider({ children }: { readonly children: ReactNode }) {
     await switchSession(queryClient, null);
   }, [queryClient, navigate]);
 
-  const refresh = useCallback(
-    () => queryClient.refetchQueries({ queryKey: authKeys.currentUser(), exact: true }),
-    [queryClient],
-  );
+  // Asks again after a change to the member. A first look still on its way (the app starting on
+  // a confirmation link, which it uses at once) may have been answered before the change, and a
+  // refetch would only join it, the member's page then keeping the old details: it is cancelled.
+  const refresh = useCallback(async () => {
+    const queryKey = authKeys.currentUser();
+    await queryClient.cancelQueries({ queryKey, exact: true });
+    await queryClient.refetchQueries({ queryKey, exact: true });
+  }, [queryClient]);
 
   const status: AuthStatus = currentUser.isPending ? 'loading' : user ? 'signed-in' : 'signed-out';
 
