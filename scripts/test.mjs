@@ -1,14 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: the frontend and server builds, then every test, ending with one line
-// `tests: N passed, N failed`. The tests run as two Vitest runs side by side: the server and
-// frontend files (two at a time) with their output shown as it comes, and the end-to-end files
-// (one at a time, in Chromium) with theirs printed whole once both are done. The end-to-end files
-// take longest, and leave a third of the processor idle while they wait (on a page, a site, an
-// answer): the server files fill it, at a lower priority, so that the browser's pages keep the
-// pace their waits were written for.
-// The type checks, lint and format check run one after another beside them at a lower priority:
-// they take the processor when the tests wait, and their output is printed, each whole under its
-// title, after the tests'.
+// `npm test`: the frontend build, then every test (server and end-to-end in Chromium) while the
+// type checks, lint and format check run beside them, ending with one line
+// `tests: N passed, N failed`. The checks run one after another at a lower priority than the
+// tests: they take the processor when the tests wait (on Redis, a site, a browser), so they add
+// little to the time, and their output is printed, each whole under its title, after the tests'.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
@@ -21,22 +16,11 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const cache = join(root, 'node_modules', '.cache');
 const started = Date.now();
 
-/** Lowers a child's priority by `nice` (a Unix nice value), where that is allowed. */
-function lower(child, nice) {
-  if (!nice || child.pid === undefined) return;
-  try {
-    setPriority(child.pid, nice);
-  } catch {
-    // Not allowed here: it runs at the usual priority.
-  }
-}
-
-/** Runs a command with its output shown as it comes; `nice` lowers its priority. */
-function step(title, command, args, nice = 0) {
+/** Runs a command with its output shown as it comes. */
+function step(title, command, args) {
   process.stdout.write(`\n== ${title}\n`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-    lower(child, nice);
     child.on('error', () => resolve(false));
     child.on('close', (code) => resolve(code === 0));
   });
@@ -50,7 +34,13 @@ function quietStep(title, command, args, nice = 0) {
   return new Promise((resolve) => {
     const began = Date.now();
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    lower(child, nice);
+    if (nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, nice);
+      } catch {
+        // Not allowed here: it runs at the usual priority.
+      }
+    }
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -73,6 +63,10 @@ function quietStep(title, command, args, nice = 0) {
 }
 
 const failures = [];
+
+const build = await quietStep('build the frontend', 'npm', ['run', 'build', '-w', 'frontend']);
+build.print();
+if (!build.ok) failures.push('frontend build');
 
 /** A type check that keeps what it learnt for the next run (as lint and format keep theirs). */
 const typeCheck = (project, name) => [
@@ -104,17 +98,6 @@ const checksDone = (async () => {
   return done;
 })();
 
-// The end-to-end sites, and the services some server tests start as processes, run compiled: both
-// builds, side by side, before any test (the test run's own set-up then finds the server built).
-const builds = await Promise.all([
-  quietStep('build the frontend', 'npm', ['run', 'build', '-w', 'frontend']),
-  quietStep('compile the server', 'npm', ['run', '--silent', 'build:server']),
-]);
-for (const [index, build] of builds.entries()) {
-  build.print();
-  if (!build.ok) failures.push(index === 0 ? 'frontend build' : 'server build');
-}
-
 const chromium = chromiumPath();
 if (!existsSync(chromium)) {
   process.stderr.write(
@@ -126,33 +109,23 @@ if (!existsSync(chromium)) {
 if (!existsSync(join(root, 'frontend', 'dist', 'index.html'))) failures.push('frontend not built');
 
 const reportDir = mkdtempSync(join(tmpdir(), 'cinefold-test-'));
-/** Vitest's arguments for a run of `projects`, with its JSON report; the command line's own after. */
-const vitestArgs = (projects, report) => [
+const report = join(reportDir, 'vitest.json');
+const args = [
   'run',
-  ...projects.flatMap((project) => ['--project', project]),
-  // A file named on the command line is in one of the two runs only.
-  '--passWithNoTests',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
   ...process.argv.slice(2),
 ];
-const reports = [join(reportDir, 'server.json'), join(reportDir, 'e2e.json')];
-const [serverTests, endToEnd] = await Promise.all([
-  step('tests (server, frontend)', bin('vitest'), vitestArgs(['server', 'frontend'], reports[0]), 5),
-  quietStep('tests (end to end)', bin('vitest'), vitestArgs(['e2e'], reports[1])),
-]);
-endToEnd.print();
-if (!serverTests || !endToEnd.ok) failures.push('tests');
+if (!(await step('tests', bin('vitest'), args))) failures.push('tests');
 for (const check of await checksDone) check.print();
 
 let passed = 0;
 let failed = 0;
-for (const report of reports) {
-  if (!existsSync(report)) continue;
+if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed += results.numPassedTests;
-  failed += results.numFailedTests;
+  passed = results.numPassedTests;
+  failed = results.numFailedTests;
 }
 rmSync(reportDir, { recursive: true, force: true });
 
