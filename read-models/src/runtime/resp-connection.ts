@@ -214,7 +214,13 @@ export class RespConnection {
       this.waiting.push({ count, replies: [], resolve, reject });
       socket.ref(); // an answer is due: keep the process up for it
       if (typeof commands === 'string' || Buffer.isBuffer(commands)) socket.write(commands);
-      else for (const part of commands) socket.write(part);
+      else {
+        // Written as one: a part is a command, and each write of its own was a system call (a
+        // replay of a million page views spent a quarter of its processor time in them).
+        socket.cork();
+        for (const part of commands) socket.write(part);
+        socket.uncork();
+      }
     });
   }
 
