@@ -94,8 +94,9 @@ if (!fromSource) {
   });
   if (stale.length > 0) {
     say(`compiling the server (${stale.join(', ')} changed)...`);
-    // tsc -b rebuilds what changed, and marks the rest up to date (its .tsbuildinfo).
-    run(tsc, ['-b', 'gateway/tsconfig.build.json']);
+    // `tsc -b` (package.json's build:server) rebuilds what changed, and marks the rest up to date
+    // (its .tsbuildinfo).
+    run('npm', ['run', '--silent', 'build:server']);
   }
 }
 

@@ -58,7 +58,7 @@ describe('the compiled server', () => {
     ]);
     const start = readFileSync(`${root}scripts/start.mjs`, 'utf8');
     expect(start).toContain("compiledProgram('gateway', ['start'])");
-    expect(start).toContain("'-b', 'gateway/tsconfig.build.json'");
+    expect(start).toContain("run('npm', ['run', '--silent', 'build:server'])");
     const dockerfile = readFileSync(`${root}Dockerfile`, 'utf8');
     expect(dockerfile).toMatch(/npm run build:server/);
     expect(dockerfile).toMatch(/^ENTRYPOINT \["node", "--conditions=compiled", "gateway\/dist\/cli\.js"\]$/m);
