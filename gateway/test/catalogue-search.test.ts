@@ -65,6 +65,29 @@ describe('a search', () => {
     expect(await firstOf('creed 3')).toBe('Creed III');
     expect(await firstOf('scream 6')).toBe('Scream VI');
     expect(await firstOf('rocky iv')).toBe('Rocky IV');
+    // Numbers written as words, either way round.
+    expect(await firstOf('shrek two')).toBe('Shrek 2');
+    expect(await firstOf('it chapter 2')).toBe('It Chapter Two');
+    expect(await firstOf('oceans 11')).toBe("Ocean's Eleven");
+    expect(await firstOf('50 shades of grey')).toBe('Fifty Shades of Grey');
+    expect(await firstOf('xmen')).toBe('X-Men');
+  });
+
+  it('drops a word rather than find nothing, when no title has them all', async () => {
+    expect(await firstOf('catch me if u can')).toBe('Catch Me If You Can');
+    expect(await firstOf('kill bill volume 1')).toBe('Kill Bill: Vol. 1');
+    // One word dropped at most: two words no title has still find nothing.
+    expect((await search('inception zzqqxx qqzzxx')).total).toBe(0);
+    // Not while some title has every word: each title found then has them all (words of four
+    // letters, which get no typos).
+    const found = (
+      await get<{ movies: { title: string; overview: string }[] }>('/movies?search=star%20wars&limit=100')
+    ).body.movies;
+    expect(found.length).toBeGreaterThan(0);
+    for (const { title, overview } of found) {
+      expect(`${title} ${overview}`).toMatch(/star/i);
+      expect(`${title} ${overview}`).toMatch(/wars/i);
+    }
   });
 
   it('ranks the whole name first, names before overviews, then popularity', async () => {

@@ -42,6 +42,18 @@ describe('catalogue text', () => {
     expect(nameIndex('Alien').key).not.toBe(nameIndex('Aliens').key);
   });
 
+  it('takes numbers written as words as their figures, anywhere in a name', () => {
+    const terms = (name: string) => nameIndex(name).terms.map((t) => t.term);
+    expect(terms('It Chapter Two')).toEqual(expect.arrayContaining(['two', '2']));
+    expect(terms('Fifty Shades of Grey')).toEqual(expect.arrayContaining(['fifty', '50']));
+    expect(nameIndex('Paddington 2').key).toBe(nameIndex('paddington two').key);
+    expect(nameIndex("Ocean's Eleven").key).toBe(nameIndex('oceans 11').key);
+    // A Roman numeral first in a longer name is a letter, in its words and in its whole key alike.
+    expect(terms('X-Men')).not.toContain('10');
+    expect(nameIndex('X-Men').key).toBe(nameIndex('xmen').key);
+    expect(nameIndex('X-Men').key).toBe(nameIndex('x men').key);
+  });
+
   it('allows typos by word length: none below five letters, one from five, two from nine', () => {
     expect([3, 4, 5, 8, 9, 12].map(typoBudget)).toEqual([0, 0, 1, 1, 2, 2]);
   });

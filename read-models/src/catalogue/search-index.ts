@@ -27,8 +27,35 @@ const ROMAN: Readonly<Record<string, string>> = {
   x: '10',
 };
 
-/** "iv" → "4": sequels are typed in figures ("creed 3" for Creed III). */
-export const arabicOf = (word: string): string | undefined => ROMAN[word];
+/** Numbers written as words, which a visitor types in figures and the other way round. */
+const NUMBER_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
+    'sixteen seventeen eighteen nineteen twenty'
+  )
+    .split(' ')
+    .map((word, i) => [word, String(i + 1)])
+    .concat([
+      ['thirty', '30'],
+      ['forty', '40'],
+      ['fifty', '50'],
+      ['hundred', '100'],
+    ]),
+);
+
+/**
+ * "iv" → "4", "two" → "2": sequels and counts are typed in figures ("creed 3" for Creed III,
+ * "shrek two" for Shrek 2, "50 shades" for Fifty Shades), so a numeral stands for its figure on
+ * both sides, in the words a name is found by and in a search.
+ */
+export const figureOf = (word: string): string | undefined => ROMAN[word] ?? NUMBER_WORDS[word];
+
+/**
+ * Whether the word at `index` of a name of `length` words is taken as its figure. A Roman numeral
+ * is not, first in a longer name: "X-Men" and "V for Vendetta" are letters.
+ */
+const countsAt = (word: string, index: number, length: number): boolean =>
+  NUMBER_WORDS[word] !== undefined || (ROMAN[word] !== undefined && (index > 0 || length === 1));
 
 /**
  * Edits a word may have and still match, by its length, as the field's engines allow: none below
@@ -58,13 +85,16 @@ function hash32(text: string): number {
 
 /**
  * What a whole name is, whatever its spacing, punctuation and numerals: its words without a
- * leading article, Roman numerals as figures, run together. "Spider-Man", "spiderman" and
- * "spider man" have one key; so do "Creed III" and "creed 3".
+ * leading article, numerals as figures (`figureOf`), run together. "Spider-Man", "spiderman" and
+ * "spider man" have one key; so do "Creed III" and "creed 3", and "X-Men" and "xmen".
  */
 export function nameKey(nameWords: readonly string[]): number {
   const from = nameWords.length > 1 && ARTICLES.has(nameWords[0]!) ? 1 : 0;
   let joined = '';
-  for (let i = from; i < nameWords.length; i++) joined += arabicOf(nameWords[i]!) ?? nameWords[i]!;
+  for (let i = from; i < nameWords.length; i++) {
+    const word = nameWords[i]!;
+    joined += countsAt(word, i, nameWords.length) ? figureOf(word)! : word;
+  }
   return hash32(joined);
 }
 
@@ -89,8 +119,8 @@ export interface NameIndex {
 const MAX_COMPOUND = 40;
 
 /**
- * The terms a title's name is found by: each word once (its first place), a Roman numeral also
- * as its figure, and the words that punctuation joins into one ("Spider-Man", "WALL·E", "Ocean's",
+ * The terms a title's name is found by: each word once (its first place), a numeral also as its
+ * figure (`countsAt`), and the words that punctuation joins into one ("Spider-Man", "WALL·E", "Ocean's",
  * "S.W.A.T.") run together as well: a visitor types "spiderman", "walle", "oceans", "swat". Words
  * only spaces part ("La La Land") are not: the search splits what is typed run together instead
  * ("lalaland"), which keeps the vocabulary to the words names really have.
@@ -106,8 +136,7 @@ export function nameIndex(name: string): NameIndex {
   };
   all.forEach((word, i) => {
     add(word, i, 1);
-    const figure = arabicOf(word);
-    if (figure !== undefined && (i > 0 || all.length === 1)) add(figure, i, 1);
+    if (countsAt(word, i, all.length)) add(figureOf(word)!, i, 1);
   });
   let position = 0;
   for (const chunk of name.split(/\s+/)) {

@@ -14,10 +14,13 @@
  * 4. the name starting with the words in order, then holding them in order;
  * 5. the last word typed whole rather than started;
  * 6. popularity, then id: the same search always gives the same order, so pages never overlap.
+ *
+ * A search of several words that no title matches whole finds the titles matching all but one of
+ * them (`rankSearch`).
  */
 import { ascendingOrder, type IndexSnapshot, type NameList, type OverviewList } from './index-reader.js';
 import { type Expansion, MAX_COMPLETIONS } from './vocabulary.js';
-import { ARTICLES, arabicOf, nameKey, searchText } from '../search-index.js';
+import { ARTICLES, figureOf, nameKey, searchText } from '../search-index.js';
 import { STOPWORDS } from '../text.js';
 
 /** Titles of a search, best first. */
@@ -103,7 +106,7 @@ function expansionsOf(
   known: boolean,
 ): Expansion[] {
   const expansions = snapshot.vocabulary.expand(word, last, maxCompletions, known);
-  const figure = arabicOf(word);
+  const figure = figureOf(word);
   if (figure !== undefined && snapshot.vocabulary.has(figure) && !expansions.some((e) => e.word === figure))
     expansions.push({ word: figure, typos: 0, completion: false });
   return expansions;
@@ -355,12 +358,27 @@ function mostPopularOf(list: NameList, count: number): Int32Array {
   return order.subarray(0, count);
 }
 
+/**
+ * How a reading stands to what was typed. `lastStarted`: its last word is the one being typed, so
+ * it may be the start of a longer one. `whole`: the reading is all that was typed, so a name that
+ * is exactly its words is the name meant (not so with a word dropped: "wonder woman 84" is not
+ * Wonder Woman).
+ */
+interface Reading {
+  readonly lastStarted: boolean;
+  readonly whole: boolean;
+}
+const AS_TYPED: Reading = { lastStarted: true, whole: true };
+/** No name is the whole of a reading that left a word out. */
+const NO_WHOLE_NAME: WholeKeys = { exact: -1, mended: new Map() };
+
 /** Titles matching every required word of one reading of the search, with their tiers. */
 async function candidatesOf(
   snapshot: IndexSnapshot,
   words: readonly string[],
   into: Map<number, [tier: number, popularity: number]>,
   reach: Reach,
+  reading: Reading = AS_TYPED,
 ): Promise<void> {
   const meaningful = words.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
   const required = (meaningful.length > 0 ? meaningful : words.map((w, i) => [w, i] as const)).map(
@@ -384,12 +402,12 @@ async function candidatesOf(
     expansionsOf(
       snapshot,
       word,
-      i === last,
+      i === last && reading.lastStarted,
       required.includes(i) ? completions : OPTIONAL_COMPLETIONS,
       known(word),
     ),
   );
-  const whole = wholeKeys(words, options);
+  const whole = reading.whole ? wholeKeys(words, options) : NO_WHOLE_NAME;
   const nameWords = [...required, ...optional].flatMap((i) => options[i]!.map((e) => e.word));
   const { names } = await snapshot.read(nameWords, []);
   const mostPopular = required.length === 1 ? reach.mostPopular : undefined;
@@ -401,7 +419,7 @@ async function candidatesOf(
   const shape: Shape = {
     before: required.map((i) => i - leading),
     article: leading === 1,
-    lastIsRequired: required.includes(last),
+    lastIsRequired: required.includes(last) && reading.lastStarted,
   };
   // Walk the word matching fewest titles, and find each of its titles in the others by id.
   let smallest = 0;
@@ -437,9 +455,29 @@ function orderedBits(popularity: number): number {
   return floatWords[0]! & 0x7fff_ffff;
 }
 
+/** Titles matching every required word of `words`, read as typed, run together and split apart. */
+async function foundBy(
+  snapshot: IndexSnapshot,
+  words: readonly string[],
+  reach: Reach,
+  reading: Reading = AS_TYPED,
+): Promise<Map<number, [tier: number, popularity: number]>> {
+  const found = new Map<number, [number, number]>();
+  await candidatesOf(snapshot, words, found, reach, reading);
+  const together = runTogether(words, (w) => snapshot.vocabulary.has(w));
+  if (together) await candidatesOf(snapshot, together, found, reach, reading);
+  const apart = await splitApart(words, snapshot);
+  if (apart) await candidatesOf(snapshot, apart, found, reach, reading);
+  return found;
+}
+
 /**
  * The titles of `universe` that `search` finds, best first. Hidden titles are left out of the
  * visible universe and are the hidden one.
+ *
+ * When no title has every word of a search of two words or more, the titles that have all but
+ * one are found instead, as the field's engines drop a word rather than answer nothing: a word
+ * no title has, or one typed another way ("catch me if u can", "dr strange multiverse").
  */
 export async function rankSearch(
   snapshot: IndexSnapshot,
@@ -447,18 +485,30 @@ export async function rankSearch(
   universe: Universe,
   reach: Reach = LISTING_REACH,
 ): Promise<Ranked> {
-  const { words } = searchText(search);
+  const { words, required } = searchText(search);
   if (words.length === 0) return new Int32Array(0);
-  const found = new Map<number, [number, number]>();
-  await candidatesOf(snapshot, words, found, reach);
-  const together = runTogether(words, (w) => snapshot.vocabulary.has(w));
-  if (together) await candidatesOf(snapshot, together, found, reach);
-  const apart = await splitApart(words, snapshot);
-  if (apart) await candidatesOf(snapshot, apart, found, reach);
   const hidden = universe === 'all' ? null : await snapshot.hidden();
+  const inUniverse = (id: number) => !hidden || hidden.has(id) === (universe === 'hidden');
+  let found = await foundBy(snapshot, words, reach);
+  if (required.length >= 2 && ![...found.keys()].some(inUniverse)) {
+    found = new Map();
+    for (const left of required) {
+      const fewer = await foundBy(
+        snapshot,
+        words.filter((_, i) => i !== left),
+        reach,
+        // The word before a last one dropped was typed whole.
+        { lastStarted: left !== words.length - 1, whole: false },
+      );
+      for (const [id, [tier, popularity]] of fewer) {
+        const had = found.get(id);
+        if (!had || tier < had[0]) found.set(id, [tier, popularity]);
+      }
+    }
+  }
   const candidates: Candidates = { ids: [], tiers: [], popularity: [] };
   for (const [id, [tier, popularity]] of found) {
-    if (hidden && hidden.has(id) !== (universe === 'hidden')) continue;
+    if (!inUniverse(id)) continue;
     candidates.ids.push(id);
     candidates.tiers.push(tier);
     candidates.popularity.push(popularity);
