@@ -26,10 +26,21 @@ export function EpisodePlayer({ title: show, server, onServerSelect, episodes }:
   const onOpen = episodes?.onOpen;
   const season = choice?.season;
   const episode = choice?.episode;
+  // The episode it starts at is told once it is known.
   useEffect(() => {
     if (season === undefined || episode === undefined) return;
     onOpen?.({ season, episode });
   }, [season, episode, onOpen]);
+  /**
+   * One the visitor picks is told with the pick itself, in the same update: the page then records
+   * the view as it shows the episode, not a render later (a visitor who leaves at once, or a page
+   * slow to render, would otherwise lose the view).
+   */
+  const pick = (next: EpisodeChoice) => {
+    const playable = playableEpisode(seasonList, next);
+    setWanted(playable);
+    if (playable) onOpen?.(playable);
+  };
 
   return (
     <Stack gap={{ base: '6', md: '8' }}>
@@ -38,7 +49,7 @@ export function EpisodePlayer({ title: show, server, onServerSelect, episodes }:
         loading={!ready}
         choice={choice}
         // Applied at once, so a season with fewer episodes shows episode 1 straight away.
-        onChange={(next) => setWanted(playableEpisode(seasonList, next))}
+        onChange={pick}
         server={server}
         onServerSelect={onServerSelect}
       />
@@ -56,7 +67,7 @@ export function EpisodePlayer({ title: show, server, onServerSelect, episodes }:
             <Button
               variant="solid"
               aria-label={`Next episode: season ${following.season} episode ${following.episode}`}
-              onClick={() => setWanted(following)}
+              onClick={() => pick(following)}
             >
               <LuSkipForward />
               Next episode
