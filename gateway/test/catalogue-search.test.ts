@@ -71,6 +71,10 @@ describe('a search', () => {
     expect(await firstOf('oceans 11')).toBe("Ocean's Eleven");
     expect(await firstOf('50 shades of grey')).toBe('Fifty Shades of Grey');
     expect(await firstOf('xmen')).toBe('X-Men');
+    expect(await firstOf('shrek 3')).toBe('Shrek the Third');
+    // An ampersand typed as "and", or left out.
+    expect(await firstOf('fast and furious')).toBe('Fast & Furious');
+    expect(await firstOf('mr and mrs smith')).toBe('Mr. & Mrs. Smith');
   });
 
   it('drops a word rather than find nothing, when no title has them all', async () => {

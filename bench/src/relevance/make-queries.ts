@@ -104,6 +104,8 @@ const BY_HAND: readonly (readonly [QueryKind, string, string])[] = [
   ['numbers', '4 brothers', 'Four Brothers'],
   ['numbers', '2 weeks notice', 'Two Weeks Notice'],
   ['numbers', 'men in black three', 'Men in Black 3'],
+  ['numbers', 'shrek 3', 'Shrek the Third'],
+  ['numbers', 'shrek the 3rd', 'Shrek the Third'],
   // A word too many, a word no title has, or one written another way: nothing has them all.
   ['loose', 'catch me if u can', 'Catch Me If You Can'],
   ['loose', 'kill bill volume 1', 'Kill Bill: Vol. 1'],

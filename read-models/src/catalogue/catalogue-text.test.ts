@@ -7,8 +7,25 @@ describe('catalogue text', () => {
   it('folds case and accents the same way for plain and accented text', () => {
     expect(foldText('AMELIE')).toBe('amelie');
     expect(foldText('Amélie')).toBe('amelie');
-    expect(words("Amélie's Café, Ñandú & WALL·E")).toEqual(['amelie', 's', 'cafe', 'nandu', 'wall', 'e']);
-    expect(words("Amelie's Cafe, Nandu & WALL-E")).toEqual(['amelie', 's', 'cafe', 'nandu', 'wall', 'e']);
+    // An ampersand is the word "and".
+    expect(words("Amélie's Café, Ñandú & WALL·E")).toEqual([
+      'amelie',
+      's',
+      'cafe',
+      'nandu',
+      'and',
+      'wall',
+      'e',
+    ]);
+    expect(words("Amelie's Cafe, Nandu & WALL-E")).toEqual([
+      'amelie',
+      's',
+      'cafe',
+      'nandu',
+      'and',
+      'wall',
+      'e',
+    ]);
     expect(words('Crouching Tiger: 卧虎藏龙 (2000)')).toEqual(['crouching', 'tiger', '卧虎藏龙', '2000']);
   });
 
@@ -52,6 +69,15 @@ describe('catalogue text', () => {
     expect(terms('X-Men')).not.toContain('10');
     expect(nameIndex('X-Men').key).toBe(nameIndex('xmen').key);
     expect(nameIndex('X-Men').key).toBe(nameIndex('x men').key);
+    // Ordinals, in words and in figures.
+    expect(terms('Shrek the Third')).toContain('3');
+    expect(nameIndex('Shrek the Third').key).toBe(nameIndex('shrek the 3rd').key);
+  });
+
+  it('reads an ampersand as "and", and leaves "and" out of the whole-name key', () => {
+    expect(nameIndex('Fast & Furious').terms.map((t) => t.term)).toContain('and');
+    expect(nameIndex('Fast & Furious').key).toBe(nameIndex('fast and furious').key);
+    expect(nameIndex('Fast & Furious').key).toBe(nameIndex('fast furious').key);
   });
 
   it('allows typos by word length: none below five letters, one from five, two from nine', () => {

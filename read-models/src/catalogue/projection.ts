@@ -67,7 +67,8 @@ export function createCatalogueProjector() {
     name: CATALOGUE.projector,
     // 2: the search index of packed postings and a vocabulary of title words (no prefix sets).
     // 3: movies by IMDb id.
-    // 4: numbers written as words ("Shrek Two") found by their figures, and a Roman numeral first
+    // 4: numbers and ordinals written as words ("Shrek Two", "Shrek the Third") found by their
+    //    figures, "&" read as "and" (left out of the whole-name key), and a Roman numeral first
     //    in a longer name ("X-Men") left a letter in the whole-name key.
     version: 4,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.

@@ -40,22 +40,31 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
       ['forty', '40'],
       ['fifty', '50'],
       ['hundred', '100'],
+      // Ordinals, as sequels are named ("Shrek the Third"); not "first", in too many names.
+      ...'second third fourth fifth sixth seventh eighth ninth tenth'
+        .split(' ')
+        .map((word, i) => [word, String(i + 2)]),
     ]),
 );
 
+/** "3rd", "13th": an ordinal in figures is its number. */
+const ORDINAL_FIGURE = /^([1-9][0-9]{0,3})(?:st|nd|rd|th)$/;
+
 /**
- * "iv" → "4", "two" → "2": sequels and counts are typed in figures ("creed 3" for Creed III,
- * "shrek two" for Shrek 2, "50 shades" for Fifty Shades), so a numeral stands for its figure on
- * both sides, in the words a name is found by and in a search.
+ * "iv" → "4", "two" → "2", "third" and "3rd" → "3": sequels and counts are typed in figures
+ * ("creed 3" for Creed III, "shrek two" for Shrek 2, "shrek 3" for Shrek the Third, "50 shades"
+ * for Fifty Shades), so a numeral stands for its figure on both sides, in the words a name is
+ * found by and in a search.
  */
-export const figureOf = (word: string): string | undefined => ROMAN[word] ?? NUMBER_WORDS[word];
+export const figureOf = (word: string): string | undefined =>
+  ROMAN[word] ?? NUMBER_WORDS[word] ?? ORDINAL_FIGURE.exec(word)?.[1];
 
 /**
  * Whether the word at `index` of a name of `length` words is taken as its figure. A Roman numeral
  * is not, first in a longer name: "X-Men" and "V for Vendetta" are letters.
  */
 const countsAt = (word: string, index: number, length: number): boolean =>
-  NUMBER_WORDS[word] !== undefined || (ROMAN[word] !== undefined && (index > 0 || length === 1));
+  ROMAN[word] === undefined ? figureOf(word) !== undefined : index > 0 || length === 1;
 
 /**
  * Edits a word may have and still match, by its length, as the field's engines allow: none below
@@ -85,7 +94,7 @@ function hash32(text: string): number {
 
 /**
  * What a whole name is, whatever its spacing, punctuation and numerals: its words without a
- * leading article, numerals as figures (`figureOf`), run together. "Spider-Man", "spiderman" and
+ * leading article or "and", numerals as figures (`figureOf`), run together. "Spider-Man", "spiderman" and
  * "spider man" have one key; so do "Creed III" and "creed 3", and "X-Men" and "xmen".
  */
 export function nameKey(nameWords: readonly string[]): number {
@@ -93,6 +102,8 @@ export function nameKey(nameWords: readonly string[]): number {
   let joined = '';
   for (let i = from; i < nameWords.length; i++) {
     const word = nameWords[i]!;
+    // "and" (or "&") is left out: "fast furious" and "fast and furious" are Fast & Furious.
+    if (word === 'and' && nameWords.length > 1) continue;
     joined += countsAt(word, i, nameWords.length) ? figureOf(word)! : word;
   }
   return hash32(joined);

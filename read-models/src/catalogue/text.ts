@@ -28,8 +28,12 @@ export function foldText(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * The words of a text, folded: an ampersand is the word "and", as people type it ("fast and
+ * furious" for Fast & Furious).
+ */
 export function words(text: string): string[] {
-  const folded = foldText(text);
+  const folded = foldText(text).replaceAll('&', ' and ');
   return folded
     .split(PLAIN.test(folded) ? /[^a-z0-9]+/ : /[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0 && w.length <= MAX_TERM);
