@@ -93,6 +93,7 @@ export class IndexSnapshot {
   private readonly lists = new Map<string, NameList | OverviewList>();
   private keptBytes = 0;
   private hiddenIds: Promise<ReadonlySet<number>> | null = null;
+  private readonly yearIds = new Map<string, Promise<ReadonlySet<number>>>();
 
   constructor(
     private readonly redis: Redis,
@@ -150,6 +151,22 @@ export class IndexSnapshot {
     this.lists.delete(name);
     this.lists.set(name, list);
     return list;
+  }
+
+  /** The ids of the type's visible titles of `year` (`yyyy`), as the listings' year filter has them. */
+  ofYear(year: string): Promise<ReadonlySet<number>> {
+    let ids = this.yearIds.get(year);
+    if (!ids) {
+      ids = this.redis
+        .smembers(`${this.prefix}year:${year}`)
+        .then((members) => new Set(members.map(Number)))
+        .catch((error: unknown) => {
+          this.yearIds.delete(year);
+          throw error;
+        });
+      this.yearIds.set(year, ids);
+    }
+    return ids;
   }
 
   /** The ids of the type's hidden titles. */

@@ -261,6 +261,10 @@ interface Shape {
 
 /** Titles found through their overview come after every title found by its name. */
 const OVERVIEW_TIER = 1 << 20;
+/** Titles of a year typed with the name come before every other (see `rankSearch`). */
+const OF_THE_YEAR = 1 << 22;
+/** A word that may be a release year. */
+const YEAR = /^(18[89]\d|19\d\d|20\d\d)$/;
 
 /**
  * A title's rank tier from what each required word matched and how many optional words (the
@@ -477,7 +481,9 @@ async function foundBy(
  *
  * When no title has every word of a search of two words or more, the titles that have all but
  * one are found instead, as the field's engines drop a word rather than answer nothing: a word
- * no title has, or one typed another way ("catch me if u can", "dr strange multiverse").
+ * no title has, or one typed another way ("catch me if u can", "dr strange multiverse"). A year
+ * dropped so puts the titles of that year first ("dune 1984", "the lion king 2019"), among the
+ * visible titles (the year sets hold those).
  */
 export async function rankSearch(
   snapshot: IndexSnapshot,
@@ -500,7 +506,10 @@ export async function rankSearch(
         // The word before a last one dropped was typed whole.
         { lastStarted: left !== words.length - 1, whole: false },
       );
-      for (const [id, [tier, popularity]] of fewer) {
+      // A year dropped is the year of the title meant ("dune 1984"): its titles of that year first.
+      const year = YEAR.test(words[left]!) ? await snapshot.ofYear(words[left]!) : null;
+      for (const [id, [matched, popularity]] of fewer) {
+        const tier = year?.has(id) ? matched - OF_THE_YEAR : matched;
         const had = found.get(id);
         if (!had || tier < had[0]) found.set(id, [tier, popularity]);
       }
