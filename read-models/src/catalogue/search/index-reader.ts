@@ -93,7 +93,6 @@ export class IndexSnapshot {
   private readonly lists = new Map<string, NameList | OverviewList>();
   private keptBytes = 0;
   private hiddenIds: Promise<ReadonlySet<number>> | null = null;
-  private readonly yearIds = new Map<string, Promise<ReadonlySet<number>>>();
 
   constructor(
     private readonly redis: Redis,
@@ -153,20 +152,12 @@ export class IndexSnapshot {
     return list;
   }
 
-  /** The ids of the type's visible titles of `year` (`yyyy`), as the listings' year filter has them. */
-  ofYear(year: string): Promise<ReadonlySet<number>> {
-    let ids = this.yearIds.get(year);
-    if (!ids) {
-      ids = this.redis
-        .smembers(`${this.prefix}year:${year}`)
-        .then((members) => new Set(members.map(Number)))
-        .catch((error: unknown) => {
-          this.yearIds.delete(year);
-          throw error;
-        });
-      this.yearIds.set(year, ids);
-    }
-    return ids;
+  /**
+   * The ids of the type's visible titles of `year` (`yyyy`), as the listings' year filter has them.
+   * Read each time, not kept: any year may be asked, and a search's answer is kept anyway.
+   */
+  async ofYear(year: string): Promise<ReadonlySet<number>> {
+    return new Set((await this.redis.smembers(`${this.prefix}year:${year}`)).map(Number));
   }
 
   /** The ids of the type's hidden titles. */
