@@ -495,8 +495,12 @@ export async function rankSearch(
   if (words.length === 0) return new Int32Array(0);
   const hidden = universe === 'all' ? null : await snapshot.hidden();
   const inUniverse = (id: number) => !hidden || hidden.has(id) === (universe === 'hidden');
+  const anyIn = (ids: Iterable<number>) => {
+    for (const id of ids) if (inUniverse(id)) return true;
+    return false;
+  };
   let found = await foundBy(snapshot, words, reach);
-  if (required.length >= 2 && ![...found.keys()].some(inUniverse)) {
+  if (required.length >= 2 && !anyIn(found.keys())) {
     found = new Map();
     for (const left of required) {
       const fewer = await foundBy(
