@@ -94,8 +94,9 @@ function hash32(text: string): number {
 
 /**
  * What a whole name is, whatever its spacing, punctuation and numerals: its words without a
- * leading article or "and", numerals as figures (`figureOf`), run together. "Spider-Man", "spiderman" and
- * "spider man" have one key; so do "Creed III" and "creed 3", and "X-Men" and "xmen".
+ * leading article or "and", numerals as figures (`figureOf`), run together. "Spider-Man",
+ * "spiderman" and "spider man" have one key; so do "Creed III" and "creed 3", and "X-Men" and
+ * "xmen".
  */
 export function nameKey(nameWords: readonly string[]): number {
   const from = nameWords.length > 1 && ARTICLES.has(nameWords[0]!) ? 1 : 0;
@@ -131,8 +132,8 @@ const MAX_COMPOUND = 40;
 
 /**
  * The terms a title's name is found by: each word once (its first place), a numeral also as its
- * figure (`countsAt`), and the words that punctuation joins into one ("Spider-Man", "WALL·E", "Ocean's",
- * "S.W.A.T.") run together as well: a visitor types "spiderman", "walle", "oceans", "swat". Words
+ * figure (`countsAt`), and the words that punctuation joins into one ("Spider-Man", "WALL·E",
+ * "Ocean's", "S.W.A.T.") run together as well: a visitor types "spiderman", "walle", "oceans", "swat". Words
  * only spaces part ("La La Land") are not: the search splits what is typed run together instead
  * ("lalaland"), which keeps the vocabulary to the words names really have.
  */
