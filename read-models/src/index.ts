@@ -70,7 +70,7 @@ export { AD_COUNTERS, AD_COUNTERS_NAMES, type AdCounter } from './ad-counters/ke
 export { adCountersProjector } from './ad-counters/projection.js';
 export { readAdStats } from './ad-counters/queries.js';
 
-export { CATALOGUE, CATALOGUE_SORTS, type CatalogueSortKey } from './catalogue/keys.js';
+export { CATALOGUE, CATALOGUE_SORTS, type CatalogueSortKey, yearSet } from './catalogue/keys.js';
 export { decodeTitle, encodeTitle } from './catalogue/stored.js';
 export { createCatalogueProjector } from './catalogue/projection.js';
 export { type CatalogueLocation, catalogueKey, locateCatalogue } from './catalogue/locate.js';

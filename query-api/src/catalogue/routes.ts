@@ -62,6 +62,7 @@ import {
   titlesJson,
   UP_NEXT,
   VIEW_COUNTS,
+  yearSet,
 } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
@@ -224,7 +225,7 @@ export function catalogueEndpoints({
       if (location && query.genre && query.genre.toLowerCase() !== 'all') {
         sets.push(await genreSet(redis, location, type, query.genre));
       }
-      if (query.year) sets.push(`year:${query.year}`);
+      if (query.year) sets.push(yearSet(query.year));
       const page = { offset: (query.page - 1) * query.limit, limit: query.limit };
       // Always set: the contract gives a query left without an order its default one.
       const sortBy = query.sortBy!;

@@ -7,6 +7,7 @@ import { type Movie, titleDate, titleName, type TitleType, type TvShow } from '@
 import { dateScore, genreNames, genreSlug, ratingScore, titleSortScore } from './text.js';
 import { encodeTitle } from './stored.js';
 import { imdbIndexPlace } from './imdb-index.js';
+import { yearSet } from './keys.js';
 import { type NameIndex, nameIndex, overviewTerms } from './search-index.js';
 
 export type Title = Movie | TvShow;
@@ -60,7 +61,7 @@ export function publicSetsOf(type: TitleType, title: Title, genres = genresOf(ti
   const sets: string[] = [];
   for (const [slug] of genres) sets.push(`genre:${slug}`);
   const year = titleDate(type, title)?.slice(0, 4);
-  if (year && /^\d{4}$/.test(year)) sets.push(`year:${year}`);
+  if (year && /^\d{4}$/.test(year)) sets.push(yearSet(year));
   return sets;
 }
 

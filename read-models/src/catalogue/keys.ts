@@ -32,5 +32,7 @@ export const CATALOGUE = {
   viewsOfDay: (day: string) => ['views', 'day', day],
   closedDays: ['views', 'closed'],
 } as const;
+/** The relative name of the set of a year's visible titles (`yyyy`): the listings' year filter. */
+export const yearSet = (year: string | number): string => `year:${year}`;
 export const CATALOGUE_SORTS = ['popularity', 'rating', 'date', 'title', 'created', 'views'] as const;
 export type CatalogueSortKey = (typeof CATALOGUE_SORTS)[number];

@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
 import { KeptCatalogueLocation } from './location.js';
 import { type CatalogueLocation, catalogueKey } from './locate.js';
+import { yearSet } from './keys.js';
 import { genreSet } from './queries.js';
 import { decodeTitle } from './stored.js';
 
@@ -61,7 +62,7 @@ export class CataloguePageReads {
     if (!location) return [];
     const sets: string[] = [];
     if (list.genre) sets.push(await genreSet(this.redis, location, list.type, list.genre));
-    if (list.year !== undefined) sets.push(`year:${list.year}`);
+    if (list.year !== undefined) sets.push(yearSet(list.year));
     const { ids } = await runQuery(this.redis, location, {
       type: list.type,
       // Genre and year sets hold visible titles only.

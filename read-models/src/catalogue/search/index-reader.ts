@@ -7,6 +7,7 @@
  */
 import type { Redis } from 'ioredis';
 import { Vocabulary } from './vocabulary.js';
+import { yearSet } from '../keys.js';
 import { livePostings, NAME_POSTING_BYTES, OVERVIEW_POSTING_BYTES } from '../search-index.js';
 
 /**
@@ -157,7 +158,7 @@ export class IndexSnapshot {
    * Read each time, not kept: any year may be asked, and a search's answer is kept anyway.
    */
   async ofYear(year: string): Promise<ReadonlySet<number>> {
-    return new Set((await this.redis.smembers(`${this.prefix}year:${year}`)).map(Number));
+    return new Set((await this.redis.smembers(`${this.prefix}${yearSet(year)}`)).map(Number));
   }
 
   /** The ids of the type's hidden titles. */
