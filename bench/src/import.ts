@@ -4,11 +4,13 @@
  * Where an import's time goes: imports the generated movie CSV (default 1,000,000 rows) through
  * the real services, as the catalogue benchmark does, and reports the wall time, when the worker
  * finished appending, the Redis memory the read models took, and the CPU seconds each process
- * spent (from /proc), with the Redis commands that took longest. A timeline of CPU use every 5 s goes to stderr: while the worker
+ * spent (from /proc), with the Redis commands that took longest, beside the same file loaded
+ * into the machine's PostgreSQL first (postgres-baseline.ts). A timeline of CPU use every 5 s goes to stderr: while the worker
  * runs, the three processes share the two cores; after it, the projector and Redis.
  */
 import { dataset, importFile } from './catalogue.js';
 import { cpuSeconds } from './processes.js';
+import { baselineRows, postgresBaseline } from './postgres-baseline.js';
 import { redisMemoryBytes, startBenchServices } from './services.js';
 import type { Row } from './table.js';
 
@@ -25,6 +27,7 @@ function commandStats(info: string): Map<string, { calls: number; seconds: numbe
 export async function benchImport(args: string[] = []): Promise<Row[]> {
   const movies = Number(args[0] ?? 1_000_000);
   const file = await dataset('movie', movies);
+  const inPostgres = await postgresBaseline(file, 'movie');
   const services = await startBenchServices('bench-import');
   const { base, redis } = services;
   try {
@@ -67,6 +70,7 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
         value: result.appendedSeconds,
         unit: 's',
       },
+      ...baselineRows('movies', inPostgres, result.seconds),
     ];
     rows.push({
       measure: 'Redis memory of the read models',
