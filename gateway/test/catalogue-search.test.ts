@@ -59,6 +59,10 @@ describe('a search', () => {
     expect(await firstOf('walle')).toBe('WALL·E');
     expect(await firstOf('antman')).toBe('Ant-Man');
     expect(await firstOf('lalaland')).toBe('La La Land');
+    // A whole name typed without its spaces, however many words it has, in its commonest words.
+    expect(await firstOf('backtothefuture')).toBe('Back to the Future');
+    expect(await firstOf('thelordoftherings')).toMatch(/^The Lord of the Rings: /);
+    expect(await firstOf('harrypotterandthegobletoffire')).toBe('Harry Potter and the Goblet of Fire');
     expect(await firstOf('amelie')).toBe('Amélie');
     expect(await firstOf('AMÉLIE')).toBe('Amélie');
     expect(await firstOf('godfather 2')).toBe('The Godfather Part II');

@@ -317,6 +317,9 @@ export async function makeQueries(seed: number): Promise<RelevanceQuery[]> {
     const words = dropArticle(typedTitle(t)).split(' ');
     if (words.length >= 2 && words.length <= 3 && words.every((w) => w.length <= 4))
       out.push(['spaces left out', words.join('')]);
+    // …and of longer names, whole ("backtothefuture", "piratesofthecaribbean").
+    else if (words.length >= 3 && words.length <= 8 && !/\d/.test(t))
+      out.push(['spaces left out of a longer name', words.join('')]);
     if (/\p{Ll}{2}\p{Lu}\p{Ll}{2}/u.test(t))
       out.push(['a space put in', base(t.replace(/(\p{Ll}{2})(\p{Lu}\p{Ll}{2})/gu, '$1 $2'))]);
     return out;

@@ -175,9 +175,12 @@ export function overviewTerms(overview: string): Set<string> {
   return terms;
 }
 
+/** How many words of a search are read: the rest are left out. */
+export const MAX_SEARCH_WORDS = 8;
+
 /** A search as typed: its words, folded as titles are, and which of them must match. */
 export interface SearchText {
-  /** Every word, stopwords included, at most 8. */
+  /** Every word, stopwords included, at most MAX_SEARCH_WORDS. */
   readonly words: readonly string[];
   /**
    * Indexes of the words a title must match: all but the stopwords, or every word when the search
@@ -187,7 +190,7 @@ export interface SearchText {
 }
 
 export function searchText(search: string): SearchText {
-  const all = words(search).slice(0, 8);
+  const all = words(search).slice(0, MAX_SEARCH_WORDS);
   const meaningful = all.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
   const required = (meaningful.length > 0 ? meaningful : all.map((w, i) => [w, i] as const)).map(
     ([, i]) => i,
@@ -196,7 +199,7 @@ export function searchText(search: string): SearchText {
 }
 
 /** Case and accents folded, spaces kept: how a search's text is compared and cached. */
-export const foldedSearch = (search: string): string => words(search).slice(0, 8).join(' ');
+export const foldedSearch = (search: string): string => words(search).slice(0, MAX_SEARCH_WORDS).join(' ');
 
 // Postings. Ids are below 2^31 (the import refuses larger ones): the top bit marks a tombstone.
 const TOMBSTONE = 0x8000_0000;

@@ -20,7 +20,7 @@
  */
 import { ascendingOrder, type IndexSnapshot, type NameList, type OverviewList } from './index-reader.js';
 import { type Expansion, MAX_COMPLETIONS } from './vocabulary.js';
-import { ARTICLES, figureOf, nameKey, searchText } from '../search-index.js';
+import { ARTICLES, figureOf, MAX_SEARCH_WORDS, nameKey, searchText } from '../search-index.js';
 import { STOPWORDS } from '../text.js';
 
 /** Titles of a search, best first. */
@@ -95,7 +95,7 @@ async function splitApart(words: readonly string[], snapshot: IndexSnapshot): Pr
     changed = true;
     return parts;
   });
-  return changed && out.length <= 8 ? out : null;
+  return changed && out.length <= MAX_SEARCH_WORDS ? out : null;
 }
 
 function expansionsOf(

@@ -1,4 +1,4 @@
-import { typoBudget, unknownWordTypoBudget } from '../search-index.js';
+import { MAX_SEARCH_WORDS, typoBudget, unknownWordTypoBudget } from '../search-index.js';
 /**
  * The words of the catalogue's title names (the read model's `search:words`, with how many titles
  * have each), held sorted in the query process: what a typed word may stand for is found here,
@@ -14,6 +14,12 @@ export interface Expansion {
   readonly completion: boolean;
 }
 
+/** A word typed without its spaces as words of names, and how common those are together. */
+interface Split {
+  readonly parts: string[];
+  readonly commonness: number;
+}
+
 /** How many completions of a last word are searched at most: the commonest. */
 export const MAX_COMPLETIONS = 100;
 /** How many near words (typos) of one word are searched at most: the closest, then the commonest. */
@@ -21,6 +27,8 @@ export const MAX_NEAR_WORDS = 30;
 
 export class Vocabulary {
   private readonly index = new Map<string, number>();
+  /** The length of the longest word: no part of a split is longer. */
+  private readonly longest: number;
 
   /** `words` sorted by code unit, `counts[i]` the titles having `words[i]`. */
   constructor(
@@ -28,6 +36,7 @@ export class Vocabulary {
     readonly counts: Int32Array,
   ) {
     words.forEach((word, i) => this.index.set(word, i));
+    this.longest = words.reduce((most, word) => Math.max(most, word.length), 0);
   }
 
   /** From ZRANGE … WITHSCORES: word, count, word, count… in any order. */
@@ -60,34 +69,36 @@ export class Vocabulary {
 
   /**
    * A word typed without its spaces, as the words of names it is made of ("lalaland": la la
-   * land, "blackadam", "jaws2"), two or three of them, the longest shortest part first; the last
-   * may be the start of a word when `last`. Null when it is a word, or no split exists.
+   * land, "blackadam", "jaws2", "lordoftherings": lord of the rings), in as few of them as it
+   * can be, up to a search's number of words; of splits in as many, the one whose words the most
+   * names have ("goblet of fire", not "goblet off ire"). The last may be the start of a word when
+   * `last`. Null when it is a word, or no split exists.
    */
   split(typed: string, last: boolean): string[] | null {
     if (this.has(typed) || typed.length < 3) return null;
-    const whole = (part: string) => this.has(part);
-    const ending = (part: string) => this.has(part) || (last && this.starts(part));
-    const shortest = (parts: readonly string[]) => Math.min(...parts.map((part) => part.length));
-    let best: string[] | null = null as string[] | null;
-    const consider = (parts: string[]) => {
-      if (
-        !best ||
-        parts.length < best.length ||
-        (parts.length === best.length && shortest(parts) > shortest(best))
-      )
-        best = parts;
-    };
-    for (let i = 1; i < typed.length; i++) {
-      const head = typed.slice(0, i);
-      if (!whole(head)) continue;
-      const rest = typed.slice(i);
-      if (ending(rest)) consider([head, rest]);
-      for (let j = 1; j < rest.length && (best === null || best.length > 2); j++) {
-        const middle = rest.slice(0, j);
-        if (whole(middle) && ending(rest.slice(j))) consider([head, middle, rest.slice(j)]);
+    const n = typed.length;
+    /** How common a part is: the log of the names having it (a started word counts as one). */
+    const commonness = (part: string) => Math.log(Math.max(1, this.count(part)));
+    /** The best split of `typed` from each place to its end (null: none), found from the end. */
+    const best: (Split | null)[] = new Array<Split | null>(n + 1).fill(null);
+    const better = (parts: number, score: number, than: Split | null) =>
+      !than || parts < than.parts.length || (parts === than.parts.length && score > than.commonness);
+    for (let from = n - 1; from >= 0; from--) {
+      const rest = typed.slice(from);
+      if (from > 0 && (this.has(rest) || (last && this.starts(rest))))
+        best[from] = { parts: [rest], commonness: commonness(rest) };
+      for (let to = from + 1; to < Math.min(n, from + this.longest + 1); to++) {
+        const tail = best[to];
+        if (!tail || tail.parts.length >= MAX_SEARCH_WORDS) continue;
+        const head = typed.slice(from, to);
+        if (!this.has(head)) continue;
+        const score = commonness(head) + tail.commonness;
+        if (better(tail.parts.length + 1, score, best[from] ?? null))
+          best[from] = { parts: [head, ...tail.parts], commonness: score };
       }
     }
-    return best;
+    const found = best[0]?.parts;
+    return found && found.length >= 2 ? found : null;
   }
 
   /** Index of the first word not below `word`. */
