@@ -10,7 +10,7 @@
  * tables are dropped afterwards. Without psql or a server the baseline is skipped, and says so.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { TitleType } from '@cinefold/contracts';
 import type { Row } from './table.js';
 
@@ -81,7 +81,11 @@ export async function postgresAvailable(): Promise<string | null> {
 
 /** Loads `file` (a catalogue CSV of `type`) into a new table, then indexes it; drops it after. */
 export async function loadIntoPostgres(file: string, type: TitleType): Promise<PostgresLoad> {
-  const header = readFileSync(file, 'utf8').slice(0, 4096).split(/\r?\n/, 1)[0]!;
+  const start = Buffer.alloc(4096);
+  const fd = openSync(file, 'r');
+  const read = readSync(fd, start, 0, start.length, 0);
+  closeSync(fd);
+  const header = start.subarray(0, read).toString('utf8').split(/\r?\n/, 1)[0]!;
   const columns = header.split(',').map((c) => c.replace(/^"|"$/g, ''));
   for (const column of columns)
     if (!/^[a-z_]+$/.test(column)) throw new Error(`unexpected column ${JSON.stringify(column)}`);
