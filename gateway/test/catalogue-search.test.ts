@@ -42,6 +42,8 @@ describe('a search', () => {
     expect(await firstOf('interstelar')).toBe('Interstellar');
     expect(await firstOf('forest gump')).toBe('Forrest Gump');
     expect(await firstOf('shawshenk redemtion')).toBe('The Shawshank Redemption');
+    // A misspelt word is not read as one-letter words run together ("a v our ite": The Fifth Element).
+    expect(await firstOf('avourite')).toBe('The Favourite');
     // Short words are taken as typed: "ted" finds Ted, not RED.
     const ted = (await search('ted', '&limit=100')).movies.map((m) => m.title);
     expect(ted).toContain('Ted');
@@ -76,6 +78,10 @@ describe('a search', () => {
     expect(await firstOf('50 shades of grey')).toBe('Fifty Shades of Grey');
     expect(await firstOf('xmen')).toBe('X-Men');
     expect(await firstOf('shrek 3')).toBe('Shrek the Third');
+    // A year typed by its last two figures, after a name with the number as typed.
+    expect(await firstOf('wonder woman 84')).toBe('Wonder Woman 1984');
+    expect(await firstOf('blade runner 49')).toBe('Blade Runner 2049');
+    expect(await firstOf('oceans 11')).toBe("Ocean's Eleven");
     // An ampersand typed as "and", or left out.
     expect(await firstOf('fast and furious')).toBe('Fast & Furious');
     expect(await firstOf('mr and mrs smith')).toBe('Mr. & Mrs. Smith');

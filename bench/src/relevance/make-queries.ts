@@ -112,6 +112,7 @@ const BY_HAND: readonly (readonly [QueryKind, string, string])[] = [
   ['loose', 'kill bill volume 2', 'Kill Bill: Vol. 2'],
   ['loose', 'dr strange multiverse', 'Doctor Strange in the Multiverse of Madness'],
   ['loose', 'wonder woman 84', 'Wonder Woman 1984'],
+  ['loose', 'blade runner 49', 'Blade Runner 2049'],
   ['loose', 'harry potter sorcerers stone', "Harry Potter and the Philosopher's Stone"],
   ['loose', 'harry potter 2 chamber of secrets', 'Harry Potter and the Chamber of Secrets'],
   ['loose', 'pirates of the caribbean 2 dead mans chest', "Pirates of the Caribbean: Dead Man's Chest"],

@@ -98,6 +98,9 @@ async function splitApart(words: readonly string[], snapshot: IndexSnapshot): Pr
   return changed && out.length <= MAX_SEARCH_WORDS ? out : null;
 }
 
+/** A year typed by its last two figures ("wonder woman 84", "blade runner 49"): the years it may be. */
+const yearsEndingIn = (word: string): string[] => (/^\d\d$/.test(word) ? [`19${word}`, `20${word}`] : []);
+
 function expansionsOf(
   snapshot: IndexSnapshot,
   word: string,
@@ -106,9 +109,14 @@ function expansionsOf(
   known: boolean,
 ): Expansion[] {
   const expansions = snapshot.vocabulary.expand(word, last, maxCompletions, known);
+  const add = (other: string, typos: number) => {
+    if (snapshot.vocabulary.has(other) && !expansions.some((e) => e.word === other))
+      expansions.push({ word: other, typos, completion: false });
+  };
   const figure = figureOf(word);
-  if (figure !== undefined && snapshot.vocabulary.has(figure) && !expansions.some((e) => e.word === figure))
-    expansions.push({ word: figure, typos: 0, completion: false });
+  if (figure !== undefined) add(figure, 0);
+  // Ranked as a typo: a name with the number as typed comes first ("Ocean's 11" for "oceans 11").
+  for (const year of yearsEndingIn(word)) add(year, 1);
   return expansions;
 }
 
