@@ -42,6 +42,8 @@ describe('a search', () => {
     expect(await firstOf('interstelar')).toBe('Interstellar');
     expect(await firstOf('forest gump')).toBe('Forrest Gump');
     expect(await firstOf('shawshenk redemtion')).toBe('The Shawshank Redemption');
+    // A word no title has, of seven or eight letters, gets two edits: it is a typo, or nothing.
+    expect(await firstOf('jurrasic world')).toBe('Jurassic World');
     // A misspelt word is not read as one-letter words run together ("a v our ite": The Fifth Element).
     expect(await firstOf('avourite')).toBe('The Favourite');
     // Short words are taken as typed: "ted" finds Ted, not RED.

@@ -76,10 +76,12 @@ export function typoBudget(length: number): number {
 
 /**
  * The same for a typed word no name has: a four-letter word then gets one edit too ("scnt",
- * "udge", "grek" were five-letter words missing one), where a word that exists is taken as meant.
+ * "udge", "grek" were five-letter words missing one), and a word of seven or eight letters two
+ * ("jurrasic" is Jurassic, a letter doubled in the wrong place), where a word that exists is
+ * taken as meant.
  */
 export function unknownWordTypoBudget(length: number): number {
-  return length === 4 ? 1 : typoBudget(length);
+  return length === 4 ? 1 : length === 7 || length === 8 ? 2 : typoBudget(length);
 }
 
 /** FNV-1a of a string, as an unsigned 32-bit number. */
