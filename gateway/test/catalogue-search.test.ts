@@ -106,6 +106,8 @@ describe('a search', () => {
       ).body.movies;
       expect(`${first?.title} ${first?.release_date.slice(0, 4)}`).toBe(`${title} ${year}`);
     }
+    // Two words too many at one end of a long search: a series put before the name.
+    expect(await firstOf('star wars the empire strikes back')).toBe('The Empire Strikes Back');
     // One word dropped at most: two words no title has still find nothing.
     expect((await search('inception zzqqxx qqzzxx')).total).toBe(0);
     // Not while some title has every word: each title found then has them all (words of four

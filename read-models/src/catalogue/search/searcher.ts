@@ -527,6 +527,17 @@ export async function rankSearch(
       }
     }
   }
+  // A long search that still finds nothing may have a name's two words too many at one end: a
+  // series put before the name ("star wars the empire strikes back") or two words after it.
+  if (required.length >= 4 && !anyIn(found.keys())) {
+    const [first, last] = [words.slice(2), words.slice(0, -2)];
+    for (const [fewer, reading] of [
+      [first, { lastStarted: true, whole: false }],
+      [last, { lastStarted: false, whole: false }],
+    ] as const)
+      for (const [id, match] of await foundBy(snapshot, fewer, reach, reading))
+        if (!found.has(id) || match[0] < found.get(id)![0]) found.set(id, match);
+  }
   const candidates: Candidates = { ids: [], tiers: [], popularity: [] };
   for (const [id, [tier, popularity]] of found) {
     if (!inUniverse(id)) continue;
