@@ -5,8 +5,9 @@
  * the real services, as the catalogue benchmark does, and reports the wall time, when the worker
  * finished appending, the Redis memory the read models took, and the CPU seconds each process
  * spent (from /proc), with the Redis commands that took longest, beside the same file loaded
- * into the machine's PostgreSQL first (postgres-baseline.ts). A timeline of CPU use every 5 s goes to stderr: while the worker
- * runs, the three processes share the two cores; after it, the projector and Redis.
+ * into the machine's PostgreSQL first (postgres-baseline.ts). A timeline of CPU use every 5 s
+ * goes to stderr: while the worker runs, the three processes share the two cores; after it, the
+ * projector and Redis.
  */
 import { dataset, importFile } from './catalogue.js';
 import { cpuSeconds } from './processes.js';

@@ -128,7 +128,7 @@ export function baselineRows(what: string, load: PostgresLoad | string, importSe
   return [
     { measure: `PostgreSQL COPY of the same ${what} file (baseline)`, value: load.copySeconds, unit: 's' },
     {
-      measure: `PostgreSQL COPY then its sort, genre and search indexes (baseline)`,
+      measure: `PostgreSQL COPY of the ${what} then its sort, genre and search indexes (baseline)`,
       value: indexed,
       unit: 's',
     },

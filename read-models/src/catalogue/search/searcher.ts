@@ -115,7 +115,8 @@ function expansionsOf(
   };
   const figure = figureOf(word);
   if (figure !== undefined) add(figure, 0);
-  // Ranked as a typo: a name with the number as typed comes first ("Ocean's 11" for "oceans 11").
+  // Ranked as a typo: a name with the number as typed comes first ("oceans 11" is Ocean's Eleven
+  // before a title of 2011).
   for (const year of yearsEndingIn(word)) add(year, 1);
   return expansions;
 }
@@ -530,10 +531,10 @@ export async function rankSearch(
   // A long search that still finds nothing may have a name's two words too many at one end: a
   // series put before the name ("star wars the empire strikes back") or two words after it.
   if (required.length >= 4 && !anyIn(found.keys())) {
-    const [first, last] = [words.slice(2), words.slice(0, -2)];
     for (const [fewer, reading] of [
-      [first, { lastStarted: true, whole: false }],
-      [last, { lastStarted: false, whole: false }],
+      [words.slice(2), { lastStarted: true, whole: false }],
+      // The word before the two dropped was typed whole.
+      [words.slice(0, -2), { lastStarted: false, whole: false }],
     ] as const)
       for (const [id, match] of await foundBy(snapshot, fewer, reach, reading))
         if (!found.has(id) || match[0] < found.get(id)![0]) found.set(id, match);
