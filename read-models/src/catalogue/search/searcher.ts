@@ -389,7 +389,7 @@ const NO_WHOLE_NAME: WholeKeys = { exact: -1, mended: new Map() };
 async function candidatesOf(
   snapshot: IndexSnapshot,
   words: readonly string[],
-  into: Map<number, [tier: number, popularity: number]>,
+  into: Found,
   reach: Reach,
   reading: Reading = AS_TYPED,
 ): Promise<void> {
@@ -454,10 +454,17 @@ async function candidatesOf(
     let missing = 0;
     for (let o = 0; o < optionalWords.length; o++)
       if (seek(optionalWords[o]!.ids, id, optionalCursors, o) < 0) missing++;
-    const tier = tierOf(codes, missing, shape);
-    const had = into.get(id);
-    if (!had || tier < had[0]) into.set(id, [tier, walked.popularity[k]!]);
+    keepBetter(into, id, tierOf(codes, missing, shape), walked.popularity[k]!);
   }
+}
+
+/** The titles a search found so far: each one's best tier, and its popularity. */
+type Found = Map<number, [tier: number, popularity: number]>;
+
+/** Records a title found at `tier` unless it was found at a better one (a lower tier) already. */
+function keepBetter(found: Found, id: number, tier: number, popularity: number): void {
+  const had = found.get(id);
+  if (!had || tier < had[0]) found.set(id, [tier, popularity]);
 }
 
 /** The bits of a non-negative float32, which order as the floats do. */
@@ -474,8 +481,8 @@ async function foundBy(
   words: readonly string[],
   reach: Reach,
   reading: Reading = AS_TYPED,
-): Promise<Map<number, [tier: number, popularity: number]>> {
-  const found = new Map<number, [number, number]>();
+): Promise<Found> {
+  const found: Found = new Map();
   await candidatesOf(snapshot, words, found, reach, reading);
   const together = runTogether(words, (w) => snapshot.vocabulary.has(w));
   if (together) await candidatesOf(snapshot, together, found, reach, reading);
@@ -523,8 +530,7 @@ export async function rankSearch(
       const year = YEAR.test(words[left]!) ? await snapshot.ofYear(words[left]!) : null;
       for (const [id, [matched, popularity]] of fewer) {
         const tier = year?.has(id) ? matched - OF_THE_YEAR : matched;
-        const had = found.get(id);
-        if (!had || tier < had[0]) found.set(id, [tier, popularity]);
+        keepBetter(found, id, tier, popularity);
       }
     }
   }
@@ -536,8 +542,8 @@ export async function rankSearch(
       // The word before the two dropped was typed whole.
       [words.slice(0, -2), { lastStarted: false, whole: false }],
     ] as const)
-      for (const [id, match] of await foundBy(snapshot, fewer, reach, reading))
-        if (!found.has(id) || match[0] < found.get(id)![0]) found.set(id, match);
+      for (const [id, [tier, popularity]] of await foundBy(snapshot, fewer, reach, reading))
+        keepBetter(found, id, tier, popularity);
   }
   const candidates: Candidates = { ids: [], tiers: [], popularity: [] };
   for (const [id, [tier, popularity]] of found) {

@@ -15,10 +15,11 @@ export interface Expansion {
 }
 
 /**
- * The one-letter words a split may have: a figure or "a" and "i". Other letters are more often
- * what is left of a misspelt word ("avourite" is not "a v our ite") than a word of the name.
+ * Whether a split may have `part` as a word: not a one-letter word but a figure or "a" and "i".
+ * Other letters are more often what is left of a misspelt word ("avourite" is not "a v our ite")
+ * than a word of the name.
  */
-const WHOLE_LETTERS = /^[0-9ai]$/;
+const splitPart = (part: string): boolean => part.length > 1 || /^[0-9ai]$/.test(part);
 
 /** A word typed without its spaces as words of names, and how common those are together. */
 interface Split {
@@ -91,17 +92,13 @@ export class Vocabulary {
       !than || parts < than.parts.length || (parts === than.parts.length && score > than.commonness);
     for (let from = n - 1; from >= 0; from--) {
       const rest = typed.slice(from);
-      if (
-        from > 0 &&
-        (rest.length > 1 || WHOLE_LETTERS.test(rest)) &&
-        (this.has(rest) || (last && this.starts(rest)))
-      )
+      if (from > 0 && splitPart(rest) && (this.has(rest) || (last && this.starts(rest))))
         best[from] = { parts: [rest], commonness: commonness(rest) };
       for (let to = from + 1; to < Math.min(n, from + this.longest + 1); to++) {
         const tail = best[to];
         if (!tail || tail.parts.length >= MAX_SEARCH_WORDS) continue;
         const head = typed.slice(from, to);
-        if (!this.has(head) || (head.length === 1 && !WHOLE_LETTERS.test(head))) continue;
+        if (!splitPart(head) || !this.has(head)) continue;
         const score = commonness(head) + tail.commonness;
         if (better(tail.parts.length + 1, score, best[from] ?? null))
           best[from] = { parts: [head, ...tail.parts], commonness: score };
