@@ -1,5 +1,5 @@
 /**
- * npm run bench -- catalogue [movies] [tv] [--memory] [--no-load]
+ * npm run bench -- catalogue [movies] [tv] [--memory] [--verify] [--no-load]
  *
  * Generates the datasets (default 1,000,000 movies and 150,000 TV shows), imports them through
  * the real services (a gateway, a projectors process and a workers process, sharing a private
@@ -12,8 +12,10 @@
  * - search by a common word, a three-letter prefix, a word with a typo and two words the last
  *   started, 10 connections, cache off: p99; and searches never asked before, one at a time.
  *
- * `--memory` adds where Redis's memory goes, per family of keys (redis-memory.ts); `--no-load`
- * stops after the import and the memory, for measuring a change to what the read model stores.
+ * `--memory` adds where Redis's memory goes, per family of keys (redis-memory.ts); `--verify` runs
+ * `npm run verify -- catalogue` (the compiled program) against the imported catalogue and reports
+ * its verdict, time and peak RSS; `--no-load` stops after those, for measuring a change to what
+ * the read model stores.
  */
 import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +24,7 @@ import { freePort } from '@cinefold/platform';
 import { writeCsv } from '@cinefold/workers';
 import { load } from './load.js';
 import { SCALE_SEARCHES } from './scale-searches.js';
-import { root, rssMb, runService, startFixedBodyServer, waitForHttp } from './processes.js';
+import { root, rssMb, runProgram, runService, startFixedBodyServer, waitForHttp } from './processes.js';
 import { redisMemoryBytes, startBenchServices, waitForProjectors } from './services.js';
 import { memoryRows } from './redis-memory.js';
 import { baselineRows, postgresBaseline } from './postgres-baseline.js';
@@ -117,6 +119,43 @@ async function freshSearches(base: string): Promise<{ count: number; median: num
   return { count: times.length, median: times[Math.floor(times.length / 2)]!, slowest: times.at(-1)! };
 }
 
+/**
+ * `npm run verify -- catalogue` as an operator runs it, against the bench's site: the catalogue
+ * rebuilt from the first event into a scratch generation beside the serving one, every key
+ * compared. The verdict, the time it took and the program's peak RSS (sampled every 200 ms).
+ */
+async function verifyRows(env: Record<string, string>): Promise<Row[]> {
+  const started = performance.now();
+  const verify = runProgram('projectors', ['verify', 'catalogue'], env);
+  let peakRss = 0;
+  const sampling = setInterval(() => {
+    if (verify.pid !== undefined && verify.exitCode === null) peakRss = Math.max(peakRss, rssMb(verify.pid));
+  }, 200);
+  let output = '';
+  verify.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => verify.on('exit', resolve));
+  clearInterval(sampling);
+  // The program's table: projector, keys, differing keys, two checksums, verdict.
+  const cells = /^catalogue\s.*$/m.exec(output)?.[0].split(/\s{2,}/);
+  if (code === null || !cells || cells.length < 6)
+    throw new Error(`verify failed (exit ${code}):\n${output}`);
+  const number = (cell: string) => Number(cell.replaceAll(',', ''));
+  return [
+    {
+      measure: 'npm run verify -- catalogue: keys differing from the replay',
+      value: number(cells[2]!),
+      unit: `of ${cells[1]} (verdict: ${cells[5]})`,
+      target: '0',
+    },
+    {
+      measure: 'the verify, rebuilt and compared, took',
+      value: (performance.now() - started) / 1000,
+      unit: 's',
+    },
+    { measure: "the verify program's peak RSS", value: peakRss, unit: 'MB' },
+  ];
+}
+
 export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
   const flags = new Set(args.filter((a) => a.startsWith('--')));
   const sizes = args.filter((a) => !a.startsWith('--'));
@@ -181,6 +220,7 @@ export async function benchCatalogue(args: string[] = []): Promise<Row[]> {
       target: '<= 1',
     });
     if (flags.has('--memory')) rows.push(...(await memoryRows(redis)));
+    if (flags.has('--verify')) rows.push(...(await verifyRows(env)));
     if (flags.has('--no-load')) return rows;
 
     // Listing pages: genre x sort x page.

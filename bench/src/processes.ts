@@ -27,6 +27,22 @@ export function runService(
   });
 }
 
+/**
+ * Runs another compiled program (`projectors`: `npm run replay` and `npm run verify`) with `args`
+ * against the services' `env`, its standard output piped to the benchmark.
+ */
+export function runProgram(
+  program: 'projectors' | 'gateway',
+  args: readonly string[],
+  env: Record<string, string>,
+): ChildProcess {
+  return spawn(process.execPath, compiledProgram(program, [...args]), {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
 /** User plus system CPU seconds a process has used (Linux). */
 export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
