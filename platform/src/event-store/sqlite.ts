@@ -117,21 +117,30 @@ function migrate(db: Database.Database): boolean {
   return Boolean(existing);
 }
 
-interface Row {
-  position: number | bigint;
-  stream: number | bigint;
-  revision: number | bigint;
-  id: string | null;
-  type: number | bigint;
-  version: number | bigint;
-  occurred_at: number | bigint | null;
-  actor: number | bigint | null;
-  keys: number | bigint | null;
-  data: string | null;
-  metadata: string | null;
+/**
+ * A row as every read selects it (`COLUMNS`, then whether its payload was read), as an array:
+ * better-sqlite3 makes an array of a row in half the time it makes an object, which was a
+ * replay's largest single cost. Integers come as bigint (the store reads with safe integers).
+ */
+type Row = [
+  position: bigint,
+  stream: bigint,
+  revision: bigint,
+  id: string | null,
+  type: bigint,
+  version: bigint,
+  occurredAt: bigint | null,
+  actor: bigint | null,
+  keys: bigint | null,
+  data: string | null,
+  metadata: string | null,
   /** 0 when the reader did not ask for this type's payload (`payloadTypes`): data and metadata are then null. */
-  payload: number | bigint;
-}
+  payload: bigint,
+];
+const COLUMNS = 'position, stream, revision, id, type, version, occurred_at, actor, keys';
+const [POSITION, STREAM, REVISION, ID, TYPE, VERSION, OCCURRED_AT, ACTOR, KEYS, DATA, METADATA, PAYLOAD] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+] as const;
 
 export interface SqliteEventStoreOptions {
   /** How often a live subscription checks for appends made by other processes. */
@@ -278,58 +287,93 @@ function encodeMetadata(
   };
 }
 
+/** What turns a row's ids back into names and keys: the store's, shared by every row it reads. */
+interface Names {
+  readonly streams: Dictionary;
+  readonly names: Dictionary;
+  readonly keyLists: KeyLists;
+  /** A time as ISO text: the events of one append share theirs, so the last one is kept. */
+  isoTime(ms: number): string;
+}
+
 /**
- * Payload and metadata are parsed when read. Several projectors each read the whole log,
- * and most look only at an event's type and position: parsing every payload for each of them was
- * most of their CPU during a big import. The payload is parsed on each read, not kept: its one
- * reader (`decodeEvent`) keeps the validated copy, and keeping the parse as well for every event
- * of the batches in flight doubled what a projector's garbage collector copied.
+ * An event as read from a row. What few readers use is worked out when first asked for: the id,
+ * the stream's name, the metadata and the payload. Most projectors look at an event's type and
+ * position only, and one that reads the payload reads it once (`decodeEvent` keeps the validated
+ * copy): parsing it again on each read keeps the batches in flight small for the garbage
+ * collector. A class, so that a row costs one object, not an object and its closures.
  */
-function toRecorded(row: Row, streams: Dictionary, names: Dictionary, keyLists: KeyLists): RecordedEvent {
-  const position = BigInt(row.position);
-  const type = names.name(Number(row.type));
-  // A payload the reader did not ask for (`payloadTypes`) was left in the store.
-  const unread = () => new Error(`the payload of ${type} was not read: add it to payloadTypes`);
-  let metadata: EventMetadata | undefined;
-  const id = row.id || positionId(position);
-  return {
-    id,
-    stream: streams.name(Number(row.stream)),
-    revision: BigInt(row.revision),
-    position: positionAt(position),
-    type,
-    version: Number(row.version),
-    get data() {
-      if (!row.payload || row.data === null) throw unread();
-      const parsed = JSON.parse(row.data) as unknown;
-      if (row.keys === null) return parsed;
-      const keys = keyLists(Number(row.keys));
-      const values = parsed as unknown[];
-      const data: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
-      return data;
-    },
-    get metadata() {
-      if (!metadata) {
-        if (!row.payload) throw unread();
-        let stored: NewEventMetadata;
-        if (row.actor === null) {
-          // A row of the first layout: its metadata as appended.
-          stored = JSON.parse(row.metadata!) as NewEventMetadata;
-        } else {
-          const others = row.metadata === null ? {} : (JSON.parse(row.metadata) as Partial<EventMetadata>);
-          stored = {
-            occurredAt: row.occurred_at === null ? '' : new Date(Number(row.occurred_at)).toISOString(),
-            actor: names.name(Number(row.actor)),
-            ...others,
-          } as NewEventMetadata;
-        }
-        metadata =
-          stored.correlationId === undefined ? { ...stored, correlationId: id, causationId: null } : stored;
-      }
-      return metadata;
-    },
-  };
+class StoredRow implements RecordedEvent {
+  readonly position: Position;
+  readonly type: string;
+  readonly version: number;
+  #metadata: EventMetadata | undefined;
+
+  constructor(
+    private readonly row: Row,
+    private readonly from: Names,
+  ) {
+    const position = row[POSITION];
+    this.position = { commit: position, prepare: position };
+    this.type = from.names.name(Number(row[TYPE]));
+    this.version = Number(row[VERSION]);
+  }
+
+  get id(): string {
+    return this.row[ID] || positionId(this.row[POSITION]);
+  }
+
+  get stream(): string {
+    return this.from.streams.name(Number(this.row[STREAM]));
+  }
+
+  get revision(): bigint {
+    return this.row[REVISION];
+  }
+
+  /** A payload the reader did not ask for (`payloadTypes`) was left in the store. */
+  private unread(): Error {
+    return new Error(`the payload of ${this.type} was not read: add it to payloadTypes`);
+  }
+
+  get data(): unknown {
+    const row = this.row;
+    const json = row[DATA];
+    if (!row[PAYLOAD] || json === null) throw this.unread();
+    const parsed = JSON.parse(json) as unknown;
+    const keyList = row[KEYS];
+    if (keyList === null) return parsed;
+    const keys = this.from.keyLists(Number(keyList));
+    const values = parsed as unknown[];
+    const data: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
+    return data;
+  }
+
+  get metadata(): EventMetadata {
+    if (this.#metadata) return this.#metadata;
+    const row = this.row;
+    if (!row[PAYLOAD]) throw this.unread();
+    const actor = row[ACTOR];
+    let metadata: Record<string, unknown>;
+    if (actor === null) {
+      // A row of the first layout: its metadata as appended.
+      metadata = JSON.parse(row[METADATA]!) as Record<string, unknown>;
+    } else {
+      const occurredAt = row[OCCURRED_AT];
+      metadata = {
+        occurredAt: occurredAt === null ? '' : this.from.isoTime(Number(occurredAt)),
+        actor: this.from.names.name(Number(actor)),
+      };
+      if (row[METADATA] !== null) Object.assign(metadata, JSON.parse(row[METADATA]));
+    }
+    if (metadata.correlationId === undefined) {
+      metadata.correlationId = this.id;
+      metadata.causationId = null;
+    }
+    this.#metadata = metadata as unknown as EventMetadata;
+    return this.#metadata;
+  }
 }
 
 /** The keys of a key list's id, parsed once. */
@@ -391,7 +435,15 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     if (!keys) keyLists.set(id, (keys = JSON.parse(names.name(id)) as string[]));
     return keys;
   };
-  const recorded = (row: Row) => toRecorded(row, streams, names, keysOfId);
+  let lastTime = { ms: Number.NaN, iso: '' };
+  const decoding: Names = {
+    streams,
+    names,
+    keyLists: keysOfId,
+    isoTime: (ms) =>
+      ms === lastTime.ms ? lastTime.iso : (lastTime = { ms, iso: new Date(ms).toISOString() }).iso,
+  };
+  const recorded = (row: Row): RecordedEvent => new StoredRow(row, decoding);
 
   const lastRevision = db.prepare<[number], { revision: bigint | null }>(
     'SELECT MAX(revision) AS revision FROM events WHERE stream = ?',
@@ -400,14 +452,16 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     `INSERT INTO events (stream, revision, id, type, version, occurred_at, actor, keys, data, metadata)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const selectStream = db.prepare<[number, bigint, number], Row>(
-    'SELECT *, 1 AS payload FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?',
+  const selectRows = <Parameters extends unknown[]>(sql: string) =>
+    db.prepare<Parameters, Row>(sql).raw(true);
+  const selectStream = selectRows<[number, bigint, number]>(
+    `SELECT ${COLUMNS}, data, metadata, 1 FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
   );
-  const selectStreamBackwards = db.prepare<[number, bigint, number], Row>(
-    'SELECT *, 1 AS payload FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+  const selectStreamBackwards = selectRows<[number, bigint, number]>(
+    `SELECT ${COLUMNS}, data, metadata, 1 FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
   );
-  const selectAll = db.prepare<[bigint, number], Row>(
-    'SELECT *, 1 AS payload FROM events WHERE position > ? ORDER BY position LIMIT ?',
+  const selectAll = selectRows<[bigint, number]>(
+    `SELECT ${COLUMNS}, data, metadata, 1 FROM events WHERE position > ? ORDER BY position LIMIT ?`,
   );
   /**
    * One statement per reader's lists of payload types and of types (a projector's `handles`: a
@@ -422,10 +476,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       const ids = (values: readonly string[]) =>
         `(SELECT id FROM names WHERE name IN (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}))`;
       const payload = (column: string) =>
-        payloadTypes ? `CASE WHEN type IN ${ids(payloadTypes)} THEN ${column} END AS ${column}` : column;
-      statement = db.prepare<unknown[], Row>(
-        `SELECT position, stream, revision, id, type, version, occurred_at, actor, keys,
-           ${payload('data')}, ${payload('metadata')}, ${payloadTypes ? `type IN ${ids(payloadTypes)}` : '1'} AS payload
+        payloadTypes ? `CASE WHEN type IN ${ids(payloadTypes)} THEN ${column} END` : column;
+      statement = selectRows<unknown[]>(
+        `SELECT ${COLUMNS}, ${payload('data')}, ${payload('metadata')}, ${payloadTypes ? `type IN ${ids(payloadTypes)}` : '1'}
          FROM events WHERE position > ? AND position <= ? ${types ? `AND type IN ${ids(types)}` : ''}
          ORDER BY position LIMIT ?`,
       );

@@ -53,29 +53,46 @@ export interface StoredEvent<Event extends CinefoldEvent = CinefoldEvent> {
 
 /**
  * Decodes lazily: the payload is validated (and upcast) when `event` is first read, so a reader
- * that only needs the envelope (the event counts) is never stopped by a payload it does not use.
+ * that only needs the envelope (the event counts) is never stopped by a payload it does not use;
+ * the envelope's fields are the recorded event's, read when asked for (an adapter may work them
+ * out only then). A class, so that a replay's millions of events cost an object each, not an
+ * object and its closures.
  */
-export function decodeEvent(recorded: RecordedEvent): StoredEvent {
-  let decoded: CinefoldEvent | null = null;
-  let done = false;
-  return {
-    id: recorded.id,
-    stream: recorded.stream,
-    revision: recorded.revision,
-    position: recorded.position,
-    type: recorded.type,
-    get metadata() {
-      return recorded.metadata;
-    },
-    get event() {
-      if (!done) {
-        decoded = eventCatalogue.decode(recorded.type, recorded.version, recorded.data);
-        done = true;
-      }
-      return decoded;
-    },
-  };
+class DecodedEvent implements StoredEvent {
+  #decoded: CinefoldEvent | null = null;
+  #done = false;
+
+  constructor(private readonly recorded: RecordedEvent) {}
+
+  get id(): string {
+    return this.recorded.id;
+  }
+  get stream(): string {
+    return this.recorded.stream;
+  }
+  get revision(): bigint {
+    return this.recorded.revision;
+  }
+  get position(): Position {
+    return this.recorded.position;
+  }
+  get type(): string {
+    return this.recorded.type;
+  }
+  get metadata(): EventMetadata {
+    return this.recorded.metadata;
+  }
+  get event(): CinefoldEvent | null {
+    if (!this.#done) {
+      const { recorded } = this;
+      this.#decoded = eventCatalogue.decode(recorded.type, recorded.version, recorded.data);
+      this.#done = true;
+    }
+    return this.#decoded;
+  }
 }
+
+export const decodeEvent = (recorded: RecordedEvent): StoredEvent => new DecodedEvent(recorded);
 
 export interface EventLog {
   readonly store: EventStore;
