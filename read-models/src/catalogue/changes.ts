@@ -27,13 +27,6 @@ export interface PackingSize {
 const MIN_PACKING_BYTES = 64 * 1024;
 export const packingSize = (): PackingSize => ({ bytes: MIN_PACKING_BYTES, appended: new Set() });
 
-/** A name posting to append: the title's search fields and the word's place, or a tombstone (nulls). */
-interface NamePostingToWrite {
-  readonly id: number;
-  readonly search: TitleSearch | null;
-  readonly term: NameTerm | null;
-}
-
 function push<T>(lists: Map<string, T[]>, key: string, item: T) {
   const list = lists.get(key);
   if (list) list.push(item);
@@ -57,6 +50,21 @@ function sameNamePosting(before: TitleSearch, after: TitleSearch, was: NameTerm,
     was.position === now.position &&
     was.span === now.span
   );
+}
+
+/** The titles a group writes postings for, by slot (their order in the group). */
+class TitleSlots {
+  readonly ids: number[] = [];
+  /** What the title is found by now; null when it is gone (its postings are all tombstones). */
+  readonly searches: (TitleSearch | null)[] = [];
+  add(id: number, search: TitleSearch | null): number {
+    this.ids.push(id);
+    return this.searches.push(search) - 1;
+  }
+  clear() {
+    this.ids.length = 0;
+    this.searches.length = 0;
+  }
 }
 
 /** Members to add to and remove from sets, by set name: one command per set when written. */
@@ -86,10 +94,20 @@ class SetChanges {
  */
 export class TypeChanges {
   readonly sets = new SetChanges();
-  /** Postings to append to each name word's list, in the order of the events. */
-  readonly names = new Map<string, NamePostingToWrite[]>();
-  /** The same for overview words: an id and its popularity, or null for a tombstone. */
-  readonly overviews = new Map<string, (number | null)[]>();
+  /**
+   * Postings to append to each name word's list, in the order of the events: pairs of the title's
+   * slot (`slots`) and the index of the word among its name's terms, or of the slot's complement
+   * (`~slot`, below zero) and -1 for a tombstone.
+   */
+  readonly names = new Map<string, number[]>();
+  /** The same for overview words: a slot each, or its complement for a tombstone. */
+  readonly overviews = new Map<string, number[]>();
+  /**
+   * The titles whose postings the group writes, by slot: small integers in the lists above
+   * instead of an object or a boxed popularity per posting, of which an import of a million
+   * titles makes about forty million.
+   */
+  private readonly slots = new TitleSlots();
   /** Postings each list's new ones supersede or remove, by `t:`/`o:` and word (`search:dead`). */
   readonly dead = new Map<string, number>();
   /** How many more (or fewer) titles have each name word (`search:words`). */
@@ -152,20 +170,23 @@ export class TypeChanges {
    */
   search(id: number, after: TitleSearch | null, before: TitleSearch | null): boolean {
     let written = false;
+    const slot = this.slots.add(id, after);
     const old = new Map<string, NameTerm>();
     for (const term of before?.name.terms ?? []) old.set(term.term, term);
-    for (const term of after?.name.terms ?? []) {
+    const terms = after?.name.terms ?? [];
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i]!;
       const was = old.get(term.term);
       old.delete(term.term);
       if (was && sameNamePosting(before!, after!, was, term)) continue;
       written = true;
-      push(this.names, term.term, { id, search: after!, term });
+      pushTwo(this.names, term.term, slot, i);
       if (was) this.countDead(`t:${term.term}`, 1);
       else this.vocabulary.set(term.term, (this.vocabulary.get(term.term) ?? 0) + 1);
     }
     for (const lost of old.keys()) {
       written = true;
-      push(this.names, lost, { id, search: null, term: null });
+      pushTwo(this.names, lost, ~slot, -1);
       this.countDead(`t:${lost}`, 2);
       this.vocabulary.set(lost, (this.vocabulary.get(lost) ?? 0) - 1);
     }
@@ -175,13 +196,13 @@ export class TypeChanges {
       const had = before?.overview.has(word) ?? false;
       if (had && samePopularity) continue;
       written = true;
-      pushTwo<number | null>(this.overviews, word, id, after!.popularity);
+      push(this.overviews, word, slot);
       if (had) this.countDead(`o:${word}`, 1);
     }
     for (const word of before?.overview ?? []) {
       if (after?.overview.has(word)) continue;
       written = true;
-      pushTwo<number | null>(this.overviews, word, id, null);
+      push(this.overviews, word, ~slot);
       this.countDead(`o:${word}`, 2);
     }
     return written;
@@ -229,27 +250,44 @@ export class TypeChanges {
     for (const [name, ids] of this.sets.removes) out.members('SREM', prefix + name, ids);
     for (const [name, ids] of this.sets.adds) out.members('SADD', prefix + name, ids);
     const { appended } = this.size;
+    const { slots } = this;
     for (const [word, postings] of this.names) {
       appended.add(`${prefix}search:t:${word}`);
-      out.bytes('APPEND', `${prefix}search:t:${word}`, postings.length * NAME_POSTING_BYTES, (buffer, at) => {
-        for (const { id, search, term } of postings) {
-          if (search && term) writeNamePosting(buffer, at, id, search.popularity, search.name, term);
-          else writeTombstone(buffer, at, id, NAME_POSTING_BYTES);
-          at += NAME_POSTING_BYTES;
-        }
-      });
+      out.bytes(
+        'APPEND',
+        `${prefix}search:t:${word}`,
+        (postings.length / 2) * NAME_POSTING_BYTES,
+        (buffer, at) => {
+          for (let i = 0; i < postings.length; i += 2, at += NAME_POSTING_BYTES) {
+            const slot = postings[i]!;
+            if (slot < 0) {
+              writeTombstone(buffer, at, slots.ids[~slot]!, NAME_POSTING_BYTES);
+              continue;
+            }
+            const search = slots.searches[slot]!;
+            writeNamePosting(
+              buffer,
+              at,
+              slots.ids[slot]!,
+              search.popularity,
+              search.name,
+              search.name.terms[postings[i + 1]!]!,
+            );
+          }
+        },
+      );
     }
-    for (const [word, pairs] of this.overviews) {
+    for (const [word, postings] of this.overviews) {
       appended.add(`${prefix}search:o:${word}`);
       out.bytes(
         'APPEND',
         `${prefix}search:o:${word}`,
-        (pairs.length / 2) * OVERVIEW_POSTING_BYTES,
+        postings.length * OVERVIEW_POSTING_BYTES,
         (buffer, at) => {
-          for (let i = 0; i < pairs.length; i += 2, at += OVERVIEW_POSTING_BYTES) {
-            const popularity = pairs[i + 1];
-            if (popularity === null) writeTombstone(buffer, at, pairs[i]!, OVERVIEW_POSTING_BYTES);
-            else writeOverviewPosting(buffer, at, pairs[i]!, popularity!);
+          for (let i = 0; i < postings.length; i++, at += OVERVIEW_POSTING_BYTES) {
+            const slot = postings[i]!;
+            if (slot < 0) writeTombstone(buffer, at, slots.ids[~slot]!, OVERVIEW_POSTING_BYTES);
+            else writeOverviewPosting(buffer, at, slots.ids[slot]!, slots.searches[slot]!.popularity);
           }
         },
       );
@@ -286,6 +324,7 @@ export class TypeChanges {
       map.clear();
     this.docs.length = 0;
     this.deletedDocs.length = 0;
+    this.slots.clear();
   }
 
   /** Queues the group's writes under `prefix` and empties it. */
