@@ -27,6 +27,13 @@ export const TRAFFIC = {
 /** The UTC minute of a time, as the per-minute visitor sketches are named: `2026-11-24T14:25`. */
 export const minuteOf = (at: number | Date): string => new Date(at).toISOString().slice(0, 16);
 
+/**
+ * The minute of an event's time as the store gives it back, ISO in UTC (`2026-11-27T09:41:07.123Z`),
+ * cut out of the text: parsing and formatting it again was a tenth of a replay's page views.
+ */
+export const minuteOfIso = (iso: string): string =>
+  iso.length === 24 && iso.endsWith('Z') ? iso.slice(0, 16) : minuteOf(Date.parse(iso));
+
 const MINUTE_MS = 60_000;
 
 /**

@@ -1,6 +1,6 @@
 import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { minuteOf, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from './keys.js';
+import { minuteOfIso, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from './keys.js';
 import { defineProjector } from '../runtime/projector.js';
 import type { Transaction } from '../runtime/transaction.js';
 import { daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
@@ -59,7 +59,7 @@ export const trafficProjector = defineProjector({
     const minutes = new Map<string, Set<string>>();
     for (const { event, metadata } of events) {
       if (event?.type !== 'PageViewed') continue;
-      const minute = minuteOf(Date.parse(metadata.occurredAt));
+      const minute = minuteOfIso(metadata.occurredAt);
       let recent = minutes.get(minute);
       if (!recent) minutes.set(minute, (recent = new Set()));
       recent.add(event.data.visitor);

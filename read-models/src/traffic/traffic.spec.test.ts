@@ -11,7 +11,7 @@ import {
   specOf,
 } from '@cinefold/read-models/testing';
 import { describe, expect, it } from 'vitest';
-import { minuteOf, minuteVisitorsExpireAt } from './keys.js';
+import { minuteOf, minuteOfIso, minuteVisitorsExpireAt } from './keys.js';
 import { trafficProjector } from './projection.js';
 
 const redisServer = useRedisServer();
@@ -132,6 +132,16 @@ const closing = (
   type: 'TrafficDayClosed',
   stream: `traffic-day-closed-${day}`,
   data: { ...noViewsOn(day), ...totals },
+});
+
+describe('the minute of an event', () => {
+  it('is cut out of the ISO time the store gives back, and parsed when the time is written another way', () => {
+    const at = Date.parse('2026-11-27T23:59:59.999Z');
+    expect(minuteOfIso(new Date(at).toISOString())).toBe(minuteOf(at));
+    expect(minuteOfIso('2026-11-27T23:59:59.999Z')).toBe('2026-11-27T23:59');
+    // An offset other than UTC is read as the time it is.
+    expect(minuteOfIso('2026-11-28T01:59:59.999+02:00')).toBe('2026-11-27T23:59');
+  });
 });
 
 describe('the books of a day, closed', () => {
