@@ -7,9 +7,12 @@
  * to `serveEndpoint` (validation, limits, errors, metrics, the one answer writer), or, for a kept
  * answer, to `writeAnswer` directly. What it decides is only which requests it takes:
  *
- * - a GET of a hot endpoint with a kept answer for its address (`Endpoint.kept`), without a token
- *   (a member's session may have to wait for their own writes; a visitor's position changes
- *   nothing: the catalogue waits only for members' positions);
+ * - a GET of a hot endpoint at its plain path (no trailing slash, no encoded parameter) and within
+ *   the site's bounds, without a token (a member's session may have to wait for their own writes;
+ *   a visitor's position changes nothing: the catalogue waits only for members' positions):
+ *   its kept answer (`Endpoint.kept`) when there is one, else the endpoint itself, its query
+ *   parsed as Express's "simple" parser does (`node:querystring`) and inside the read scope the
+ *   API's requests get (a replica's);
  * - a POST of a hot endpoint at its plain address (no query string, no trailing slash, no encoded
  *   parameter), from a guest (a member's session is Express's to read), with a plain JSON body in
  *   UTF-8 of a declared length, or none at all when the endpoint's body schema takes an empty one
@@ -18,6 +21,7 @@
  * and never while the site answers "starting". Everything else goes to Express.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import {
   bytes,
   type Endpoint,
@@ -30,6 +34,7 @@ import {
   writeAnswer,
 } from '@cinefold/platform';
 import proxyaddr from 'proxy-addr';
+import { withinBounds } from './app.js';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
@@ -44,6 +49,8 @@ export interface FastLaneOptions {
   readonly trust: (address: string, hop: number) => boolean;
   /** The app's JSON body parser (`express.json` with the app's limit). */
   readonly readBody: Middleware;
+  /** What the API's requests run inside, when anything (a replica's read scope): the lane's reads too. */
+  readonly readScope?: (work: () => void) => void;
   readonly logger: Logger;
 }
 
@@ -108,8 +115,8 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
   const writes = hot.filter(
     (route) => route.endpoint.method === 'POST' && route.endpoint.schemas.body !== 'stream',
   );
-  const kept = hot.filter((route) => route.endpoint.method === 'GET' && route.endpoint.kept);
-  if (writes.length === 0 && kept.length === 0) return app;
+  const reads = hot.filter((route) => route.endpoint.method === 'GET');
+  if (writes.length === 0 && reads.length === 0) return app;
   // proxy-addr asks, hop by hop, whether an address is a trusted proxy, parsing it each time. The
   // first hop is the socket's address (the proxy's, or loopback's): a few addresses, kept here.
   const trustedSockets = new Map<string, boolean>();
@@ -173,20 +180,54 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
     });
   }
 
-  /** A kept answer for a guest's GET, or undefined. */
-  function keptAnswer(req: IncomingMessage, url: string): Buffer | undefined {
-    if (req.headers.authorization !== undefined || !url.startsWith('/api/')) return undefined;
-    const query = url.indexOf('?');
-    const found = match(kept, query === -1 ? url : url.slice(0, query));
-    return found?.route.endpoint.kept!(url);
+  /** A guest's GET the lane takes, with its query as Express would parse it, or null. */
+  function readOf(req: IncomingMessage, url: string) {
+    if (req.headers.authorization !== undefined || !url.startsWith('/api/') || !withinBounds(url))
+      return null;
+    const mark = url.indexOf('?');
+    const found = match(reads, mark === -1 ? url : url.slice(0, mark));
+    if (found === null) return null;
+    return { ...found, query: mark === -1 ? {} : parseQuery(url.slice(mark + 1)) };
+  }
+
+  function read(req: IncomingMessage, res: ServerResponse, found: NonNullable<ReturnType<typeof readOf>>) {
+    const serve = () => {
+      serveEndpoint(
+        found.route.endpoint,
+        req,
+        res,
+        {
+          params: found.params,
+          query: found.query,
+          body: {},
+          caller: {},
+          address: proxyaddr(req, trust),
+          header: (name) => {
+            const value = req.headers[name.toLowerCase()];
+            return Array.isArray(value) ? value.join(', ') : value;
+          },
+          url: req.url!,
+        },
+        { logger, base: headers },
+      ).catch((failure: unknown) => {
+        // As Express's error handler answers a route that threw.
+        const { status, message } = errorAnswer(failure, logger, { method: 'GET', path: req.url ?? '' });
+        if (!res.headersSent && !res.destroyed)
+          writeAnswer(req, res, refusal(status, message), { base: headers });
+      });
+    };
+    if (options.readScope) options.readScope(serve);
+    else serve();
   }
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url;
     if (url !== undefined && (req.method === 'GET' || req.method === 'POST') && serving()) {
       if (req.method === 'GET') {
-        const body = keptAnswer(req, url);
-        if (body !== undefined) {
+        const found = readOf(req, url);
+        if (found !== null) {
+          const body = found.route.endpoint.kept?.(url);
+          if (body === undefined) return read(req, res, found);
           processMetrics.cacheLookups.inc({ result: 'hit' });
           writeAnswer(req, res, bytes(body), { base: headers });
           return;

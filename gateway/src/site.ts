@@ -568,6 +568,7 @@ async function createApi(
       headers,
       trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
       readBody: jsonBody(),
+      ...(replica ? { readScope: replica.inScope } : {}),
       logger: logger.child('http'),
     },
     listener,

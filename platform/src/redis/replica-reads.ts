@@ -83,10 +83,13 @@ export class ReplicaReads {
     this.timer = null;
   }
 
-  /** Express middleware: every request below it gets its own read scope. */
-  readonly scope: RequestHandler = (_req, _res, next) => {
-    this.scopes.run({ primary: false }, next);
+  /** Runs `work` (a request's handling) in a read scope of its own. */
+  readonly inScope = (work: () => void): void => {
+    this.scopes.run({ primary: false }, work);
   };
+
+  /** Express middleware: every request below it gets its own read scope. */
+  readonly scope: RequestHandler = (_req, _res, next) => this.inScope(next);
 
   /** Whether reads go to the replica now (for the request running, if any). */
   readsFromReplica(): boolean {
