@@ -159,24 +159,7 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
         return;
       }
       const body = (req as IncomingMessage & { body?: unknown }).body;
-      serveEndpoint(
-        found.route.endpoint,
-        req,
-        res,
-        {
-          params: found.params,
-          query: {},
-          body: body ?? {},
-          caller: {},
-          address: proxyaddr(req, trust),
-          header: (name) => {
-            const value = req.headers[name.toLowerCase()];
-            return Array.isArray(value) ? value.join(', ') : value;
-          },
-          url: req.url!,
-        },
-        { logger, base: headers },
-      ).catch((failure: unknown) => logger.error('fast lane failed', { error: failure }));
+      serveGuest(req, res, found, {}, body ?? {});
     });
   }
 
@@ -191,33 +174,45 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
   }
 
   function read(req: IncomingMessage, res: ServerResponse, found: NonNullable<ReturnType<typeof readOf>>) {
-    const serve = () => {
-      serveEndpoint(
-        found.route.endpoint,
-        req,
-        res,
-        {
-          params: found.params,
-          query: found.query,
-          body: {},
-          caller: {},
-          address: proxyaddr(req, trust),
-          header: (name) => {
-            const value = req.headers[name.toLowerCase()];
-            return Array.isArray(value) ? value.join(', ') : value;
-          },
-          url: req.url!,
-        },
-        { logger, base: headers },
-      ).catch((failure: unknown) => {
-        // As Express's error handler answers a route that threw.
-        const { status, message } = errorAnswer(failure, logger, { method: 'GET', path: req.url ?? '' });
-        if (!res.headersSent && !res.destroyed)
-          writeAnswer(req, res, refusal(status, message), { base: headers });
-      });
-    };
+    const serve = () => serveGuest(req, res, found, found.query, {});
     if (options.readScope) options.readScope(serve);
     else serve();
+  }
+
+  /** A guest's request the lane took, served by its endpoint as Express's route would serve it. */
+  function serveGuest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { route, params }: { route: Route; params: Record<string, string> },
+    query: unknown,
+    body: unknown,
+  ) {
+    serveEndpoint(
+      route.endpoint,
+      req,
+      res,
+      {
+        params,
+        query,
+        body,
+        caller: {},
+        address: proxyaddr(req, trust),
+        header: (name) => {
+          const value = req.headers[name.toLowerCase()];
+          return Array.isArray(value) ? value.join(', ') : value;
+        },
+        url: req.url!,
+      },
+      { logger, base: headers },
+    ).catch((failure: unknown) => {
+      // As Express's error handler answers a route that threw.
+      const { status, message } = errorAnswer(failure, logger, {
+        method: req.method ?? '',
+        path: req.url ?? '',
+      });
+      if (!res.headersSent && !res.destroyed)
+        writeAnswer(req, res, refusal(status, message), { base: headers });
+    });
   }
 
   return (req: IncomingMessage, res: ServerResponse) => {

@@ -313,8 +313,7 @@ class StoredRow implements RecordedEvent {
     private readonly row: Row,
     private readonly from: Names,
   ) {
-    const position = row[POSITION];
-    this.position = { commit: position, prepare: position };
+    this.position = positionAt(row[POSITION]);
     this.type = from.names.name(Number(row[TYPE]));
     this.version = Number(row[VERSION]);
   }
