@@ -20,26 +20,30 @@ export function runService(
   extraNodeArgs: readonly string[] = [],
 ): ChildProcess {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return spawn(process.execPath, [...nodeArgs, ...extraNodeArgs, ...compiledProgram('gateway', [role])], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
+  return runProgram('gateway', [role], env, {
+    nodeArgs: [...nodeArgs, ...extraNodeArgs],
+    stdout: process.env.BENCH_STDOUT ? 'inherit' : 'ignore',
   });
 }
 
 /**
- * Runs another compiled program (`projectors`: `npm run replay` and `npm run verify`) with `args`
- * against the services' `env`, its standard output piped to the benchmark.
+ * Runs a compiled program (`gateway` and its roles; `projectors`: `npm run replay` and `npm run
+ * verify`) with `args` against the services' `env`; its standard output piped to the benchmark
+ * unless said otherwise.
  */
 export function runProgram(
   program: 'projectors' | 'gateway',
   args: readonly string[],
   env: Record<string, string>,
+  {
+    nodeArgs = [],
+    stdout = 'pipe',
+  }: { nodeArgs?: readonly string[]; stdout?: 'pipe' | 'inherit' | 'ignore' } = {},
 ): ChildProcess {
-  return spawn(process.execPath, compiledProgram(program, [...args]), {
+  return spawn(process.execPath, [...nodeArgs, ...compiledProgram(program, [...args])], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
 }
 

@@ -163,18 +163,24 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
     });
   }
 
-  /** A guest's GET the lane takes, with its query as Express would parse it, or null. */
+  /** A guest's GET the lane takes, and where its query starts (-1: none), or null. */
   function readOf(req: IncomingMessage, url: string) {
     if (req.headers.authorization !== undefined || !url.startsWith('/api/') || !withinBounds(url))
       return null;
     const mark = url.indexOf('?');
     const found = match(reads, mark === -1 ? url : url.slice(0, mark));
-    if (found === null) return null;
-    return { ...found, query: mark === -1 ? {} : parseQuery(url.slice(mark + 1)) };
+    return found === null ? null : { ...found, mark };
   }
 
-  function read(req: IncomingMessage, res: ServerResponse, found: NonNullable<ReturnType<typeof readOf>>) {
-    const serve = () => serveGuest(req, res, found, found.query, {});
+  /** A read with no kept answer: its endpoint run, the query parsed as Express would parse it. */
+  function read(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: string,
+    found: NonNullable<ReturnType<typeof readOf>>,
+  ) {
+    const query = found.mark === -1 ? {} : parseQuery(url.slice(found.mark + 1));
+    const serve = () => serveGuest(req, res, found, query, {});
     if (options.readScope) options.readScope(serve);
     else serve();
   }
@@ -222,7 +228,7 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
         const found = readOf(req, url);
         if (found !== null) {
           const body = found.route.endpoint.kept?.(url);
-          if (body === undefined) return read(req, res, found);
+          if (body === undefined) return read(req, res, url, found);
           processMetrics.cacheLookups.inc({ result: 'hit' });
           writeAnswer(req, res, bytes(body), { base: headers });
           return;

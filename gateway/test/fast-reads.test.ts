@@ -4,15 +4,13 @@
  * request, and everything the lane does not take left to Express.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createLogger, endpoint, ok } from '@cinefold/platform';
+import { endpoint, ok } from '@cinefold/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonBody, MAX_URL_LENGTH } from '../src/app.js';
-import { withFastLane } from '../src/fast-lane.js';
+import { MAX_URL_LENGTH } from '../src/app.js';
 import { uploadTitles } from './support/api.js';
+import { laneBeforeStandIn } from './support/lane.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 const SAMPLE = '../shared/data/tmdb-movies-2631.csv';
@@ -68,7 +66,7 @@ describe('a guest’s read answered before Express, the cache off', () => {
 });
 
 describe('what the lane leaves to Express, and how it reads', () => {
-  let server: Server;
+  let lane: Awaited<ReturnType<typeof laneBeforeStandIn>>;
   let base = '';
   let serving = true;
   const scope = new AsyncLocalStorage<string>();
@@ -86,26 +84,16 @@ describe('what the lane leaves to Express, and how it reads', () => {
       handle: ({ params, query, address, caller }) =>
         ok({ params, query, address, guest: caller.user === undefined, scope: scope.getStore() ?? null }),
     });
-    // Express stands in as a listener that says it was asked.
-    const lane = withFastLane(
-      {
-        endpoints: [echo],
-        serving: () => serving,
-        headers: { 'x-security': 'on' },
-        trust: () => false,
-        readBody: jsonBody(),
-        readScope: (work) => scope.run('the read scope', work),
-        logger: createLogger('test'),
-      },
-      (_req, res) => {
-        res.writeHead(299).end();
-      },
-    );
-    server = createServer(lane);
-    await new Promise<void>((resolve) => server.listen(0, resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    lane = await laneBeforeStandIn({
+      endpoints: [echo],
+      serving: () => serving,
+      headers: { 'x-security': 'on' },
+      trust: () => false,
+      readScope: (work) => scope.run('the read scope', work),
+    });
+    base = lane.base;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => lane.close());
 
   it('serves a guest’s GET itself: parameters, the query as Express parses it, the address, inside the read scope', async () => {
     const response = await fetch(`${base}/api/echo/7?a=1&a=2`);

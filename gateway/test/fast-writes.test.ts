@@ -4,15 +4,12 @@
  * (answered before Express) and with a query string (which the fast path leaves to Express,
  * whose routes ignore it), and the two answers must be the same, headers included.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { highVolumeCommands, highVolumeEndpoints } from '@cinefold/command-api';
 import type { SlotAd } from '@cinefold/contracts';
-import { AdDisplayIds, createLogger, GroupCommit, processMetrics, readModelKeys } from '@cinefold/platform';
+import { AdDisplayIds, GroupCommit, processMetrics, readModelKeys } from '@cinefold/platform';
 import { USERS } from '@cinefold/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonBody } from '../src/app.js';
-import { withFastLane } from '../src/fast-lane.js';
+import { laneBeforeStandIn } from './support/lane.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
 const site = useSite('fast-writes', {
@@ -302,7 +299,7 @@ describe('ad beacons answered before Express', () => {
 });
 
 describe('what the fast path leaves to Express', () => {
-  let server: Server;
+  let lane: Awaited<ReturnType<typeof laneBeforeStandIn>>;
   let base = '';
   let serving = true;
 
@@ -315,25 +312,15 @@ describe('what the fast path leaves to Express', () => {
       siteTimeZone: 'UTC',
       displayIds: new AdDisplayIds('a secret of the stand-in site, 32+ characters'),
     });
-    // Express stands in as a listener that says it was asked.
-    const express = withFastLane(
-      {
-        endpoints: highVolumeEndpoints(commands),
-        serving: () => serving,
-        headers: {},
-        trust: (address) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1',
-        readBody: jsonBody(),
-        logger: createLogger('test'),
-      },
-      (_req, res) => {
-        res.writeHead(299).end();
-      },
-    );
-    server = createServer(express);
-    await new Promise<void>((resolve) => server.listen(0, resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    lane = await laneBeforeStandIn({
+      endpoints: highVolumeEndpoints(commands),
+      serving: () => serving,
+      headers: {},
+      trust: (address) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1',
+    });
+    base = lane.base;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => lane.close());
 
   const view = { body: { path: '/movies' } };
 
