@@ -138,6 +138,28 @@ describe('signing in and out', () => {
     expect(await page.getByRole('banner').getByRole('link', { name: 'Login' }).count()).toBe(0);
   });
 
+  it("keeps the member's menu under its button in the fixed header while the page scrolls", async () => {
+    const account = newAccount();
+    await registerByApi(site.url, account);
+    const page = await site.newPage();
+    await signIn(page, site.url, account);
+    await page.getByRole('contentinfo').waitFor();
+    await userMenuButton(page, account).click();
+    const profile = page.getByRole('menuitem', { name: 'Profile' });
+    await profile.waitFor();
+
+    // Read in the same task as the scroll, before any scroll event could place the menu again.
+    const tops = await profile.evaluate((item) => {
+      const web = globalThis as unknown as { scrollTo(x: number, y: number): void; scrollY: number };
+      const before = item.getBoundingClientRect().top;
+      web.scrollTo(0, 120);
+      return { before, after: item.getBoundingClientRect().top, scrolled: web.scrollY };
+    });
+
+    expect(tops.scrolled).toBe(120);
+    expect(tops.after).toBe(tops.before);
+  });
+
   it('quietly signs out a visitor whose stored token is no longer valid', async () => {
     const page = await site.newPage();
     await page.goto(site.url);

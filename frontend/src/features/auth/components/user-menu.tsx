@@ -16,7 +16,10 @@ export interface UserMenuProps {
 /** The signed-in member's corner of the header: their name, opening Profile, Admin Panel and Logout. */
 export function UserMenu({ user, isAdmin, onLogout }: UserMenuProps) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10 }}>
+    // The header is fixed, so its menu is too: placed in the page, the menu would scroll away
+    // from its trigger until the next scroll event placed it again (and a click meant for one
+    // item could land on another while it moved).
+    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 10, strategy: 'fixed' }}>
       <Menu.Trigger asChild>
         <Button
           variant="ghost"
