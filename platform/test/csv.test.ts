@@ -62,6 +62,25 @@ describe('reading a CSV file as a stream', () => {
     expect(unterminatedAtLine).toBe(3);
   });
 
+  it('names the line each record starts on, past empty lines and quoted line breaks of either kind', async () => {
+    const file = join(dir.path, 'lines.csv');
+    // 1 header, 2 empty, 3 a, 4-5 empty, 6-7 b (LF quoted), 8 c, 9 empty, 10-11 d (CRLF quoted), 12 e, 13 empty, 14 cut short
+    const rows = ['id,title', '', '1,a', '', '', '2,"b\nb"', '3,c', '', '4,"d\r\nd"', '5,e', '', '6,"cut'];
+    writeFileSync(file, rows.join('\r\n'));
+
+    const { records, unterminatedAtLine } = await readAll(file, 'utf-8');
+    expect(records.map(({ line, fields }) => [line, fields[0]])).toEqual([
+      [1, 'id'],
+      [3, '1'],
+      [6, '2'],
+      [8, '3'],
+      [10, '4'],
+      [12, '5'],
+    ]);
+    expect(records[4]!.fields[1]).toBe('d\r\nd');
+    expect(unterminatedAtLine).toBe(14);
+  });
+
   it('gives up on a record longer than 1 MiB (a quote never closed) without reading the rest of the file', async () => {
     expect(MAX_RECORD_BYTES).toBe(1024 * 1024);
     // A pipe rather than a file: what the reader takes from it is exactly what the writer got

@@ -4,7 +4,7 @@
  */
 import type { TitleType } from '@cinefold/contracts';
 import { open } from 'node:fs/promises';
-import { type Options, parse } from 'csv-parse';
+import { type Info, type Options, parse } from 'csv-parse';
 
 /**
  * The column order of the TMDB exports (TMDB_movie_dataset_v11.csv and its TV counterpart): the
@@ -154,6 +154,48 @@ function parseHeader(line: string): string[] {
  */
 export const MAX_RECORD_BYTES = 1024 * 1024;
 
+/** What the parser has counted so far: the lines it read, and the empty ones it skipped. */
+type ParserInfo = Pick<Info, 'lines' | 'empty_lines'>;
+
+/**
+ * The line each record starts on. The parser counts the lines it has read (the end of the record
+ * it gives), not where a record began: the empty lines it skipped before a record move its start
+ * down, and a line break quoted inside a field moves the next one's. Its count of a quoted CRLF
+ * is two lines, so a record's own line breaks are counted here when it spans more than one.
+ */
+class RecordLines {
+  /** The line after the last record, and the parser's counts when it ended. */
+  private after = 1;
+  private readThrough = 0;
+  private skipped = 0;
+
+  /** Where `record`, which the parser has just read, started. */
+  record(fields: readonly string[], info: ParserInfo): number {
+    const start = this.next(info);
+    const spanned = info.lines - this.readThrough - (info.empty_lines - this.skipped);
+    this.after = start + (spanned === 1 ? 1 : 1 + lineBreaksIn(fields));
+    this.readThrough = info.lines;
+    this.skipped = info.empty_lines;
+    return start;
+  }
+
+  /** Where the next record starts: after the last one and the empty lines since. */
+  next(info: ParserInfo): number {
+    return this.after + (info.empty_lines - this.skipped);
+  }
+}
+
+/** Line breaks quoted inside fields: CRLF, LF or a lone CR, each one. */
+function lineBreaksIn(fields: readonly string[]): number {
+  let breaks = 0;
+  for (const field of fields) {
+    for (let at = field.indexOf('\n'); at !== -1; at = field.indexOf('\n', at + 1)) breaks++;
+    for (let at = field.indexOf('\r'); at !== -1; at = field.indexOf('\r', at + 1))
+      if (field[at + 1] !== '\n') breaks++;
+  }
+  return breaks;
+}
+
 export interface CsvRecord {
   /** 1-based line where the record starts (a quoted field may span lines). */
   readonly line: number;
@@ -171,7 +213,7 @@ export async function readCsv(
   onRecords: (records: CsvRecord[], bytesRead: number) => Promise<void>,
 ): Promise<{ unterminatedAtLine: number | null }> {
   let pending: CsvRecord[] = [];
-  let lastLine = 0;
+  const lines = new RecordLines();
   const options: Options = {
     bom: true,
     relax_column_count: true,
@@ -180,9 +222,8 @@ export async function readCsv(
     max_record_size: MAX_RECORD_BYTES,
     // Records are taken here, synchronously, rather than read from the stream: a stream that
     // fails at the end (a cut-off last row) would drop the records still buffered in it.
-    on_record: ((record: string[], info: { lines: number }) => {
-      pending.push({ line: lastLine + 1, fields: record });
-      lastLine = info.lines;
+    on_record: ((record: string[], info: ParserInfo) => {
+      pending.push({ line: lines.record(record, info), fields: record });
       return undefined;
     }) as unknown as Options['on_record'],
   };
@@ -226,13 +267,14 @@ export async function readCsv(
   }
   if (pending.length > 0) await onRecords(pending, bytesRead);
   const error = failure as (Error & { code?: string }) | null;
-  if (error?.code === 'CSV_QUOTE_NOT_CLOSED') return { unterminatedAtLine: lastLine + 1 };
+  const cutAt = () => lines.next(parser.info);
+  if (error?.code === 'CSV_QUOTE_NOT_CLOSED') return { unterminatedAtLine: cutAt() };
   if (error?.code === 'CSV_MAX_RECORD_SIZE') {
     throw new CsvProblem(
-      `Line ${lastLine + 1} is longer than ${MAX_RECORD_BYTES / 1024 ** 2} MiB, the most one row may hold: ` +
+      `Line ${cutAt()} is longer than ${MAX_RECORD_BYTES / 1024 ** 2} MiB, the most one row may hold: ` +
         'a quoted field is probably never closed.',
     );
   }
-  if (error) throw new CsvProblem(`The CSV could not be read after line ${lastLine}: ${error.message}`);
+  if (error) throw new CsvProblem(`The CSV could not be read after line ${cutAt() - 1}: ${error.message}`);
   return { unterminatedAtLine: null };
 }
