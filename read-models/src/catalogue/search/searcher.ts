@@ -287,13 +287,14 @@ function tierOf(codes: readonly number[], missingOptional: number, shape: Shape)
   let inOrder = true;
   let adjacent = true;
   let previousEnd = -1;
-  codes.forEach((code, w) => {
+  for (let w = 0; w < codes.length; w++) {
+    const code = codes[w]!;
     typos += typosOf(code);
     const position = positionOf(code);
     if (position < previousEnd) inOrder = false;
     if (w > 0 && position - previousEnd > shape.before[w]! - shape.before[w - 1]! - 1) adjacent = false;
     previousEnd = position + spanOf(code);
-  });
+  }
   const first = codes[0]!;
   const lead = leadOf(first);
   const starts = inOrder && positionOf(first) === lead + shape.before[0]! && (!shape.article || lead === 1);
@@ -305,11 +306,70 @@ function tierOf(codes: readonly number[], missingOptional: number, shape: Shape)
   return (((typos * 3 + wholeRank) * 9 + Math.min(missingOptional, 8)) * 4 + (3 - order)) * 2 + started;
 }
 
-/** A candidate title: its id, tier and popularity. */
-interface Candidates {
-  ids: number[];
-  tiers: number[];
-  popularity: number[];
+/**
+ * Titles a search found, by ascending id: each one's tier (the best it was found at: lowest) and
+ * its popularity. Typed arrays rather than a map of pairs: a common word finds a few hundred
+ * thousand titles at a million.
+ */
+interface Found {
+  readonly ids: Int32Array;
+  readonly tiers: Int32Array;
+  readonly popularity: Float32Array;
+}
+
+const NOTHING_FOUND: Found = {
+  ids: new Int32Array(0),
+  tiers: new Int32Array(0),
+  popularity: new Float32Array(0),
+};
+
+/** Room for `size` titles found, filled in ascending id order, then cut to what was filled (`done`). */
+function foundOf(size: number) {
+  const found = {
+    ids: new Int32Array(size),
+    tiers: new Int32Array(size),
+    popularity: new Float32Array(size),
+  };
+  let n = 0;
+  return {
+    add(id: number, tier: number, popularity: number) {
+      found.ids[n] = id;
+      found.tiers[n] = tier;
+      found.popularity[n] = popularity;
+      n++;
+    },
+    done: (): Found => ({
+      ids: found.ids.subarray(0, n),
+      tiers: found.tiers.subarray(0, n),
+      popularity: found.popularity.subarray(0, n),
+    }),
+  };
+}
+
+/** The titles of both, each at the better of its tiers (`a`'s when they are equal). */
+function together(a: Found, b: Found): Found {
+  if (b.ids.length === 0) return a;
+  if (a.ids.length === 0) return b;
+  const out = foundOf(a.ids.length + b.ids.length);
+  let [i, j] = [0, 0];
+  while (i < a.ids.length || j < b.ids.length) {
+    const x = i < a.ids.length ? a.ids[i]! : Number.MAX_SAFE_INTEGER;
+    const y = j < b.ids.length ? b.ids[j]! : Number.MAX_SAFE_INTEGER;
+    if (x < y) {
+      out.add(x, a.tiers[i]!, a.popularity[i]!);
+      i++;
+    } else if (y < x) {
+      out.add(y, b.tiers[j]!, b.popularity[j]!);
+      j++;
+    } else {
+      const first = b.tiers[j]! < a.tiers[i]! ? b : a;
+      const at = first === a ? i : j;
+      out.add(x, first.tiers[at]!, first.popularity[at]!);
+      i++;
+      j++;
+    }
+  }
+  return out.done();
 }
 
 /** Whether `id` is in the list (by id), searching forward from `cursors[w]` and moving it. */
@@ -389,10 +449,9 @@ const NO_WHOLE_NAME: WholeKeys = { exact: -1, mended: new Map() };
 async function candidatesOf(
   snapshot: IndexSnapshot,
   words: readonly string[],
-  into: Found,
   reach: Reach,
   reading: Reading = AS_TYPED,
-): Promise<void> {
+): Promise<Found> {
   const meaningful = words.map((w, i) => [w, i] as const).filter(([w]) => !STOPWORDS.has(w));
   const required = (meaningful.length > 0 ? meaningful : words.map((w, i) => [w, i] as const)).map(
     ([, i]) => i,
@@ -440,31 +499,24 @@ async function candidatesOf(
     if (w.ids.length < perWord[smallest]!.ids.length) smallest = i;
   });
   const walked = perWord[smallest];
-  if (!walked) return;
+  if (!walked) return NOTHING_FOUND;
+  const found = foundOf(walked.ids.length);
   const cursors = new Int32Array(perWord.length);
   const optionalCursors = new Int32Array(optionalWords.length);
   const codes = new Array<number>(perWord.length);
   outer: for (let k = 0; k < walked.ids.length; k++) {
     const id = walked.ids[k]!;
     for (let w = 0; w < perWord.length; w++) {
-      const at = seek(perWord[w]!.ids, id, cursors, w);
+      const at = w === smallest ? k : seek(perWord[w]!.ids, id, cursors, w);
       if (at < 0) continue outer;
       codes[w] = perWord[w]!.match[at]!;
     }
     let missing = 0;
     for (let o = 0; o < optionalWords.length; o++)
       if (seek(optionalWords[o]!.ids, id, optionalCursors, o) < 0) missing++;
-    keepBetter(into, id, tierOf(codes, missing, shape), walked.popularity[k]!);
+    found.add(id, tierOf(codes, missing, shape), walked.popularity[k]!);
   }
-}
-
-/** The titles a search found so far: each one's best tier, and its popularity. */
-type Found = Map<number, [tier: number, popularity: number]>;
-
-/** Records a title found at `tier` unless it was found at a better one (a lower tier) already. */
-function keepBetter(found: Found, id: number, tier: number, popularity: number): void {
-  const had = found.get(id);
-  if (!had || tier < had[0]) found.set(id, [tier, popularity]);
+  return found.done();
 }
 
 /** The bits of a non-negative float32, which order as the floats do. */
@@ -482,12 +534,11 @@ async function foundBy(
   reach: Reach,
   reading: Reading = AS_TYPED,
 ): Promise<Found> {
-  const found: Found = new Map();
-  await candidatesOf(snapshot, words, found, reach, reading);
-  const together = runTogether(words, (w) => snapshot.vocabulary.has(w));
-  if (together) await candidatesOf(snapshot, together, found, reach, reading);
+  let found = await candidatesOf(snapshot, words, reach, reading);
+  const joined = runTogether(words, (w) => snapshot.vocabulary.has(w));
+  if (joined) found = together(found, await candidatesOf(snapshot, joined, reach, reading));
   const apart = await splitApart(words, snapshot);
-  if (apart) await candidatesOf(snapshot, apart, found, reach, reading);
+  if (apart) found = together(found, await candidatesOf(snapshot, apart, reach, reading));
   return found;
 }
 
@@ -511,13 +562,13 @@ export async function rankSearch(
   if (words.length === 0) return new Int32Array(0);
   const hidden = universe === 'all' ? null : await snapshot.hidden();
   const inUniverse = (id: number) => !hidden || hidden.has(id) === (universe === 'hidden');
-  const anyIn = (ids: Iterable<number>) => {
+  const anyIn = (ids: Int32Array) => {
     for (const id of ids) if (inUniverse(id)) return true;
     return false;
   };
   let found = await foundBy(snapshot, words, reach);
-  if (required.length >= 2 && !anyIn(found.keys())) {
-    found = new Map();
+  if (required.length >= 2 && !anyIn(found.ids)) {
+    found = NOTHING_FOUND;
     for (const left of required) {
       const fewer = await foundBy(
         snapshot,
@@ -528,56 +579,56 @@ export async function rankSearch(
       );
       // A year dropped is the year of the title meant ("dune 1984"): its titles of that year first.
       const year = YEAR.test(words[left]!) ? await snapshot.ofYear(words[left]!) : null;
-      for (const [id, [matched, popularity]] of fewer) {
-        const tier = year?.has(id) ? matched - OF_THE_YEAR : matched;
-        keepBetter(found, id, tier, popularity);
-      }
+      if (year) {
+        const tiers = Int32Array.from(fewer.tiers);
+        fewer.ids.forEach((id, i) => {
+          if (year.has(id)) tiers[i]! -= OF_THE_YEAR;
+        });
+        found = together(found, { ...fewer, tiers });
+      } else found = together(found, fewer);
     }
   }
   // A long search that still finds nothing may have a name's two words too many at one end: a
   // series put before the name ("star wars the empire strikes back") or two words after it.
-  if (required.length >= 4 && !anyIn(found.keys())) {
+  if (required.length >= 4 && !anyIn(found.ids)) {
     for (const [fewer, reading] of [
       [words.slice(2), { lastStarted: true, whole: false }],
       // The word before the two dropped was typed whole.
       [words.slice(0, -2), { lastStarted: false, whole: false }],
     ] as const)
-      for (const [id, [tier, popularity]] of await foundBy(snapshot, fewer, reach, reading))
-        keepBetter(found, id, tier, popularity);
+      found = together(found, await foundBy(snapshot, fewer, reach, reading));
   }
-  const candidates: Candidates = { ids: [], tiers: [], popularity: [] };
-  for (const [id, [tier, popularity]] of found) {
-    if (!inUniverse(id)) continue;
-    candidates.ids.push(id);
-    candidates.tiers.push(tier);
-    candidates.popularity.push(popularity);
-  }
-  return rank(candidates);
+  if (!hidden) return rank(found);
+  const shown = foundOf(found.ids.length);
+  for (let i = 0; i < found.ids.length; i++)
+    if (inUniverse(found.ids[i]!)) shown.add(found.ids[i]!, found.tiers[i]!, found.popularity[i]!);
+  return rank(shown.done());
 }
 
-/** Orders candidates by tier, then popularity (highest first), then id. */
-function rank({ ids, tiers, popularity }: Candidates): Ranked {
+/**
+ * Orders the titles found by tier, then popularity (highest first), then id. They come by
+ * ascending id, so a title's place among them stands for its id in each tier's sort.
+ */
+function rank({ ids, tiers, popularity }: Found): Ranked {
   const n = ids.length;
-  const idArray = Int32Array.from(ids);
-  const byId = ascendingOrder(idArray);
-  const rankOfId = new Int32Array(n);
-  for (let r = 0; r < n; r++) rankOfId[byId[r]!] = r;
-  const buckets = new Map<number, number[]>();
+  // Each tier's titles together, tiers in order: counted, then placed.
+  const counts = new Map<number, number>();
+  for (let i = 0; i < n; i++) counts.set(tiers[i]!, (counts.get(tiers[i]!) ?? 0) + 1);
+  const starts = new Map<number, number>();
+  let start = 0;
+  for (const tier of [...counts.keys()].sort((a, b) => a - b)) {
+    starts.set(tier, start);
+    start += counts.get(tier)!;
+  }
+  const keys = new Float64Array(n);
+  const next = new Map(starts);
   for (let i = 0; i < n; i++) {
-    const list = buckets.get(tiers[i]!);
-    if (list) list.push(i);
-    else buckets.set(tiers[i]!, [i]);
+    const at = next.get(tiers[i]!)!;
+    next.set(tiers[i]!, at + 1);
+    keys[at] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + i;
   }
+  for (const [tier, from] of starts) keys.subarray(from, from + counts.get(tier)!).sort();
   const out = new Int32Array(n);
-  let at = 0;
-  for (const tier of [...buckets.keys()].sort((a, b) => a - b)) {
-    const members = buckets.get(tier)!;
-    const keys = new Float64Array(members.length);
-    members.forEach((i, k) => {
-      keys[k] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + rankOfId[i]!;
-    });
-    keys.sort();
-    for (const key of keys) out[at++] = idArray[byId[key % 2_097_152]!]!;
-  }
+  for (let k = 0; k < n; k++) out[k] = ids[keys[k]! % 2_097_152]!;
   return out;
 }
