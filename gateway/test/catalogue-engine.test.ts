@@ -121,7 +121,7 @@ interface Case {
 }
 
 function bruteForce(c: Case): { ids: string[]; total: number } {
-  const found = c.search ? new Set(foundBy.get(c.search)!.ranked) : null;
+  const found = c.search ? new Set(foundBy.get(c.search)!.ranked.ids) : null;
   const matching = titles.filter((m) => {
     const isHidden = hidden.has(m.id) || m.adult;
     if ((c.universe ?? 'visible') === 'visible' && isHidden) return false;

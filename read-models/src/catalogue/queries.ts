@@ -23,7 +23,7 @@ import type { Redis } from 'ioredis';
 import { runQuery } from './engine.js';
 import { catalogueKey, type CatalogueLocation } from './locate.js';
 import type { CatalogueSearch } from './search/catalogue-search.js';
-import type { Universe } from './search/searcher.js';
+import type { Ranked, Universe } from './search/searcher.js';
 import type { CatalogueSortKey } from './keys.js';
 import { deriveSeasons } from './seasons.js';
 import { type RenderedTitle, renderTitle } from './serialize.js';
@@ -220,7 +220,7 @@ export async function readSuggestions(
   redis: Redis,
   location: CatalogueLocation,
   type: TitleType,
-  ranked: Int32Array,
+  ranked: Ranked,
   limit: number,
 ): Promise<TitleSuggestion[]> {
   const ids = [...ranked.subarray(0, limit)];

@@ -80,7 +80,7 @@ export class CatalogueSearch {
     if (found.ranked.length === 0) return relative;
     if ((await this.redis.pexpire(key, FOUND_TTL_MS)) === 1) return relative;
     // Ascending, so Redis appends to the packed set instead of moving it at each id.
-    const ids = Int32Array.from(found.ranked).sort();
+    const { ids } = found.ranked;
     const temporary = `${key}:${Math.random().toString(36).slice(2)}`;
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < ids.length; i += SADD_CHUNK)

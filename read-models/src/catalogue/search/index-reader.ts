@@ -23,6 +23,30 @@ export function ascendingOrder(ids: Int32Array): Int32Array {
   return order;
 }
 
+/**
+ * `ascendingOrder(ids)`, for ids whose places `run[0]` up to `run[1]` are ascending already (a
+ * posting list, by id, among a few short ones): only the others are sorted, then the two merged,
+ * ties by place as there.
+ */
+export function ascendingOrderAround(
+  ids: Int32Array,
+  [runStart, runEnd]: readonly [number, number],
+): Int32Array {
+  const n = ids.length;
+  const others = new Int32Array(n - (runEnd - runStart));
+  for (let i = 0, o = 0; i < n; i++) if (i < runStart || i >= runEnd) others[o++] = i;
+  const sorted = ascendingOrder(others.map((i) => ids[i]!)).map((k) => others[k]!);
+  const order = new Int32Array(n);
+  let [r, s] = [runStart, 0];
+  for (let k = 0; k < n; k++) {
+    const fromRun =
+      s >= sorted.length ||
+      (r < runEnd && (ids[r]! < ids[sorted[s]!]! || (ids[r] === ids[sorted[s]!] && r < sorted[s]!)));
+    order[k] = fromRun ? r++ : sorted[s++]!;
+  }
+  return order;
+}
+
 /** The live postings of a name word, column by column, by id. */
 export interface NameList {
   readonly ids: Int32Array;

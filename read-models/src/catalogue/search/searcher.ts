@@ -18,13 +18,16 @@
  * A search of several words that no title matches whole finds the titles matching all but one of
  * them (`rankSearch`).
  */
-import { ascendingOrder, type IndexSnapshot, type NameList, type OverviewList } from './index-reader.js';
+import {
+  ascendingOrder,
+  ascendingOrderAround,
+  type IndexSnapshot,
+  type NameList,
+  type OverviewList,
+} from './index-reader.js';
 import { type Expansion, MAX_COMPLETIONS } from './vocabulary.js';
 import { ARTICLES, figureOf, MAX_SEARCH_WORDS, nameKey, searchText } from '../search-index.js';
 import { STOPWORDS } from '../text.js';
-
-/** Titles of a search, best first. */
-export type Ranked = Int32Array;
 
 export type Universe = 'visible' | 'hidden' | 'all';
 
@@ -162,6 +165,10 @@ function matchesOfWord(
   const match = new Int32Array(size);
   const popularity = new Float32Array(size);
   let n = 0;
+  // Names mended of typos are few, and often none: no lookup per posting then.
+  const mended = whole.mended.size > 0 ? whole.mended : null;
+  // The longest list taken whole is in id order already: only the rest is sorted (a common word).
+  let run: [number, number] | null = null;
   for (const e of expansions) {
     const list = names.get(e.word);
     if (!list) continue;
@@ -171,10 +178,11 @@ function matchesOfWord(
       (Number(e.completion) << Match.CompletionShift);
     const only = chosen(list);
     const count = only?.length ?? list.ids.length;
+    if (!only && count > (run ? run[1] - run[0] : 0)) run = [n, n + count];
     for (let k = 0; k < count; k++) {
       const i = only ? only[k]! : k;
       const key = list.key[i]!;
-      const mendedWith = whole.mended.get(key);
+      const mendedWith = mended?.get(key);
       // 3: the whole name as typed (or mended of nothing); 3 - typos: mended; 0: not the whole name.
       const wholeness = key === whole.exact ? 3 : mendedWith === undefined ? 0 : 3 - Math.min(mendedWith, 2);
       ids[n] = list.ids[i]!;
@@ -190,7 +198,7 @@ function matchesOfWord(
     }
   }
   // By id, and for each id its best match: fewest typos, whole before started.
-  const order = ascendingOrder(ids);
+  const order = run ? ascendingOrderAround(ids, run) : ascendingOrder(ids);
   const names_ = { ids: new Int32Array(n), match: new Int32Array(n), popularity: new Float32Array(n) };
   let m = 0;
   for (let k = 0; k < n; k++) {
@@ -559,7 +567,7 @@ export async function rankSearch(
   reach: Reach = LISTING_REACH,
 ): Promise<Ranked> {
   const { words, required } = searchText(search);
-  if (words.length === 0) return new Int32Array(0);
+  if (words.length === 0) return new Ranked(NOTHING_FOUND.ids, NOTHING_FOUND.tiers, NOTHING_FOUND.popularity);
   const hidden = universe === 'all' ? null : await snapshot.hidden();
   const inUniverse = (id: number) => !hidden || hidden.has(id) === (universe === 'hidden');
   const anyIn = (ids: Int32Array) => {
@@ -598,37 +606,121 @@ export async function rankSearch(
     ] as const)
       found = together(found, await foundBy(snapshot, fewer, reach, reading));
   }
-  if (!hidden) return rank(found);
+  if (!hidden) return new Ranked(found.ids, found.tiers, found.popularity);
   const shown = foundOf(found.ids.length);
   for (let i = 0; i < found.ids.length; i++)
     if (inUniverse(found.ids[i]!)) shown.add(found.ids[i]!, found.tiers[i]!, found.popularity[i]!);
-  return rank(shown.done());
+  const { ids, tiers, popularity } = shown.done();
+  return new Ranked(ids, tiers, popularity);
+}
+
+/** Titles ordered at a time at least: a page of a listing's search is twenty. */
+const MIN_BLOCK = 1024;
+
+/**
+ * The titles of a search, best first: by tier, then popularity (highest first), then id (see the
+ * order above). They are put in order only as far as they are read: a common word finds a few
+ * hundred thousand titles at a million, and a visitor reads the first twenty. The titles of a
+ * tier are ordered when a read first reaches it, a large tier a block at a time (the block's
+ * titles chosen among the rest, then sorted), each block at least as big as what was ordered
+ * before it, so reading them all costs a sort of them all.
+ */
+export class Ranked {
+  /** How many titles were found: the total, exact. */
+  readonly length: number;
+  /**
+   * Per tier, tiers in order: the popularity's inverse and the title's place in `ids`, as one
+   * double that sorts as the order does (places below 2^21, like `ascendingOrder`).
+   */
+  private readonly keys: Float64Array;
+  /** Where each tier's keys end. */
+  private readonly ends: number[] = [];
+  private readonly ordered: Int32Array;
+  /** How many titles are in their final place. */
+  private done = 0;
+
+  /** `ids` ascending, each with the tier it was found at (lower is better) and its popularity. */
+  constructor(
+    readonly ids: Int32Array,
+    tiers: Int32Array,
+    popularity: Float32Array,
+  ) {
+    const n = ids.length;
+    this.length = n;
+    // Each title's tier as a bucket (tiers in the order met), counted, then the buckets in tier order.
+    const bucketOf = new Int32Array(n);
+    const buckets = new Map<number, number>();
+    const counts: number[] = [];
+    for (let i = 0; i < n; i++) {
+      let bucket = buckets.get(tiers[i]!);
+      if (bucket === undefined) {
+        bucket = counts.push(0) - 1;
+        buckets.set(tiers[i]!, bucket);
+      }
+      bucketOf[i] = bucket;
+      counts[bucket]!++;
+    }
+    const next = new Array<number>(counts.length);
+    let end = 0;
+    for (const [, bucket] of [...buckets].sort(([a], [b]) => a - b)) {
+      next[bucket] = end;
+      end += counts[bucket]!;
+      this.ends.push(end);
+    }
+    this.keys = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+      this.keys[next[bucketOf[i]!]!++] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + i;
+    this.ordered = new Int32Array(n);
+  }
+
+  /** The ids of the titles ranked `from` up to `to` (not included). */
+  subarray(from: number, to = this.length): Int32Array {
+    this.orderUpTo(Math.min(to, this.length));
+    return this.ordered.subarray(from, to);
+  }
+
+  private orderUpTo(to: number): void {
+    const { keys } = this;
+    let tier = 0;
+    while (this.done < to) {
+      while (this.ends[tier]! <= this.done) tier++;
+      const [from, end] = [this.done, this.ends[tier]!];
+      const start = tier === 0 ? 0 : this.ends[tier - 1]!;
+      const wanted = Math.max(to - from, MIN_BLOCK, from - start);
+      const upTo = wanted * 2 >= end - from ? end : from + wanted;
+      if (upTo < end) selectSmallest(keys, from, end, upTo);
+      keys.subarray(from, upTo).sort();
+      for (let k = from; k < upTo; k++) this.ordered[k] = this.ids[keys[k]! % 2_097_152]!;
+      this.done = upTo;
+    }
+  }
 }
 
 /**
- * Orders the titles found by tier, then popularity (highest first), then id. They come by
- * ascending id, so a title's place among them stands for its id in each tier's sort.
+ * Moves the `k - from` smallest of `keys[from..end)` to its front, in no order (a quickselect:
+ * Hoare's partition around a median of three, narrowed to the side holding place `k - 1`). The
+ * keys are distinct.
  */
-function rank({ ids, tiers, popularity }: Found): Ranked {
-  const n = ids.length;
-  // Each tier's titles together, tiers in order: counted, then placed.
-  const counts = new Map<number, number>();
-  for (let i = 0; i < n; i++) counts.set(tiers[i]!, (counts.get(tiers[i]!) ?? 0) + 1);
-  const starts = new Map<number, number>();
-  let start = 0;
-  for (const tier of [...counts.keys()].sort((a, b) => a - b)) {
-    starts.set(tier, start);
-    start += counts.get(tier)!;
+function selectSmallest(keys: Float64Array, from: number, end: number, k: number): void {
+  const target = k - 1;
+  let [left, right] = [from, end - 1];
+  while (left < right) {
+    const [a, b, c] = [keys[left]!, keys[(left + right) >>> 1]!, keys[right]!];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    let [i, j] = [left, right];
+    while (i <= j) {
+      while (keys[i]! < pivot) i++;
+      while (keys[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = keys[i]!;
+        keys[i] = keys[j]!;
+        keys[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) right = j;
+    else if (target >= i) left = i;
+    else return;
   }
-  const keys = new Float64Array(n);
-  const next = new Map(starts);
-  for (let i = 0; i < n; i++) {
-    const at = next.get(tiers[i]!)!;
-    next.set(tiers[i]!, at + 1);
-    keys[at] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + i;
-  }
-  for (const [tier, from] of starts) keys.subarray(from, from + counts.get(tier)!).sort();
-  const out = new Int32Array(n);
-  for (let k = 0; k < n; k++) out[k] = ids[keys[k]! % 2_097_152]!;
-  return out;
 }
