@@ -10,16 +10,50 @@ import { Vocabulary } from './vocabulary.js';
 import { yearSet } from '../keys.js';
 import { livePostings, NAME_POSTING_BYTES, OVERVIEW_POSTING_BYTES } from '../search-index.js';
 
+/** Below this many ids a typed array's own sort is as quick as the radix sort's three passes. */
+const RADIX_FROM = 512;
+
 /**
- * The order that sorts `ids` ascending: ids are below 2^31 and positions below 2^21, so both fit
- * one double exactly, and a typed array's own sort (no comparator) does the rest.
+ * The order that sorts `ids` (non-negative, below 2^31) ascending, ties by place: the places of
+ * the ids, smallest id first. A posting list of a common word holds a few hundred thousand, read
+ * in the order titles were indexed; a least-significant-digit radix sort (11, 11 and 9 bits, each
+ * pass stable) orders them in three passes, several times quicker than a comparison sort. Few ids
+ * are sorted as doubles (the id and its place in one, both exact), by the typed array's own sort.
  */
 export function ascendingOrder(ids: Int32Array): Int32Array {
-  const keys = new Float64Array(ids.length);
-  for (let i = 0; i < ids.length; i++) keys[i] = ids[i]! * 2_097_152 + i;
-  keys.sort();
-  const order = new Int32Array(ids.length);
-  for (let i = 0; i < ids.length; i++) order[i] = keys[i]! % 2_097_152;
+  const n = ids.length;
+  if (n < RADIX_FROM) {
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = ids[i]! * 2_097_152 + i;
+    keys.sort();
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = keys[i]! % 2_097_152;
+    return order;
+  }
+  let order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let spare = new Int32Array(n);
+  const counts = new Int32Array(2048);
+  for (const [shift, bits] of [
+    [0, 11],
+    [11, 11],
+    [22, 9],
+  ] as const) {
+    const mask = (1 << bits) - 1;
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(ids[i]! >>> shift) & mask]!++;
+    let sum = 0;
+    for (let d = 0; d <= mask; d++) {
+      const count = counts[d]!;
+      counts[d] = sum;
+      sum += count;
+    }
+    for (let i = 0; i < n; i++) {
+      const place = order[i]!;
+      spare[counts[(ids[place]! >>> shift) & mask]!++] = place;
+    }
+    [order, spare] = [spare, order];
+  }
   return order;
 }
 

@@ -74,11 +74,25 @@ describe('the titles of a search, ordered as far as they are read', () => {
   });
 });
 
+describe('the order that sorts ids', () => {
+  it('is by id, ties by place, for few ids and for many, up to the largest', () => {
+    const next = random(8);
+    for (const n of [0, 1, 511, 512, 5_000, 100_000]) {
+      const ids = Int32Array.from({ length: n }, () =>
+        next() < 0.5 ? Math.floor(next() * 1000) : Math.floor(next() * 2 ** 31),
+      );
+      if (n > 0) ids[n - 1] = 2 ** 31 - 1;
+      const expected = [...ids.keys()].sort((a, b) => ids[a]! - ids[b]! || a - b);
+      expect([...ascendingOrder(ids)]).toEqual(expected);
+    }
+  });
+});
+
 describe('the order that sorts ids around a run in order already', () => {
   it('is the order of a full sort, ties by place, wherever the run is', () => {
     const next = random(7);
     for (let round = 0; round < 50; round++) {
-      const n = 1 + Math.floor(next() * 400);
+      const n = 1 + Math.floor(next() * (round % 2 === 0 ? 400 : 3_000));
       const ids = Int32Array.from({ length: n }, () => Math.floor(next() * 300));
       const runStart = Math.floor(next() * n);
       const runEnd = runStart + Math.floor(next() * (n - runStart + 1));
