@@ -10,8 +10,8 @@ import { LISTING_REACH, type Ranked, type Reach, rankSearch, type Universe } fro
 import { type CatalogueLocation, catalogueKey } from '../locate.js';
 import { foldedSearch } from '../search-index.js';
 
-/** Ids of ranked searches kept at most (4 bytes each). */
-const KEPT_IDS = 4_000_000;
+/** Bytes of ranked searches kept at most (`Ranked.bytes`: 16 a title found, until all are ordered). */
+const KEPT_BYTES = 64 * 1024 * 1024;
 /** How long the set of a search's titles is kept in Redis for the next pages. */
 export const FOUND_TTL_MS = 10_000;
 const SADD_CHUNK = 10_000;
@@ -27,7 +27,7 @@ export interface FoundTitles {
 export class CatalogueSearch {
   private readonly reader: IndexReader;
   private readonly kept = new Map<string, Promise<Ranked>>();
-  private keptIds = 0;
+  private keptBytes = 0;
 
   constructor(private readonly redis: Redis) {
     this.reader = new IndexReader(redis);
@@ -53,19 +53,19 @@ export class CatalogueSearch {
       ranked = rankSearch(snapshot, search, universe, reach);
       this.kept.set(key, ranked);
       ranked.then(
-        (ids) => this.account(key, ids.length),
+        (found) => this.account(key, found.bytes),
         () => this.kept.delete(key),
       );
     }
     return { ranked: await ranked, name, version: snapshot.version };
   }
 
-  private account(key: string, ids: number) {
-    this.keptIds += ids;
+  private account(key: string, bytes: number) {
+    this.keptBytes += bytes;
     for (const [oldest, ranked] of this.kept) {
-      if (this.keptIds <= KEPT_IDS || oldest === key) break;
+      if (this.keptBytes <= KEPT_BYTES || oldest === key) break;
       this.kept.delete(oldest);
-      void ranked.then((r) => (this.keptIds -= r.length)).catch(() => undefined);
+      void ranked.then((r) => (this.keptBytes -= r.bytes)).catch(() => undefined);
     }
   }
 

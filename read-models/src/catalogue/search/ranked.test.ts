@@ -72,6 +72,14 @@ describe('the titles of a search, ordered as far as they are read', () => {
     const titles = found(3_000, 6);
     expect(new Ranked(titles.ids, titles.tiers, titles.popularity).ids).toEqual(titles.ids);
   });
+
+  it('says what it holds, for the searches kept: 16 bytes a title found', () => {
+    const titles = found(3_000, 9);
+    const ranked = new Ranked(titles.ids, titles.tiers, titles.popularity);
+    expect(ranked.bytes).toBe(16 * 3_000);
+    ranked.subarray(0);
+    expect(ranked.bytes).toBe(16 * 3_000);
+  });
 });
 
 describe('the order that sorts ids', () => {

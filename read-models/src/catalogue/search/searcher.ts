@@ -673,6 +673,11 @@ export class Ranked {
     this.ordered = new Int32Array(n);
   }
 
+  /** The memory it holds: its ids, their order so far and the keys that order the rest. */
+  get bytes(): number {
+    return this.ids.buffer.byteLength + this.ordered.byteLength + this.keys.byteLength;
+  }
+
   /** The ids of the titles ranked `from` up to `to` (not included). */
   subarray(from: number, to = this.length): Int32Array {
     this.orderUpTo(Math.min(to, this.length));
