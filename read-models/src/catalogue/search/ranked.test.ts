@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ascendingOrder, ascendingOrderAround } from './index-reader.js';
-import { Ranked } from './searcher.js';
+import { mostPopular, Ranked } from './searcher.js';
 
 /** A small deterministic generator (mulberry32), so a failure can be run again. */
 function random(seed: number): () => number {
@@ -106,6 +106,28 @@ describe('the order that sorts ids around a run in order already', () => {
       const runEnd = runStart + Math.floor(next() * (n - runStart + 1));
       ids.subarray(runStart, runEnd).sort();
       expect([...ascendingOrderAround(ids, [runStart, runEnd])]).toEqual([...ascendingOrder(ids)]);
+    }
+  });
+});
+
+describe("a list's most popular postings, for suggestions", () => {
+  it('are the highest popularities first, ties by place, however many there are', () => {
+    const next = random(10);
+    for (const [n, count] of [
+      [0, 300],
+      [5, 300],
+      [300, 300],
+      [301, 300],
+      [50_000, 300],
+      [50_000, 1],
+    ] as const) {
+      const popularity = Float32Array.from({ length: n }, () =>
+        next() < 0.4 ? 0 : Math.round(next() * 80) / 4,
+      );
+      const expected = [...popularity.keys()]
+        .sort((a, b) => popularity[b]! - popularity[a]! || a - b)
+        .slice(0, count);
+      expect([...mostPopular(popularity, count)]).toEqual(expected);
     }
   });
 });

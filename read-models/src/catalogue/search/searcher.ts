@@ -424,19 +424,29 @@ export const SUGGESTION_REACH: Reach = {
   mostPopular: 300,
 };
 
-/** Each list's postings by popularity, highest first, worked out once per list. */
-const byPopularity = new WeakMap<NameList, Int32Array>();
+/**
+ * The places of the `count` highest of `popularity`, highest first, then by place: chosen among
+ * all (`selectSmallest`), then only they are sorted.
+ */
+export function mostPopular(popularity: Float32Array, count: number): Int32Array {
+  const keys = new Float64Array(popularity.length);
+  for (let i = 0; i < keys.length; i++) keys[i] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + i;
+  const top = Math.min(count, keys.length);
+  if (top < keys.length) selectSmallest(keys, 0, keys.length, top);
+  return Int32Array.from(keys.subarray(0, top).sort(), (key) => key % 2_097_152);
+}
+
+/**
+ * Each list's `count` most popular postings, worked out once per list: a short prefix's commonest
+ * word ("the") has a few hundred thousand, of which a suggestion ranks the first few hundred.
+ */
+const byPopularity = new WeakMap<NameList, { readonly count: number; readonly order: Int32Array }>();
 function mostPopularOf(list: NameList, count: number): Int32Array {
-  let order = byPopularity.get(list);
-  if (!order) {
-    const keys = new Float64Array(list.ids.length);
-    for (let i = 0; i < keys.length; i++)
-      keys[i] = (0x7fff_ffff - orderedBits(list.popularity[i]!)) * 2_097_152 + i;
-    keys.sort();
-    order = Int32Array.from(keys, (key) => key % 2_097_152);
-    byPopularity.set(list, order);
-  }
-  return order.subarray(0, count);
+  const kept = byPopularity.get(list);
+  if (kept?.count === count) return kept.order;
+  const order = mostPopular(list.popularity, count);
+  byPopularity.set(list, { count, order });
+  return order;
 }
 
 /**
