@@ -32,7 +32,7 @@ import { root, rssMb, runProgram, runService, startFixedBodyServer, waitForHttp 
 import { redisMemoryBytes, startBenchServices, waitForProjectors } from './services.js';
 import { memoryRows } from './redis-memory.js';
 import { baselineRows, postgresBaseline } from './postgres-baseline.js';
-import type { Row } from './table.js';
+import { median, type Row } from './table.js';
 
 const GENRES = [
   'Action',
@@ -153,10 +153,9 @@ async function firstPagesRanked(
     times.set(query, performance.now() - started);
     if (query === 'the') theTitles = ranked.length;
   }
-  const sorted = [...times.values()].sort((a, b) => a - b);
   return {
-    median: sorted[Math.floor(sorted.length / 2)]!,
-    slowest: sorted.at(-1)!,
+    median: median([...times.values()]),
+    slowest: Math.max(...times.values()),
     the: times.get('the')!,
     theTitles,
   };

@@ -116,6 +116,7 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
     (route) => route.endpoint.method === 'POST' && route.endpoint.schemas.body !== 'stream',
   );
   const reads = hot.filter((route) => route.endpoint.method === 'GET');
+  const inReadScope = options.readScope ?? ((work: () => void) => work());
   if (writes.length === 0 && reads.length === 0) return app;
   // proxy-addr asks, hop by hop, whether an address is a trusted proxy, parsing it each time. The
   // first hop is the socket's address (the proxy's, or loopback's): a few addresses, kept here.
@@ -180,9 +181,7 @@ export function withFastLane(options: FastLaneOptions, app: RequestListener): Re
     found: NonNullable<ReturnType<typeof readOf>>,
   ) {
     const query = found.mark === -1 ? {} : parseQuery(url.slice(found.mark + 1));
-    const serve = () => serveGuest(req, res, found, query, {});
-    if (options.readScope) options.readScope(serve);
-    else serve();
+    inReadScope(() => serveGuest(req, res, found, query, {}));
   }
 
   /** A guest's request the lane took, served by its endpoint as Express's route would serve it. */

@@ -138,6 +138,8 @@ type Row = [
   payload: bigint,
 ];
 const COLUMNS = 'position, stream, revision, id, type, version, occurred_at, actor, keys';
+/** Every column of a `Row`, its payload read. */
+const EVERY_COLUMN = `${COLUMNS}, data, metadata, 1`;
 const [POSITION, STREAM, REVISION, ID, TYPE, VERSION, OCCURRED_AT, ACTOR, KEYS, DATA, METADATA, PAYLOAD] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 ] as const;
@@ -454,13 +456,13 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const selectRows = <Parameters extends unknown[]>(sql: string) =>
     db.prepare<Parameters, Row>(sql).raw(true);
   const selectStream = selectRows<[number, bigint, number]>(
-    `SELECT ${COLUMNS}, data, metadata, 1 FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    `SELECT ${EVERY_COLUMN} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
   );
   const selectStreamBackwards = selectRows<[number, bigint, number]>(
-    `SELECT ${COLUMNS}, data, metadata, 1 FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+    `SELECT ${EVERY_COLUMN} FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
   );
   const selectAll = selectRows<[bigint, number]>(
-    `SELECT ${COLUMNS}, data, metadata, 1 FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    `SELECT ${EVERY_COLUMN} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
   );
   /**
    * One statement per reader's lists of payload types and of types (a projector's `handles`: a

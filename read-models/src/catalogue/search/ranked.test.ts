@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ascendingOrder, ascendingOrderAround } from './index-reader.js';
 import { mostPopular, Ranked } from './searcher.js';
 
-/** A small deterministic generator (mulberry32), so a failure can be run again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/**
+ * Numbers in [0, 1) that look random enough to mix the cases and are the same every run: the
+ * fractional parts of a Weyl sequence of the golden ratio, from `seed`.
+ */
+function scrambled(seed: number): () => number {
+  let n = seed * 7_919;
+  return () => (++n * 0.618_033_988_749_895) % 1;
 }
 
 /**
@@ -18,7 +16,7 @@ function random(seed: number): () => number {
  * overview matches are), popularities with many ties (rounded, many zero).
  */
 function found(n: number, seed: number) {
-  const next = random(seed);
+  const next = scrambled(seed);
   const ids = new Int32Array(n);
   const tiers = new Int32Array(n);
   const popularity = new Float32Array(n);
@@ -50,7 +48,7 @@ describe('the titles of a search, ordered as far as they are read', () => {
     ] as const) {
       const titles = found(n, seed);
       const expected = byComparator(titles);
-      const ranked = () => new Ranked(titles.ids, titles.tiers, titles.popularity);
+      const ranked = () => new Ranked(titles);
 
       expect([...ranked().subarray(0)]).toEqual(expected);
       const paged = ranked();
@@ -70,12 +68,12 @@ describe('the titles of a search, ordered as far as they are read', () => {
 
   it('keeps the ids found, ascending, for the set a search combined with a filter is made of', () => {
     const titles = found(3_000, 6);
-    expect(new Ranked(titles.ids, titles.tiers, titles.popularity).ids).toEqual(titles.ids);
+    expect(new Ranked(titles).ids).toEqual(titles.ids);
   });
 
   it('says what it holds, for the searches kept: 16 bytes a title found', () => {
     const titles = found(3_000, 9);
-    const ranked = new Ranked(titles.ids, titles.tiers, titles.popularity);
+    const ranked = new Ranked(titles);
     expect(ranked.bytes).toBe(16 * 3_000);
     ranked.subarray(0);
     expect(ranked.bytes).toBe(16 * 3_000);
@@ -84,7 +82,7 @@ describe('the titles of a search, ordered as far as they are read', () => {
 
 describe('the order that sorts ids', () => {
   it('is by id, ties by place, for few ids and for many, up to the largest', () => {
-    const next = random(8);
+    const next = scrambled(8);
     for (const n of [0, 1, 511, 512, 5_000, 100_000]) {
       const ids = Int32Array.from({ length: n }, () =>
         next() < 0.5 ? Math.floor(next() * 1000) : Math.floor(next() * 2 ** 31),
@@ -98,7 +96,7 @@ describe('the order that sorts ids', () => {
 
 describe('the order that sorts ids around a run in order already', () => {
   it('is the order of a full sort, ties by place, wherever the run is', () => {
-    const next = random(7);
+    const next = scrambled(7);
     for (let round = 0; round < 50; round++) {
       const n = 1 + Math.floor(next() * (round % 2 === 0 ? 400 : 3_000));
       const ids = Int32Array.from({ length: n }, () => Math.floor(next() * 300));
@@ -112,7 +110,7 @@ describe('the order that sorts ids around a run in order already', () => {
 
 describe("a list's most popular postings, for suggestions", () => {
   it('are the highest popularities first, ties by place, however many there are', () => {
-    const next = random(10);
+    const next = scrambled(10);
     for (const [n, count] of [
       [0, 300],
       [5, 300],

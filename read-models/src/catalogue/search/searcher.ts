@@ -319,7 +319,7 @@ function tierOf(codes: readonly number[], missingOptional: number, shape: Shape)
  * its popularity. Typed arrays rather than a map of pairs: a common word finds a few hundred
  * thousand titles at a million.
  */
-interface Found {
+export interface Found {
   readonly ids: Int32Array;
   readonly tiers: Int32Array;
   readonly popularity: Float32Array;
@@ -430,10 +430,10 @@ export const SUGGESTION_REACH: Reach = {
  */
 export function mostPopular(popularity: Float32Array, count: number): Int32Array {
   const keys = new Float64Array(popularity.length);
-  for (let i = 0; i < keys.length; i++) keys[i] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + i;
+  for (let i = 0; i < keys.length; i++) keys[i] = byPopularityKey(popularity[i]!, i);
   const top = Math.min(count, keys.length);
   if (top < keys.length) selectSmallest(keys, 0, keys.length, top);
-  return Int32Array.from(keys.subarray(0, top).sort(), (key) => key % 2_097_152);
+  return Int32Array.from(keys.subarray(0, top).sort(), (key) => key % PLACES);
 }
 
 /**
@@ -545,6 +545,17 @@ function orderedBits(popularity: number): number {
   return floatWords[0]! & 0x7fff_ffff;
 }
 
+/** Places below this fit a sort key beside a popularity (see `byPopularityKey`). */
+const PLACES = 2_097_152;
+
+/**
+ * A double that sorts, among others made so, by popularity (highest first), then by `place`
+ * (below `PLACES`): both fit it exactly, and a typed array's own sort does the rest. The place
+ * comes back as `key % PLACES`.
+ */
+const byPopularityKey = (popularity: number, place: number): number =>
+  (0x7fff_ffff - orderedBits(popularity)) * PLACES + place;
+
 /** Titles matching every required word of `words`, read as typed, run together and split apart. */
 async function foundBy(
   snapshot: IndexSnapshot,
@@ -577,7 +588,7 @@ export async function rankSearch(
   reach: Reach = LISTING_REACH,
 ): Promise<Ranked> {
   const { words, required } = searchText(search);
-  if (words.length === 0) return new Ranked(NOTHING_FOUND.ids, NOTHING_FOUND.tiers, NOTHING_FOUND.popularity);
+  if (words.length === 0) return new Ranked(NOTHING_FOUND);
   const hidden = universe === 'all' ? null : await snapshot.hidden();
   const inUniverse = (id: number) => !hidden || hidden.has(id) === (universe === 'hidden');
   const anyIn = (ids: Int32Array) => {
@@ -616,12 +627,11 @@ export async function rankSearch(
     ] as const)
       found = together(found, await foundBy(snapshot, fewer, reach, reading));
   }
-  if (!hidden) return new Ranked(found.ids, found.tiers, found.popularity);
+  if (!hidden) return new Ranked(found);
   const shown = foundOf(found.ids.length);
   for (let i = 0; i < found.ids.length; i++)
     if (inUniverse(found.ids[i]!)) shown.add(found.ids[i]!, found.tiers[i]!, found.popularity[i]!);
-  const { ids, tiers, popularity } = shown.done();
-  return new Ranked(ids, tiers, popularity);
+  return new Ranked(shown.done());
 }
 
 /** Titles ordered at a time at least: a page of a listing's search is twenty. */
@@ -638,10 +648,7 @@ const MIN_BLOCK = 1024;
 export class Ranked {
   /** How many titles were found: the total, exact. */
   readonly length: number;
-  /**
-   * Per tier, tiers in order: the popularity's inverse and the title's place in `ids`, as one
-   * double that sorts as the order does (places below 2^21, like `ascendingOrder`).
-   */
+  /** Per tier, tiers in order: each title's `byPopularityKey`, its place that in `ids`. */
   private readonly keys: Float64Array;
   /** Where each tier's keys end. */
   private readonly ends: number[] = [];
@@ -649,12 +656,12 @@ export class Ranked {
   /** How many titles are in their final place. */
   private done = 0;
 
-  /** `ids` ascending, each with the tier it was found at (lower is better) and its popularity. */
-  constructor(
-    readonly ids: Int32Array,
-    tiers: Int32Array,
-    popularity: Float32Array,
-  ) {
+  /** The ids found, ascending. */
+  readonly ids: Int32Array;
+
+  /** Titles found, by ascending id, each with the tier it was found at (lower is better) and its popularity. */
+  constructor({ ids, tiers, popularity }: Found) {
+    this.ids = ids;
     const n = ids.length;
     this.length = n;
     // Each title's tier as a bucket (tiers in the order met), counted, then the buckets in tier order.
@@ -678,8 +685,7 @@ export class Ranked {
       this.ends.push(end);
     }
     this.keys = new Float64Array(n);
-    for (let i = 0; i < n; i++)
-      this.keys[next[bucketOf[i]!]!++] = (0x7fff_ffff - orderedBits(popularity[i]!)) * 2_097_152 + i;
+    for (let i = 0; i < n; i++) this.keys[next[bucketOf[i]!]!++] = byPopularityKey(popularity[i]!, i);
     this.ordered = new Int32Array(n);
   }
 
@@ -705,7 +711,7 @@ export class Ranked {
       const upTo = wanted * 2 >= end - from ? end : from + wanted;
       if (upTo < end) selectSmallest(keys, from, end, upTo);
       keys.subarray(from, upTo).sort();
-      for (let k = from; k < upTo; k++) this.ordered[k] = this.ids[keys[k]! % 2_097_152]!;
+      for (let k = from; k < upTo; k++) this.ordered[k] = this.ids[keys[k]! % PLACES]!;
       this.done = upTo;
     }
   }
