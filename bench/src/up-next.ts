@@ -18,7 +18,7 @@
 import { join } from 'node:path';
 import { type CinefoldEvent, EVENT_POSITION_HEADER, streams } from '@cinefold/contracts';
 import { createEventLog, openSqliteEventStore } from '@cinefold/platform';
-import { catalogueKey, locateCatalogue } from '@cinefold/read-models';
+import { catalogueKey, locateCatalogue, orderKey, orderRange } from '@cinefold/read-models';
 import { dataset, importFile } from './catalogue.js';
 import { startBenchServices, waitForProjectors } from './services.js';
 import { percentile, type Row } from './table.js';
@@ -39,7 +39,9 @@ export async function benchUpNext(args: string[]): Promise<Row[]> {
     await importFile(base, admin, tvFile, 'tv', services.workers.pid!);
     const location = (await locateCatalogue(redis))!;
     const byPopularity = async (type: 'movie' | 'tv') =>
-      redis.zrevrange(catalogueKey(location, type, 'sort', 'popularity'), 0, -1);
+      orderRange(redis, catalogueKey(location, type, orderKey('popularity')), 0, Number.MAX_SAFE_INTEGER, {
+        descending: true,
+      });
     const [movies, shows] = [await byPopularity('movie'), await byPopularity('tv')];
 
     const registered = await fetch(`${base}/api/auth/register`, {

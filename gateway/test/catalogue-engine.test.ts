@@ -25,6 +25,7 @@ import {
   compareResults,
   INTERSECTION_TTL_MS,
   runQuery,
+  ScoreUpdates,
   type TitleQuery,
 } from '@cinefold/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,9 +287,9 @@ describe('the walk at a size the sample cannot reach', () => {
     const score = (id: number) => (id * 7919) % 40_009;
     const inGenre = (id: number) => id % 3 !== 0;
     const isHidden = (id: number) => id % 101 === 0;
-    const order = ids.flatMap((id) => [score(id), String(id)]);
-    for (let i = 0; i < order.length; i += 20_000)
-      await redis.zadd(key('sort', 'popularity'), ...order.slice(i, i + 20_000));
+    const order = new ScoreUpdates();
+    for (const id of ids) order.set(id, 'popularity', score(id));
+    await order.run(redis, key(''));
     await redis.sadd(key('genre:drama'), ...ids.filter(inGenre));
     await redis.sadd(key('visible'), ...ids.filter((id) => !isHidden(id)));
     await redis.sadd(key('hidden'), ...ids.filter(isHidden));

@@ -384,7 +384,8 @@ describe('bad parameters', () => {
 
 /**
  * Every key of one generation of the catalogue read model with its value, keys made relative,
- * compared as the projector says its keys compare (search postings by their live postings).
+ * compared as the projector says its keys compare (search postings by their live postings, an
+ * order by its members in order).
  */
 async function dump(redis: Redis, generation: number): Promise<Record<string, unknown>> {
   const prefix = readModelKeys.generationPrefix(CATALOGUE.projector, generation);
@@ -398,6 +399,10 @@ async function dump(redis: Redis, generation: number): Promise<Record<string, un
       if (rule === 'skip') continue;
       if (typeof rule === 'function') {
         out[name] = rule((await redis.getBuffer(key))!).toString('base64');
+        continue;
+      }
+      if (rule) {
+        out[name] = await rule.read(redis, key);
         continue;
       }
       const type = await redis.type(key);

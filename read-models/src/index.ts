@@ -12,8 +12,10 @@ export {
   payloadTypesOf,
   type ProjectedEvent,
   type ProjectionBatch,
+  type KeyComparison,
   type Projector,
   type ProjectorDefinition,
+  type ReadAs,
   unhandled,
   versionOf,
 } from './runtime/projector.js';
@@ -75,6 +77,8 @@ export { decodeTitle, encodeTitle } from './catalogue/stored.js';
 export { createCatalogueProjector } from './catalogue/projection.js';
 export { type CatalogueLocation, catalogueKey, locateCatalogue } from './catalogue/locate.js';
 export { KeptCatalogueLocation, VIEW_COUNTS } from './catalogue/location.js';
+export { orderCount, orderRange, readWholeOrder } from './catalogue/orders/chunked-order.js';
+export { orderKey, ScoreUpdates } from './catalogue/orders/title-orders.js';
 export {
   genreSet,
   listTitles,

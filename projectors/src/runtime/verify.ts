@@ -23,7 +23,7 @@ import {
   scanKeys,
   START,
 } from '@cinefold/platform';
-import { GenerationWriter, type Projector, payloadTypesOf } from '@cinefold/read-models';
+import { GenerationWriter, type KeyComparison, type Projector, payloadTypesOf } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
 import { deleteGeneration } from './rebuild.js';
 import { allocateGeneration } from './runner.js';
@@ -111,14 +111,20 @@ async function scanned(
 /**
  * The canonical digest of one key, or null if it vanished: strings as bytes, hashes by sorted
  * field, sets by sorted member, sorted sets as members with scores in their order, lists in
- * order, streams by entry; HyperLogLogs by PFCOUNT, since equal sets can have different bytes.
+ * order, streams by entry; HyperLogLogs by PFCOUNT, since equal sets can have different bytes;
+ * a key the projector reads as what it holds (`ReadAs`), by that.
  */
 async function digestKey(
   redis: Redis,
   key: string,
   type: string,
-  canonical?: (value: Buffer) => Buffer,
+  rule?: KeyComparison,
 ): Promise<string | null> {
+  if (rule !== undefined && rule !== 'skip' && typeof rule !== 'function') {
+    if (type === 'none') return null;
+    return digestOf('read', [JSON.stringify(await rule.read(redis, key))]);
+  }
+  const canonical = typeof rule === 'function' ? rule : undefined;
   switch (type) {
     case 'string': {
       const value = await redis.getBuffer(key);
@@ -172,9 +178,7 @@ async function digestGeneration(
         const [error, type] = types[i] ?? [null, 'none'];
         if (error) throw error;
         const name = key.slice(prefix.length);
-        const rule = projector.comparedAs?.(name);
-        const canonical = typeof rule === 'function' ? rule : undefined;
-        return [name, await digestKey(redis, key, String(type), canonical)] as const;
+        return [name, await digestKey(redis, key, String(type), projector.comparedAs?.(name))] as const;
       }),
     );
     for (const [name, digest] of found) if (digest !== null) digests.set(name, digest);

@@ -57,7 +57,12 @@ describe('the catalogue’s views order', () => {
       imported(1000),
     ]).then(
       {
-        'movie:e0:sort:views': { '1000': 0, '551': 1, '999': 1, '550': 2 },
+        'movie:e0:sort:views': [
+          ['1000', 0],
+          ['551', 1],
+          ['999', 1],
+          ['550', 2],
+        ],
         'views:day:2025-03-01': { 'movie:550': 2 },
         'views:day:2025-03-02': { 'movie:551': 1, 'movie:999': 1 },
         'views:movie': { '551': 1, '999': 1, '550': 2 },
@@ -93,7 +98,10 @@ describe('the catalogue’s views order', () => {
     ]).built();
     expect(deletedViews).toEqual(served);
     expect(viewsOnly(served)).toEqual({
-      'movie:e0:sort:views': { '550': 2, '551': 2 },
+      'movie:e0:sort:views': [
+        ['550', 2],
+        ['551', 2],
+      ],
       'views:closed': ['2025-03-01'],
       'views:day:2025-03-02': { 'movie:551': 1 },
       'views:movie': { '550': 2, '551': 2 },

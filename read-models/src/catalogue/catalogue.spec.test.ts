@@ -71,11 +71,9 @@ function catalogueOf(type: TitleType, words: readonly string[] = []) {
       for (const [term, members] of names) if (term.startsWith(word)) for (const id of members) out.add(id);
       return [...out].sort((a, b) => a - b);
     };
-    const orders = CATALOGUE_SORTS.map((order) => {
-      const scores = (model[`${prefix}sort:${order}`] ?? {}) as Record<string, number>;
-      return Object.keys(scores).map(Number);
-    });
-    const byTitle = (model[`${prefix}sort:title`] ?? {}) as Record<string, number>;
+    // Each order as [id, score] pairs, in order (read whole: see orderKeyComparison).
+    const orderOf = (order: string) => (model[`${prefix}sort:${order}`] ?? []) as [string, number][];
+    const orders = CATALOGUE_SORTS.map((order) => orderOf(order).map(([id]) => Number(id)));
     return {
       epoch,
       titles,
@@ -96,9 +94,7 @@ function catalogueOf(type: TitleType, words: readonly string[] = []) {
       searchHoldsOnlyTitles: [...names.values(), ...overviews.values()].every((members) =>
         members.every((id) => id in titles),
       ),
-      aToZ: Object.entries(byTitle)
-        .sort(([, a], [, b]) => a - b)
-        .map(([id]) => Number(id)),
+      aToZ: orderOf('title').map(([id]) => Number(id)),
       droppedEpochs: model[`${type}:dropped-epochs`] ?? [],
       leftovers,
     };

@@ -12,6 +12,8 @@ import {
   writeTombstone,
 } from './search-index.js';
 import { RespWriter } from '../runtime/resp-writer.js';
+import type { CatalogueSortKey } from './keys.js';
+import { ScoreUpdates } from './orders/title-orders.js';
 import type { Transaction } from '../runtime/transaction.js';
 
 /**
@@ -112,8 +114,8 @@ export class TypeChanges {
   readonly dead = new Map<string, number>();
   /** How many more (or fewer) titles have each name word (`search:words`). */
   readonly vocabulary = new Map<string, number>();
-  readonly scores = new Map<string, number[]>();
-  readonly unscored = new Map<string, number[]>();
+  /** Titles' places in the orders (`orders/title-orders.ts`). */
+  private readonly scores = new ScoreUpdates();
   /** Ids and documents to store, in pairs: the keys are built at the flush. */
   readonly docs: (number | string)[] = [];
   readonly deletedDocs: number[] = [];
@@ -212,16 +214,9 @@ export class TypeChanges {
     this.dead.set(list, (this.dead.get(list) ?? 0) + n);
   }
 
-  score(order: string, id: number, score: number | null) {
-    if (score === null) {
-      const list = this.unscored.get(order);
-      if (list) list.push(id);
-      else this.unscored.set(order, [id]);
-      return;
-    }
-    const list = this.scores.get(order);
-    if (list) list.push(score, id);
-    else this.scores.set(order, [score, id]);
+  /** Sets a title's score in one order (null: it leaves the order); a title's orders are set one after the other. */
+  score(order: CatalogueSortKey, id: number, score: number | null) {
+    this.scores.set(id, order, score);
   }
 
   /** Whether the group can be written under `prefix` (it was not packed for another). */
@@ -303,16 +298,14 @@ export class TypeChanges {
     }
     // A word no title has any more leaves the vocabulary.
     if (fewer) out.command('ZREMRANGEBYSCORE', [`${prefix}search:words`, '-inf', '0']);
-    for (const [order, ids] of this.unscored) out.members('ZREM', `${prefix}sort:${order}`, ids);
-    for (const [order, pairs] of this.scores) out.members('ZADD', `${prefix}sort:${order}`, pairs);
+    this.scores.writeTo(out, prefix);
     if (this.genreNames.size > 0)
       out.command('HSET', [`${prefix}genre-names`, ...[...this.genreNames].flat()]);
     this.packed = { prefix, ...out.done() };
     this.size.bytes = Math.max(MIN_PACKING_BYTES, Math.ceil(out.size * 1.25));
     this.sets.clear();
+    this.scores.clear();
     for (const map of [
-      this.scores,
-      this.unscored,
       this.genreNames,
       this.names,
       this.overviews,

@@ -2,12 +2,13 @@
  * Answers catalogue queries (filters, a sort order, a page) from the catalogue read model with
  * exact totals, at a million titles.
  *
- * Filters are sets of ids (visibility, genre, year, search terms); orders are sorted sets over
- * every title. One strategy per shape of query (`strategies/`), the cheaper of walk and intersect
+ * Filters are sets of ids (visibility, genre, year, search terms); orders are chunked orders
+ * over every title (`orders/`). One strategy per shape of query (`strategies/`), the cheaper of walk and intersect
  * chosen by their estimated cost:
- * - read the order: no filter at all, a range of one sorted set;
+ * - read the order: no filter at all, a range of the order;
  * - walk (a genre, a common word): walk the order inside Redis, checking each id against the filters;
- * - intersect (a rare word, a prefix, a year): ZINTERSTORE the order with the filters, kept a while;
+ * - intersect (a rare word, a prefix, a year): rank the smallest filter's titles in every other
+ *   filter by their scores, kept a while;
  * - fetch and sort (date ranges, which no set expresses): sort the candidates here.
  * Walk and intersect leave the ids in Redis: only the page's ids cross to Node, whose CPU is what
  * a busy query service runs out of first.
@@ -20,6 +21,8 @@ import { readOrder } from './strategies/read-order.js';
 import { walk } from './strategies/walk.js';
 import type { QueryKeys, QueryResult, TitleQuery } from './title-query.js';
 import { CATALOGUE } from './keys.js';
+import { orderCountKey } from './orders/chunked-order.js';
+import { orderKey } from './orders/title-orders.js';
 import { type CatalogueLocation, catalogueKey } from './locate.js';
 
 export type Strategy = 'auto' | 'fetch' | 'walk' | 'intersect';
@@ -42,7 +45,7 @@ export async function runQuery(
     case 'fetch':
       return fetchAndSort(redis, query, keys);
     case 'intersect':
-      return intersect(redis, query, keys, plan.keptName);
+      return intersect(redis, query, keys, sizes, plan.keptName);
     case 'walk':
       return walk(redis, query, keys, sizes, everything);
   }
@@ -52,18 +55,18 @@ function queryKeys(location: CatalogueLocation, query: TitleQuery): QueryKeys {
   const key = (...parts: string[]) => catalogueKey(location, query.type, ...parts);
   const filters = query.sets.map((s) => key(s));
   if (query.universe !== 'all') filters.push(key(query.universe));
-  return { key, order: key('sort', query.sort), filters };
+  return { key, order: key(orderKey(query.sort)), filters };
 }
 
 /** The size of every filter and of the order, and the catalogue's checkpoint, in one round trip. */
 async function measure(redis: Redis, location: CatalogueLocation, { filters, order }: QueryKeys) {
   const sizing = redis.pipeline();
   for (const filter of filters) sizing.scard(filter);
-  sizing.zcard(order);
+  sizing.get(orderCountKey(order));
   sizing.get(readModelKeys.checkpoint(CATALOGUE.projector, location.generation));
   const replies = (await sizing.exec()) ?? [];
   const checkpoint = replies.pop()?.[1] as string | null | undefined;
-  const sizes = replies.map(([, n]) => Number(n));
+  const sizes = replies.map(([, n]) => Number(n ?? 0));
   const everything = sizes.pop() ?? 0;
   return { sizes, everything, checkpoint };
 }

@@ -6,7 +6,9 @@ import type { TitleType } from '@cinefold/contracts';
  *
  *   {type}:epoch                 the current epoch
  *   {type}:e{N}:doc:{id}         the title, stored as stored.ts says
- *   {type}:e{N}:sort:{order}     sorted sets over every title: popularity, rating, date, title, created, views
+ *   {type}:e{N}:sort:{order}…    the orders over every title: popularity, rating, date, title,
+ *                                created, views, each in chunks (see orders/chunked-order.ts)
+ *   {type}:e{N}:scores:{bucket}  every title's score in each order (see orders/title-orders.ts)
  *   {type}:e{N}:visible|hidden   sets of ids
  *   {type}:e{N}:genre:{slug}     sets of ids; genre-names is a hash slug → name
  *   {type}:e{N}:year:{yyyy}      sets of ids

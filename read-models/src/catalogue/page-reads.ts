@@ -10,6 +10,8 @@ import { runQuery } from './engine.js';
 import { KeptCatalogueLocation } from './location.js';
 import { type CatalogueLocation, catalogueKey } from './locate.js';
 import { yearSet } from './keys.js';
+import { orderCount, orderRange } from './orders/chunked-order.js';
+import { orderKey } from './orders/title-orders.js';
 import { genreSet } from './queries.js';
 import { decodeTitle } from './stored.js';
 
@@ -81,22 +83,23 @@ export class CataloguePageReads {
   /** How many titles of a type the catalogue holds, hidden ones included (the sitemap's slices). */
   async count(type: TitleType): Promise<number> {
     const location = await this.locate();
-    return location ? this.redis.zcard(catalogueKey(location, type, 'sort', 'created')) : 0;
+    return location ? orderCount(this.redis, catalogueKey(location, type, orderKey('created'))) : 0;
   }
 
   /**
    * The visible titles among those ranked `from` to `from + size - 1` in the order they entered
-   * the catalogue: one range of a sorted set and one membership check, so walking every slice is
+   * the catalogue: one range of the order and one membership check, so walking every slice is
    * linear in the titles and holds one slice at a time.
    */
   async sitemapSlice(type: TitleType, from: number, size: number): Promise<SitemapSlice> {
     const location = await this.locate();
     if (!location || size <= 0) return { ids: [], added: [] };
-    const ranked = await this.redis.zrange(
-      catalogueKey(location, type, 'sort', 'created'),
+    const ranked = await orderRange(
+      this.redis,
+      catalogueKey(location, type, orderKey('created')),
       from,
       from + size - 1,
-      'WITHSCORES',
+      { withScores: true },
     );
     if (ranked.length === 0) return { ids: [], added: [] };
     const candidates: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The catalogue read model: every title as JSON, sorted sets for each order, sets of ids for
+ * The catalogue read model: every title as JSON, an order for each sort (`orders/`), sets of ids for
  * visibility, genres and years, and the search index (see CATALOGUE in keys.ts). Sets hold
  * integer ids so Redis keeps them as compact intsets; search postings are packed strings.
  *
@@ -22,6 +22,7 @@ import {
   searchKeyComparison,
 } from './search-index.js';
 import { decodeTitle } from './stored.js';
+import { orderKeyComparison } from './orders/title-orders.js';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
@@ -70,7 +71,8 @@ export function createCatalogueProjector() {
     // 4: numbers and ordinals written as words ("Shrek Two", "Shrek the Third") found by their
     //    figures, "&" read as "and" (left out of the whole-name key), and a Roman numeral first
     //    in a longer name ("X-Men") left a letter in the whole-name key.
-    version: 4,
+    // 5: orders in chunks, with every title's scores beside them (`orders/`).
+    version: 5,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.
     batchSize: 2000,
     handles: [
@@ -264,7 +266,7 @@ export function createCatalogueProjector() {
       await views();
     },
 
-    comparedAs: searchKeyComparison,
+    comparedAs: (name) => orderKeyComparison(name) ?? searchKeyComparison(name),
 
     /**
      * Compacts the search lists that gathered superseded postings, gives back the room appended

@@ -25,6 +25,7 @@ import { catalogueKey, type CatalogueLocation } from './locate.js';
 import type { CatalogueSearch } from './search/catalogue-search.js';
 import type { Ranked, Universe } from './search/searcher.js';
 import type { CatalogueSortKey } from './keys.js';
+import { readScores } from './orders/title-orders.js';
 import { deriveSeasons } from './seasons.js';
 import { type RenderedTitle, renderTitle } from './serialize.js';
 import { decodeTitle } from './stored.js';
@@ -253,7 +254,7 @@ export async function readAdminContentItems(
   const [json, hidden, views] = await Promise.all([
     redis.mget(...ids.map((id) => key('doc', id))),
     redis.smismember(key('hidden'), ...ids),
-    redis.zmscore(key('sort', 'views'), ...ids),
+    readScores(redis, key, ids, 'views'),
   ]);
   const items: AdminContentItem[] = [];
   ids.forEach((_, i) => {

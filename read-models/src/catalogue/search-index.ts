@@ -10,6 +10,7 @@
  * the old one; a word it lost gets a tombstone. Lists that never saw either (nearly all of them)
  * are read as they are; the others keep the last posting of each id (see `livePostings`).
  */
+import type { KeyComparison } from '../runtime/projector.js';
 import { STOPWORDS, words } from './text.js';
 
 /** Words a title name starts with that a visitor leaves out: "godfather" is The Godfather. */
@@ -276,7 +277,7 @@ export function canonicalPostings(list: Buffer, size: number): Buffer {
 }
 
 /** How a key of the catalogue read model's search index compares (see the projector's `comparedAs`). */
-export function searchKeyComparison(name: string): 'skip' | ((value: Buffer) => Buffer) | undefined {
+export function searchKeyComparison(name: string): KeyComparison | undefined {
   // Counts of superseded postings and the lists to compact depend on when lists were compacted;
   // the version is where the search last changed (a cache key for readers), not what it holds.
   if (name.endsWith(':search:dead') || name.endsWith(':search:dirty') || name.endsWith(':search:version'))

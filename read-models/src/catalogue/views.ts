@@ -1,19 +1,20 @@
 /**
- * The catalogue's `views` order (the admin content list's Views column and its sortBy=views): a
- * sorted set of the epoch like the other orders, so a page sorted by views is read as fast as
- * one by popularity. Its scores come from the books of traffic (`traffic/books.ts`), kept here as
+ * The catalogue's `views` order (the admin content list's Views column and its sortBy=views): an
+ * order of the epoch like the others (`orders/title-orders.ts`), so a page sorted by views is
+ * read as fast as one by popularity. Its scores come from the books of traffic (`traffic/books.ts`), kept here as
  * the traffic read model keeps them (views per title over all days, per open day, the closed
  * days): the catalogue projector also handles page views and day closings, and a replay after old
  * page views are deleted gives the same order.
  *
  * A title's score is its views over all days whenever it exists: titles viewed in the batch get
- * theirs, and so do titles imported in it that were viewed before (`ZADD XX`: views of a title
- * that is not in the catalogue never add it).
+ * theirs, and so do titles imported in it that were viewed before (only if present: views of a
+ * title that is not in the catalogue never add it).
  */
 import type { TitleType } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { daysOf, type StoredDay, tallyBooks, titleOf } from '../traffic/books.js';
 import { CATALOGUE } from './keys.js';
+import { ScoreUpdates } from './orders/title-orders.js';
 import type { ProjectedEvent } from '../runtime/projector.js';
 import type { Transaction } from '../runtime/transaction.js';
 
@@ -102,7 +103,8 @@ export async function writeViews(
   for (const type of TYPES) {
     if (ids[type].length === 0) continue;
     const current = replies[reply++]![1] as (string | null)[];
-    const order: (string | number)[] = [];
+    // The titles' places in the views order, for those the catalogue holds.
+    const order = new ScoreUpdates();
     ids[type].forEach((id, i) => {
       const n = changes[type].get(id) ?? 0;
       const views = Number(current[i] ?? 0) + n;
@@ -111,8 +113,10 @@ export async function writeViews(
         if (views <= 0) tx.zrem(key(...CATALOGUE.views(type)), id);
         else tx.zincrby(key(...CATALOGUE.views(type)), n, id);
       }
-      if (n !== 0 || views > 0) order.push(Math.max(views, 0), id);
+      // Only a title of the catalogue (a whole number) has a place in its orders.
+      if ((n !== 0 || views > 0) && /^\d+$/.test(id))
+        order.set(Number(id), 'views', Math.max(views, 0), true);
     });
-    if (order.length > 0) tx.zadd(`${prefixes[type]}sort:views`, 'XX', ...order);
+    order.queue(tx, prefixes[type]);
   }
 }

@@ -29,6 +29,16 @@ export interface ProjectionBatch<Type extends CinefoldEventType = CinefoldEventT
 }
 
 /** A projector as written: `Type` is the union of the event types it handles. */
+/**
+ * A key read as what it holds rather than as it is stored: for a structure whose keys depend on
+ * its history (a chunked order), the value is read from all of them, as plain JSON.
+ */
+export interface ReadAs {
+  read(redis: Redis, key: string): Promise<unknown>;
+}
+/** How a key of a read model compares (see `comparedAs`). */
+export type KeyComparison = 'skip' | ((value: Buffer) => Buffer) | ReadAs;
+
 export interface ProjectorDefinition<Type extends CinefoldEventType> {
   /** Names the read model: keys, checkpoints, health and replay use it. */
   readonly name: string;
@@ -64,9 +74,10 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
    * Optional: how a key of the read model (its name relative to the generation) is compared by
    * `npm run verify` and the projector tests, when equal read models may hold it in different
    * bytes: 'skip' for bookkeeping, or a function giving a string's canonical bytes (packed
-   * postings compacted at different times). Other keys compare as they are.
+   * postings compacted at different times), or `ReadAs` for a structure kept across several keys
+   * (a chunked order: its other keys 'skip'). Other keys compare as they are.
    */
-  comparedAs?(name: string): 'skip' | ((value: Buffer) => Buffer) | undefined;
+  comparedAs?(name: string): KeyComparison | undefined;
   /**
    * Runs after a batch committed, for slow clean-up that must not sit inside the transaction
    * (deleting a dropped epoch's keys). Must be safe to run again or not at all.

@@ -166,7 +166,11 @@ export async function readModel(
     const rule = comparedAs?.(name);
     if (rule === 'skip') continue;
     model[name] =
-      typeof rule === 'function' ? rule((await redis.getBuffer(key))!) : await valueOf(redis, key);
+      typeof rule === 'function'
+        ? rule((await redis.getBuffer(key))!)
+        : rule
+          ? await rule.read(redis, key)
+          : await valueOf(redis, key);
   }
   return model;
 }

@@ -1,4 +1,7 @@
 import type { Redis } from 'ioredis';
+import { orderScript } from '../orders/chunked-order.js';
+import { SCORE_OF, scoreIndex } from '../orders/title-orders.js';
+import { luaScript } from '../../runtime/script.js';
 import type { QueryKeys, QueryResult, TitleQuery } from '../title-query.js';
 
 /**
@@ -8,21 +11,50 @@ import type { QueryKeys, QueryResult, TitleQuery } from '../title-query.js';
 const CACHED_INTERSECTION_LIMIT = 20_000;
 export const INTERSECTION_TTL_MS = 10_000;
 
+/** Lua's C stack takes about 8,000 values: ids go to SMISMEMBER and ZADD in slices of this many. */
+const MEMBERS_PER_CALL = 2_000;
+
 /**
- * KEYS: the kept intersection, the order, then the filters. ARGV: 1 for descending, the offset,
- * the limit, the milliseconds to keep it (0: delete it at once). Returns the total and the page.
+ * KEYS: the kept intersection, the order, then the filters, smallest first. ARGV: 1 for
+ * descending, the offset, the limit, the milliseconds to keep it (0: delete it at once), the
+ * type's key prefix and the order's index among the stored scores. The smallest filter's ids
+ * that are in every other filter go into a sorted set at their scores in the order. Returns the
+ * total and the page.
  */
-const INTERSECT = `
+const INTERSECT = luaScript(
+  'intersect',
+  orderScript(`${SCORE_OF}
 local total
 if redis.call('EXISTS', KEYS[1]) == 1 then
   total = redis.call('ZCARD', KEYS[1])
 else
-  local args = {KEYS[1], #KEYS - 1}
-  for i = 2, #KEYS do args[#args + 1] = KEYS[i] end
-  args[#args + 1] = 'WEIGHTS'
-  args[#args + 1] = 1
-  for i = 3, #KEYS do args[#args + 1] = 0 end
-  total = redis.call('ZINTERSTORE', unpack(args))
+  local passing = redis.call('SMEMBERS', KEYS[3])
+  for f = 4, #KEYS do
+    local kept = {}
+    for first = 1, #passing, ${MEMBERS_PER_CALL} do
+      local last = math.min(first + ${MEMBERS_PER_CALL} - 1, #passing)
+      local flags = redis.call('SMISMEMBER', KEYS[f], unpack(passing, first, last))
+      for i = 1, #flags do
+        if flags[i] == 1 then kept[#kept + 1] = passing[first + i - 1] end
+      end
+    end
+    passing = kept
+  end
+  local index = tonumber(ARGV[6])
+  local scored = {}
+  total = 0
+  for i = 1, #passing do
+    local score = score_of(ARGV[5], index, passing[i])
+    if score then
+      scored[#scored + 1] = score_text(score)
+      scored[#scored + 1] = passing[i]
+      total = total + 1
+    end
+    if #scored >= ${MEMBERS_PER_CALL * 2} or (i == #passing and #scored > 0) then
+      redis.call('ZADD', KEYS[1], unpack(scored))
+      scored = {}
+    end
+  end
   if total > 0 and ARGV[4] ~= '0' then redis.call('PEXPIRE', KEYS[1], ARGV[4]) end
 end
 local first = tonumber(ARGV[2])
@@ -34,7 +66,8 @@ else
   page = redis.call('ZRANGE', KEYS[1], first, last)
 end
 if ARGV[4] == '0' then redis.call('DEL', KEYS[1]) end
-return {total, page}`;
+return {total, page}`),
+);
 
 /**
  * The name a query's intersection is kept under: everything the answer depends on, the
@@ -73,28 +106,33 @@ export function askedBefore(name: string, now: number): boolean {
 }
 
 /**
- * ZINTERSTOREs the order with the filters, then reads the page and the count, in one Lua call.
- * Cost grows with the smallest filter, not the catalogue: the strategy for a rare word, a prefix,
- * a year. Kept under `keptName` for INTERSECTION_TTL_MS, so the next pages and the next visitors
- * read it directly; without a name it is deleted at once.
+ * Ranks the titles in every filter by their scores in the order, then reads the page and the
+ * count, in one Lua call. Cost grows with the smallest filter, not the catalogue: the strategy
+ * for a rare word, a prefix, a year. Kept under `keptName` for INTERSECTION_TTL_MS, so the next
+ * pages and the next visitors read it directly; without a name it is deleted at once. `sizes`
+ * are the filters' sizes.
  */
 export async function intersect(
   redis: Redis,
   query: TitleQuery,
   { key, order, filters }: QueryKeys,
+  sizes: readonly number[],
   keptName: string | null,
 ): Promise<QueryResult> {
   const name = keptName ?? `once:${Math.random().toString(36).slice(2)}`;
-  const [total, ids] = (await redis.eval(
-    INTERSECT,
+  const bySize = filters.map((filter, i) => [filter, sizes[i]!] as const).sort((a, b) => a[1] - b[1]);
+  const [total, ids] = (await INTERSECT(
+    redis,
     filters.length + 2,
     key('intersection', name),
     order,
-    ...filters,
+    ...bySize.map(([filter]) => filter),
     query.descending ? '1' : '0',
     query.offset,
     query.limit,
     keptName !== null ? INTERSECTION_TTL_MS : 0,
+    key(''),
+    scoreIndex(query.sort),
   )) as [number, string[]];
   return { ids, total };
 }

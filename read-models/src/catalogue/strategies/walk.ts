@@ -1,39 +1,43 @@
 import type { Redis } from 'ioredis';
+import { orderScript } from '../orders/chunked-order.js';
+import { luaScript } from '../../runtime/script.js';
 import type { QueryKeys, QueryResult, TitleQuery } from '../title-query.js';
 
-const FIRST_CHUNK = 64;
-const MAX_CHUNK = 16_384;
+const FIRST_RUN = 64;
+const MAX_RUN = 16_384;
 /** Lua's C stack takes about 8,000 values: members go to SMISMEMBER in slices of this many. */
 const MEMBERS_PER_CALL = 4_000;
 
 /**
  * KEYS: the order, then every filter, most selective first. ARGV: 1 to walk from the highest
  * score, the offset, the limit, and the expected share of ids that pass (the smallest filter's
- * size over the order's). Returns the page's ids. Each chunk is sized to what the share says is
- * still needed, then by the share seen so far: a fixed growth overshot by thousands of ids.
+ * size over the order's). Returns the page's ids. The order's chunks are gathered into runs sized
+ * to what the share says is still needed, then by the share seen so far (a fixed growth
+ * overshot by thousands of ids), and each run is checked against the filters.
  */
-const WALK = `
+const WALK = luaScript(
+  'walk',
+  orderScript(`
 local descending = ARGV[1] == '1'
 local offset = tonumber(ARGV[2])
 local wanted = offset + tonumber(ARGV[3])
 local share = tonumber(ARGV[4])
 local page = {}
 local found = 0
-local start = 0
-while found < wanted do
-  if start > 0 then share = math.max(found, 1) / start end
-  local chunk = math.ceil((wanted - found) / share * 1.2) + 32
-  chunk = math.max(${FIRST_CHUNK}, math.min(chunk, ${MAX_CHUNK}))
-  local ids
-  if descending then
-    ids = redis.call('ZREVRANGE', KEYS[1], start, start + chunk - 1)
-  else
-    ids = redis.call('ZRANGE', KEYS[1], start, start + chunk - 1)
-  end
-  if #ids == 0 then break end
-  -- Filter the chunk one set at a time, a few thousand ids per SMISMEMBER: one call per id was
-  -- most of a walk's cost.
-  local passing = ids
+local walked = 0
+local run = {}
+local function run_size()
+  if walked > 0 then share = math.max(found, 1) / walked end
+  local size = math.ceil((wanted - found) / share * 1.2) + 32
+  return math.max(${FIRST_RUN}, math.min(size, ${MAX_RUN}))
+end
+local target = run_size()
+-- Filters the run one set at a time, a few thousand ids per SMISMEMBER: one call per id was
+-- most of a walk's cost. True once the page is full.
+local function check()
+  local passing = run
+  walked = walked + #run
+  run = {}
   for f = 2, #KEYS do
     local kept = {}
     for first = 1, #passing, ${MEMBERS_PER_CALL} do
@@ -49,11 +53,23 @@ while found < wanted do
   for i = 1, #passing do
     found = found + 1
     if found > offset then page[#page + 1] = passing[i] end
-    if found >= wanted then break end
+    if found >= wanted then return true end
   end
-  start = start + #ids
+  target = run_size()
+  return false
 end
-return page`;
+local full = false
+order_each(KEYS[1], descending, 0, function(members)
+  for i = 1, #members do run[#run + 1] = members[i] end
+  if #run >= target then
+    full = check()
+    return full
+  end
+  return false
+end)
+if not full and #run > 0 then check() end
+return page`),
+);
 
 /**
  * Walks the order from the top inside Redis (one Lua call), keeping the ids that are members of
@@ -73,8 +89,8 @@ export async function walk(
   if (query.offset >= total) return { ids: [], total };
   // Most selective filter first: most ids fail its check and never reach the others.
   const bySize = filters.map((filter, i) => [filter, sizes[i]!] as const).sort((a, b) => a[1] - b[1]);
-  const ids = (await redis.eval(
-    WALK,
+  const ids = (await WALK(
+    redis,
     filters.length + 1,
     order,
     ...bySize.map(([filter]) => filter),

@@ -1,0 +1,194 @@
+import { useRedisServer } from '@cinefold/platform/testing';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import type { CatalogueSortKey } from '../keys.js';
+import type { Transaction } from '../../runtime/transaction.js';
+import {
+  CAPACITY,
+  orderBetween,
+  orderCount,
+  orderRange,
+  orderScript,
+  readWholeOrder,
+} from './chunked-order.js';
+import { orderKey, readScores, ScoreUpdates } from './title-orders.js';
+
+const redisServer = useRedisServer();
+
+/** A deterministic sequence in [0, 1): the fractional parts of multiples of the golden ratio's inverse. */
+function sequence(seed: number): () => number {
+  let n = seed;
+  return () => {
+    n += 1;
+    return (n * 0.6180339887498949) % 1;
+  };
+}
+
+/** The order a sorted set keeps: by score, then by member byte by byte. */
+const inOrder = (a: [string, number], b: [string, number]) =>
+  a[1] - b[1] || Buffer.compare(Buffer.from(a[0]), Buffer.from(b[0]));
+
+/** Applies updates as a batch does: one script call, in a MULTI (or right away, every other batch). */
+let batches = 0;
+async function apply(redis: Redis, prefix: string, fill: (updates: ScoreUpdates) => void) {
+  const updates = new ScoreUpdates();
+  fill(updates);
+  if (batches++ % 2 === 1) return updates.run(redis, prefix);
+  const tx = redis.multi();
+  updates.queue(tx as unknown as Transaction, prefix);
+  for (const [error] of (await tx.exec()) ?? []) if (error) throw error;
+}
+
+/**
+ * Every chunk is a listpack of 1 to CAPACITY members, named after its first member, which the
+ * directory holds with its score; a chunk under a quarter full is followed by one it cannot take in.
+ */
+async function expectWellFormed(redis: Redis, order: string) {
+  const heads = await redis.zrangeBuffer(order, 0, -1);
+  const sizes: number[] = [];
+  for (const head of heads) {
+    const member = head.subarray(9).toString();
+    const magnitude = head.readBigUInt64BE(1);
+    const score = Number(head[0] === 0 ? magnitude - 2n ** 53n : magnitude);
+    const chunk = `${order}:c:${member}`;
+    const size = await redis.zcard(chunk);
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBeLessThan(CAPACITY);
+    expect(await redis.object('ENCODING', chunk)).toBe('listpack');
+    expect(await redis.zrange(chunk, 0, 0, 'WITHSCORES')).toEqual([member, String(score)]);
+    sizes.push(size);
+  }
+  sizes.forEach((size, i) => {
+    if (size < CAPACITY / 4 && i + 1 < sizes.length)
+      expect(size + sizes[i + 1]!).toBeGreaterThan(CAPACITY / 2);
+  });
+  expect(await orderCount(redis, order)).toBe(sizes.reduce((a, b) => a + b, 0));
+}
+
+describe('an order kept in chunks', () => {
+  it('holds what a sorted set would, in its order, through adds, moves and removals with many ties', async () => {
+    const redis = redisServer.client();
+    const prefix = '{catalogue}:g1:movie:e0:';
+    const order = `${prefix}${orderKey('views')}`;
+    const next = sequence(7);
+    /** The reference: id → score in the views order. */
+    const reference = new Map<string, number>();
+    for (let round = 0; round < 12; round++) {
+      const touched = new Set<number>();
+      await apply(redis, prefix, (updates) => {
+        for (let i = 0; i < 700; i++) {
+          // Ids from 1 to 3,000 (as text they order 1, 10, 100, 1000, 1001…); a score among
+          // twenty values, so most of the order is ties. A tenth leave the order, then (chunks
+          // emptying, merging) more than half.
+          const id = 1 + Math.floor(next() * 3000);
+          if (touched.has(id)) continue; // a batch sets a title once
+          touched.add(id);
+          const score = next() < (round < 6 ? 0.1 : 0.6) ? null : Math.floor(next() * 20) - 4;
+          updates.set(id, 'views', score);
+          if (score === null) reference.delete(String(id));
+          else reference.set(String(id), score);
+        }
+      });
+      const expected = [...reference].sort(inOrder);
+      const whole = await readWholeOrder(redis, order);
+      expect(whole.length).toBe(expected.length * 2);
+      expect(whole.filter((_, i) => i % 2 === 0)).toEqual(expected.map(([id]) => id));
+      expect(whole.filter((_, i) => i % 2 === 1).map(Number)).toEqual(expected.map(([, s]) => s));
+      for (const first of [0, 1, 63, 64, 127, 128, 500, expected.length - 5, expected.length + 3]) {
+        const ids = expected.map(([id]) => id);
+        expect(await orderRange(redis, order, first, first + 19)).toEqual(ids.slice(first, first + 20));
+        const reversed = [...ids].reverse();
+        expect(await orderRange(redis, order, first, first + 19, { descending: true })).toEqual(
+          reversed.slice(first, first + 20),
+        );
+      }
+      expect(await orderBetween(redis, order, 2, 9)).toEqual(
+        expected.filter(([, s]) => s >= 2 && s <= 9).map(([id]) => id),
+      );
+      await expectWellFormed(redis, order);
+    }
+    expect(reference.size).toBeGreaterThan(CAPACITY * 4); // enough to have split many times
+
+    // Nine titles in ten leave: the chunks they emptied are merged.
+    const chunksBefore = await redis.zcard(order);
+    const leaving = [...reference.keys()].filter((_, i) => i % 10 !== 0);
+    await apply(redis, prefix, (updates) => {
+      for (const id of leaving) updates.set(Number(id), 'views', null);
+    });
+    for (const id of leaving) reference.delete(id);
+    const left = await readWholeOrder(redis, order);
+    expect(left.filter((_, i) => i % 2 === 0)).toEqual([...reference].sort(inOrder).map(([id]) => id));
+    await expectWellFormed(redis, order);
+    expect(await redis.zcard(order)).toBeLessThan(chunksBefore / 3);
+  });
+
+  it('files chunks under entries that sort by score, then member byte by byte, as Redis orders members', async () => {
+    const redis = redisServer.client();
+    const entry = orderScript(`return entry(tonumber(ARGV[1]), ARGV[2])`);
+    const scores = [-1_000_000, -256, -255, -1, 0, 1, 2, 255, 256, 65_536, 1_700_000_000_000, 37 ** 10];
+    const members = ['1', '10', '100', '1000', '101', '11', '2', '20', '9', '99'];
+    const pairs = scores.flatMap((score) => members.map((member) => [score, member] as const));
+    const entries = new Map<string, Buffer>();
+    for (const [score, member] of pairs)
+      entries.set(
+        `${score}/${member}`,
+        (await redis.callBuffer('EVAL', entry, 0, String(score), member)) as Buffer,
+      );
+    const byEntry = [...pairs].sort((a, b) =>
+      Buffer.compare(entries.get(`${a[0]}/${a[1]}`)!, entries.get(`${b[0]}/${b[1]}`)!),
+    );
+    const byScoreThenMember = [...pairs].sort(
+      (a, b) => a[0] - b[0] || Buffer.compare(Buffer.from(a[1]), Buffer.from(b[1])),
+    );
+    expect(byEntry).toEqual(byScoreThenMember);
+  });
+
+  it('keeps each title’s scores beside the orders, and changes nothing when the same updates come again', async () => {
+    const redis = redisServer.client();
+    const prefix = '{catalogue}:g2:tv:e0:';
+    const key = (...parts: string[]) => `${prefix}${parts.join(':')}`;
+    const fill = (updates: ScoreUpdates) => {
+      for (let id = 1; id <= 400; id++) {
+        updates.set(id, 'popularity', (id % 7) + 0.5);
+        updates.set(id, 'date', id % 3 === 0 ? null : 19_000 + id);
+      }
+    };
+    await apply(redis, prefix, fill);
+    const snapshot = async () => ({
+      popularity: await readWholeOrder(redis, key(orderKey('popularity'))),
+      date: await readWholeOrder(redis, key(orderKey('date'))),
+      counts: [
+        await orderCount(redis, key(orderKey('popularity'))),
+        await orderCount(redis, key(orderKey('date'))),
+      ],
+    });
+    const before = await snapshot();
+    expect(before.counts).toEqual([400, 267]);
+    await apply(redis, prefix, fill);
+    expect(await snapshot()).toEqual(before);
+
+    const orders: CatalogueSortKey[] = ['popularity', 'date', 'views'];
+    const scores = await Promise.all(orders.map((order) => readScores(redis, key, ['3', '4', '999'], order)));
+    // Popularity and rating are kept in whole millionths.
+    expect(scores).toEqual([
+      [3_500_000, 4_500_000, null],
+      [null, 19_004, null],
+      [null, null, null],
+    ]);
+
+    // Views of titles the catalogue does not hold never put them in an order.
+    await apply(redis, prefix, (updates) => {
+      updates.set(4, 'views', 10, true);
+      updates.set(999, 'views', 10, true);
+    });
+    expect(await readWholeOrder(redis, key(orderKey('views')))).toEqual(['4', '10']);
+
+    // A title out of every order leaves no scores behind.
+    await apply(redis, prefix, (updates) => {
+      for (const order of ['popularity', 'date', 'views'] as const) updates.set(4, order, null);
+    });
+    expect(await redis.hexists(key('scores:0'), '4')).toBe(0);
+    expect(await orderCount(redis, key(orderKey('views')))).toBe(0);
+    await expectWellFormed(redis, key(orderKey('popularity')));
+  });
+});
