@@ -3,9 +3,9 @@
  * them every title's scores, by title:
  *
  *   {type}:e{N}:sort:{order}…          the chunked orders
- *   {type}:e{N}:scores:{bucket}        a hash: id → its score in each order, 8 bytes each
- *                                      (little-endian doubles, in CATALOGUE_SORTS order; NaN
- *                                      where a title is not in an order: a film with no date)
+ *   {type}:e{N}:scores:{bucket}        a hash: id → its score in each order as the order keeps
+ *                                      it, 8 bytes each (little-endian doubles, in CATALOGUE_SORTS
+ *                                      order; NaN where a title is not in an order)
  *
  * The scores are how a title is found in an order (its chunk is routed to by its score), how a
  * title's place changes (out at the old score, in at the new one), and what a query ranks a set
@@ -114,10 +114,6 @@ export class ScoreUpdates {
     const i = orderIndex(order);
     this.bytes[at] = this.bytes[at]! | (1 << i) | (onlyIfPresent ? ONLY_IF_PRESENT : 0);
     this.bytes.writeDoubleLE(score === null ? Number.NaN : storedScore(order, score), at + 1 + 8 * i);
-  }
-
-  get size(): number {
-    return this.ids.length;
   }
 
   /** The script call that applies the updates under `prefix` (the type's key prefix), as its arguments. */
