@@ -214,7 +214,7 @@ export class TypeChanges {
     this.dead.set(list, (this.dead.get(list) ?? 0) + n);
   }
 
-  /** Sets a title's score in one order (null: it leaves the order); a title's orders are set one after the other. */
+  /** Sets a title's score in one order (null: it leaves it); a title's orders are set one after the other. */
   score(order: CatalogueSortKey, id: number, score: number | null) {
     this.scores.set(id, order, score);
   }

@@ -1,10 +1,10 @@
 /**
  * The catalogue's `views` order (the admin content list's Views column and its sortBy=views): an
  * order of the epoch like the others (`orders/title-orders.ts`), so a page sorted by views is
- * read as fast as one by popularity. Its scores come from the books of traffic (`traffic/books.ts`), kept here as
- * the traffic read model keeps them (views per title over all days, per open day, the closed
- * days): the catalogue projector also handles page views and day closings, and a replay after old
- * page views are deleted gives the same order.
+ * read as fast as one by popularity. Its scores come from the books of traffic
+ * (`traffic/books.ts`), kept here as the traffic read model keeps them (views per title over all
+ * days, per open day, the closed days): the catalogue projector also handles page views and day
+ * closings, and a replay after old page views are deleted gives the same order.
  *
  * A title's score is its views over all days whenever it exists: titles viewed in the batch get
  * theirs, and so do titles imported in it that were viewed before (only if present: views of a
