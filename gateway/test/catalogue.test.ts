@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eventStoreFile, openSqliteEventStore, readModelKeys } from '@cinefold/platform';
 import { rebuildProjection } from '@cinefold/projectors';
 import { CATALOGUE, createCatalogueProjector } from '@cinefold/read-models';
-import type { Redis } from 'ioredis';
+import { readModel } from '@cinefold/read-models/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
 
@@ -382,45 +382,6 @@ describe('bad parameters', () => {
   });
 });
 
-/**
- * Every key of one generation of the catalogue read model with its value, keys made relative,
- * compared as the projector says its keys compare (search postings by their live postings, an
- * order by its members in order).
- */
-async function dump(redis: Redis, generation: number): Promise<Record<string, unknown>> {
-  const prefix = readModelKeys.generationPrefix(CATALOGUE.projector, generation);
-  const { comparedAs } = createCatalogueProjector();
-  const out: Record<string, unknown> = {};
-  for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 })) {
-    for (const key of keys as string[]) {
-      const name = key.slice(prefix.length);
-      if (name === 'checkpoint' || name.includes(':intersection:') || name.includes(':found:')) continue;
-      const rule = comparedAs?.(name);
-      if (rule === 'skip') continue;
-      if (typeof rule === 'function') {
-        out[name] = rule((await redis.getBuffer(key))!).toString('base64');
-        continue;
-      }
-      if (rule) {
-        out[name] = await rule.read(redis, key);
-        continue;
-      }
-      const type = await redis.type(key);
-      out[name] =
-        type === 'string'
-          ? await redis.get(key)
-          : type === 'set'
-            ? (await redis.smembers(key)).sort()
-            : type === 'zset'
-              ? await redis.zrange(key, 0, -1, 'WITHSCORES')
-              : type === 'hash'
-                ? await redis.hgetall(key)
-                : type;
-    }
-  }
-  return out;
-}
-
 describe('the catalogue read model', () => {
   it('is the same rebuilt from the log (batch by batch) as projected live (prepared ahead)', async () => {
     const redis = site.client();
@@ -430,7 +391,10 @@ describe('the catalogue read model', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const live = Number(await redis.get(readModelKeys.active(CATALOGUE.projector)));
-    const projected = await dump(redis, live);
+    // Every key with its value, as the projector says its keys compare (search postings by their
+    // live postings, an order by its members in order).
+    const { comparedAs } = createCatalogueProjector();
+    const projected = await readModel(redis, CATALOGUE.projector, live, comparedAs);
     expect(Object.keys(projected).length).toBeGreaterThan(1000);
     const store = openSqliteEventStore(eventStoreFile(site.dataDir));
     try {
@@ -440,7 +404,7 @@ describe('the catalogue read model', () => {
         batchSize: 700,
       });
       expect(generation).not.toBe(live);
-      expect(await dump(redis, generation)).toEqual(projected);
+      expect(await readModel(redis, CATALOGUE.projector, generation, comparedAs)).toEqual(projected);
     } finally {
       await store.close();
     }
