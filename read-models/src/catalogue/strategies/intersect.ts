@@ -11,7 +11,7 @@ import type { QueryKeys, QueryResult, TitleQuery } from '../title-query.js';
 const CACHED_INTERSECTION_LIMIT = 20_000;
 export const INTERSECTION_TTL_MS = 10_000;
 
-/** Lua's C stack takes about 8,000 values: ids go to SMISMEMBER and ZADD in slices of this many. */
+/** Lua's C stack takes about 8,000 values: ids go to ZADD in slices of this many. */
 const MEMBERS_PER_CALL = 2_000;
 
 /**
@@ -28,18 +28,7 @@ local total
 if redis.call('EXISTS', KEYS[1]) == 1 then
   total = redis.call('ZCARD', KEYS[1])
 else
-  local passing = redis.call('SMEMBERS', KEYS[3])
-  for f = 4, #KEYS do
-    local kept = {}
-    for first = 1, #passing, ${MEMBERS_PER_CALL} do
-      local last = math.min(first + ${MEMBERS_PER_CALL} - 1, #passing)
-      local flags = redis.call('SMISMEMBER', KEYS[f], unpack(passing, first, last))
-      for i = 1, #flags do
-        if flags[i] == 1 then kept[#kept + 1] = passing[first + i - 1] end
-      end
-    end
-    passing = kept
-  end
+  local passing = in_every(redis.call('SMEMBERS', KEYS[3]), 4)
   local index = tonumber(ARGV[6])
   local scored = {}
   total = 0

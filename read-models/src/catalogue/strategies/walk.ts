@@ -5,8 +5,6 @@ import type { QueryKeys, QueryResult, TitleQuery } from '../title-query.js';
 
 const FIRST_RUN = 64;
 const MAX_RUN = 16_384;
-/** Lua's C stack takes about 8,000 values: members go to SMISMEMBER in slices of this many. */
-const MEMBERS_PER_CALL = 4_000;
 
 /**
  * KEYS: the order, then every filter, most selective first. ARGV: 1 to walk from the highest
@@ -32,24 +30,11 @@ local function run_size()
   return math.max(${FIRST_RUN}, math.min(size, ${MAX_RUN}))
 end
 local target = run_size()
--- Filters the run one set at a time, a few thousand ids per SMISMEMBER: one call per id was
--- most of a walk's cost. True once the page is full.
+-- Keeps the run's ids in every filter. True once the page is full.
 local function check()
-  local passing = run
+  local passing = in_every(run, 2)
   walked = walked + #run
   run = {}
-  for f = 2, #KEYS do
-    local kept = {}
-    for first = 1, #passing, ${MEMBERS_PER_CALL} do
-      local last = math.min(first + ${MEMBERS_PER_CALL} - 1, #passing)
-      local flags = redis.call('SMISMEMBER', KEYS[f], unpack(passing, first, last))
-      for i = 1, #flags do
-        if flags[i] == 1 then kept[#kept + 1] = passing[first + i - 1] end
-      end
-    end
-    passing = kept
-    if #passing == 0 then break end
-  end
   for i = 1, #passing do
     found = found + 1
     if found > offset then page[#page + 1] = passing[i] end
