@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|documents [--write]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -13,8 +13,8 @@ interface Benchmark {
   takesArgs?: true;
   /**
    * Not part of `all`: `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`,
-   * `faults`, `fuzz`, `soak` and `seo` take many minutes and `lighthouse` needs the built frontend
-   * and Chromium.
+   * `faults`, `fuzz`, `soak` and `seo` take many minutes, `lighthouse` needs the built frontend
+   * and Chromium, and `documents` Zstandard's command-line tool.
    */
   apart?: true;
 }
@@ -28,6 +28,11 @@ const benchmarks: Record<string, Benchmark> = {
     apart: true,
   },
   catalogue: { run: async (args) => (await import('./catalogue.js')).benchCatalogue(args), takesArgs: true },
+  documents: {
+    run: async (args) => (await import('./documents.js')).benchDocuments(args),
+    takesArgs: true,
+    apart: true,
+  },
   relevance: { run: async (args) => (await import('./relevance.js')).benchRelevance(args), takesArgs: true },
   minisearch: {
     run: async (args) => (await import('./minisearch-scale.js')).benchMiniSearch(args),

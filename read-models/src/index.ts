@@ -73,7 +73,7 @@ export { adCountersProjector } from './ad-counters/projection.js';
 export { readAdStats } from './ad-counters/queries.js';
 
 export { CATALOGUE, CATALOGUE_SORTS, type CatalogueSortKey, yearSet } from './catalogue/keys.js';
-export { decodeTitle, encodeTitle } from './catalogue/stored.js';
+export { decodeTitle, encodeTitle, titleText } from './catalogue/stored.js';
 export { createCatalogueProjector } from './catalogue/projection.js';
 export { type CatalogueLocation, catalogueKey, locateCatalogue } from './catalogue/locate.js';
 export { KeptCatalogueLocation, VIEW_COUNTS } from './catalogue/location.js';

@@ -278,7 +278,7 @@ export function catalogueEndpoints({
     idSchemas,
     async ({ params }) => {
       const stored = await visibleDoc('tv', params.id);
-      return stored && seasonsJson(deriveSeasons(decodeTitle('tv', stored.toString())));
+      return stored && seasonsJson(deriveSeasons(decodeTitle('tv', stored)));
     },
     TITLE_NOT_FOUND.tv,
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldText, words } from './text.js';
 import { nameIndex, overviewTerms, searchText, typoBudget } from './search-index.js';
-import { decodeTitle, encodeTitle, titleJson } from './stored.js';
+import { decodeTitle, encodeTitle, titleJson, titleText } from './stored.js';
 
 describe('catalogue text', () => {
   it('folds case and accents the same way for plain and accented text', () => {
@@ -94,11 +94,14 @@ describe('stored catalogue documents', () => {
     adult: false,
   };
 
-  it('keeps a title without its field names and gives it back whole', () => {
+  it('keeps a title without its field names, compressed, and gives it back whole', () => {
+    const text = titleText('movie', movie);
+    expect(text.startsWith('[7,"Heat",')).toBe(true);
+    expect(text.length).toBeLessThan(JSON.stringify(movie).length * 0.75);
     const stored = encodeTitle('movie', movie);
-    expect(stored.startsWith('[7,"Heat",')).toBe(true);
-    expect(stored.length).toBeLessThan(JSON.stringify(movie).length * 0.75);
+    expect(stored.length).toBeLessThan(text.length * 0.75);
     expect(decodeTitle('movie', stored)).toEqual(movie);
+    expect(titleJson('movie', stored).toString()).toBe(JSON.stringify(movie));
   });
 
   it('renders the stored form as the API JSON without parsing it, whatever the text holds', () => {
@@ -126,7 +129,7 @@ describe('stored catalogue documents', () => {
   });
 
   it('still reads a document stored as an object', () => {
-    expect(decodeTitle('movie', JSON.stringify(movie))).toEqual(movie);
+    expect(decodeTitle('movie', Buffer.from(JSON.stringify(movie)))).toEqual(movie);
     expect(titleJson('movie', Buffer.from(JSON.stringify(movie))).toString()).toBe(JSON.stringify(movie));
   });
 });

@@ -55,7 +55,7 @@ function catalogueOf(type: TitleType, words: readonly string[] = []) {
       if (!key.startsWith(prefix)) continue;
       const name = key.slice(prefix.length);
       if (name.startsWith('doc:')) {
-        const title = decodeTitle(type, value as string);
+        const title = decodeTitle(type, Buffer.from(value as Buffer | string));
         titles[title.id] = 'title' in title ? title.title : title.name;
       } else if (name.startsWith('genre:')) genres[name.slice(6)] = ids(value);
       else if (name.startsWith('year:')) years[name.slice(5)] = ids(value);

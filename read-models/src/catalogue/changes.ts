@@ -117,7 +117,7 @@ export class TypeChanges {
   /** Titles' places in the orders (`orders/title-orders.ts`). */
   private readonly scores = new ScoreUpdates();
   /** Ids and documents to store, in pairs: the keys are built at the flush. */
-  readonly docs: (number | string)[] = [];
+  readonly docs: (number | Buffer)[] = [];
   readonly deletedDocs: number[] = [];
   /** Movies by IMDb id: fields and TMDB ids to set, and fields to drop, by hash (`imdb-index.ts`). */
   private readonly imdbSet = new Map<string, string[]>();
@@ -237,7 +237,7 @@ export class TypeChanges {
         this.deletedDocs.map((id) => `${prefix}doc:${id}`),
       );
     if (this.docs.length > 0) {
-      const pairs = this.docs.map((item, i) => (i % 2 === 0 ? `${prefix}doc:${item}` : String(item)));
+      const pairs = this.docs.map((item, i) => (i % 2 === 0 ? `${prefix}doc:${item}` : item));
       out.command('MSET', pairs);
     }
     for (const [hash, fields] of this.imdbDropped) out.command('HDEL', [prefix + hash, ...fields]);

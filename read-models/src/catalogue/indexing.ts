@@ -29,7 +29,8 @@ export interface TitleIndex {
   /** `genre:<slug>` and `year:<yyyy>`: they hold visible titles only. */
   readonly publicSets: string[];
   readonly scores: TitleScores;
-  readonly doc: string;
+  /** The title as stored (`stored.ts`). */
+  readonly doc: Buffer;
   /** Where a movie sits in the index by IMDb id (null: no IMDb id, or a TV show). */
   readonly imdb: ImdbPlace | null;
 }

@@ -217,12 +217,12 @@ async function readTitles(
     const reading = redis.pipeline();
     for (const ref of slice) {
       const [type, id] = ref.split(':') as [TitleType, string];
-      reading.get(catalogueKey(location, type, 'doc', id));
+      reading.getBuffer(catalogueKey(location, type, 'doc', id));
       reading.sismember(catalogueKey(location, type, 'visible'), id);
     }
     const replies = (await reading.exec()) ?? [];
     slice.forEach((ref, i) => {
-      const doc = replies[i * 2]![1] as string | null;
+      const doc = replies[i * 2]![1] as Buffer | null;
       const visible = replies[i * 2 + 1]![1] === 1;
       if (!doc || !visible) return;
       const type = ref.split(':')[0] as TitleType;

@@ -52,7 +52,7 @@ export class CataloguePageReads {
     const location = await this.locate();
     if (!location) return null;
     const [stored, visible] = await Promise.all([
-      this.redis.get(catalogueKey(location, type, 'doc', id)),
+      this.redis.getBuffer(catalogueKey(location, type, 'doc', id)),
       this.redis.sismember(catalogueKey(location, type, 'visible'), id),
     ]);
     return stored && visible ? decodeTitle(type, stored) : null;
@@ -76,8 +76,10 @@ export class CataloguePageReads {
       limit: list.limit,
     });
     if (ids.length === 0) return [];
-    const stored = await this.redis.mget(...ids.map((id) => catalogueKey(location, list.type, 'doc', id)));
-    return stored.filter((s): s is string => s !== null).map((s) => decodeTitle(list.type, s));
+    const stored = await this.redis.mgetBuffer(
+      ...ids.map((id) => catalogueKey(location, list.type, 'doc', id)),
+    );
+    return stored.filter((s): s is Buffer => s !== null).map((s) => decodeTitle(list.type, s));
   }
 
   /** How many titles of a type the catalogue holds, hidden ones included (the sitemap's slices). */

@@ -173,7 +173,7 @@ export async function readReleaseYears(
   const years = new Map<string, string>();
   const numeric = titles.filter((t) => /^\d+$/.test(String(t.contentId)));
   if (numeric.length === 0) return years;
-  const docs = await redis.mget(
+  const docs = await redis.mgetBuffer(
     ...numeric.map((t) => catalogueKey(location, t.contentType, 'doc', String(t.contentId))),
   );
   numeric.forEach((t, i) => {
@@ -206,7 +206,7 @@ export async function readVisibleShowSeasons(
   const seasons = new Map<string, Season[]>();
   if (ids.length === 0) return seasons;
   const [docs, visible] = await Promise.all([
-    redis.mget(...ids.map((id) => catalogueKey(location, 'tv', 'doc', id))),
+    redis.mgetBuffer(...ids.map((id) => catalogueKey(location, 'tv', 'doc', id))),
     redis.smismember(catalogueKey(location, 'tv', 'visible'), ...ids),
   ]);
   ids.forEach((id, i) => {
@@ -226,7 +226,7 @@ export async function readSuggestions(
 ): Promise<TitleSuggestion[]> {
   const ids = [...ranked.subarray(0, limit)];
   if (ids.length === 0) return [];
-  const stored = await redis.mget(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
+  const stored = await redis.mgetBuffer(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
   return stored.flatMap((doc) => {
     if (!doc) return [];
     const title = decodeTitle(type, doc);
@@ -252,7 +252,7 @@ export async function readAdminContentItems(
   if (ids.length === 0) return [];
   const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
   const [json, hidden, views] = await Promise.all([
-    redis.mget(...ids.map((id) => key('doc', id))),
+    redis.mgetBuffer(...ids.map((id) => key('doc', id))),
     redis.smismember(key('hidden'), ...ids),
     readScores(redis, key, ids, 'views'),
   ]);

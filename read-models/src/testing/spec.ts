@@ -177,17 +177,23 @@ export async function readModel(
 
 const byNumberOrText = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
+/** Text as text; packed bytes (search postings, compressed documents, scores) as the bytes. */
+function textOrBytes(bytes: Buffer): string | Buffer {
+  const text = bytes.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) ? text : bytes;
+}
+
 async function valueOf(redis: Redis, key: string): Promise<unknown> {
   const type = await redis.type(key);
   switch (type) {
-    case 'string': {
-      // Text as text; packed bytes (search postings) as the bytes.
-      const bytes = (await redis.getBuffer(key))!;
-      const text = bytes.toString('utf8');
-      return Buffer.from(text, 'utf8').equals(bytes) ? text : bytes;
+    case 'string':
+      return textOrBytes((await redis.getBuffer(key))!);
+    case 'hash': {
+      const fields: Record<string, string | Buffer> = {};
+      for (const [field, value] of Object.entries(await redis.hgetallBuffer(key)))
+        fields[field] = textOrBytes(value);
+      return fields;
     }
-    case 'hash':
-      return redis.hgetall(key);
     case 'set':
       return (await redis.smembers(key)).sort(byNumberOrText);
     case 'zset': {

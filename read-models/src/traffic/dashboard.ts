@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { catalogueKey, locateCatalogue } from '../catalogue/locate.js';
 import { decodeTitle } from '../catalogue/stored.js';
 import { TRAFFIC } from './keys.js';
+import { luaScript } from '../runtime/script.js';
 
 /** The dashboard's figures but the ads'. */
 export type DashboardFigures = Omit<DashboardStatsResponse, 'adStats'>;
@@ -28,7 +29,9 @@ export const TOP_TITLES = 10;
  * read before, in another hash slot on a cluster); the document keys are built here from the
  * prefix, as which ones are read depends on the walk, and share the catalogue's hash tag.
  */
-const TOP_VISIBLE = `
+const TOP_VISIBLE = luaScript(
+  'top_visible',
+  `
 local out, limit = {}, tonumber(ARGV[2])
 for i = 3, #ARGV, 2 do
   if #out >= 2 * limit then break end
@@ -40,7 +43,9 @@ for i = 3, #ARGV, 2 do
     end
   end
 end
-return out`;
+return out`,
+  'buffers',
+);
 
 /** The most viewed titles still shown: the views walked from the top a page at a time. */
 async function topVisible(
@@ -48,20 +53,20 @@ async function topVisible(
   views: string,
   visible: string,
   docPrefix: string,
-): Promise<{ doc: string; views: number }[]> {
-  const found: { doc: string; views: number }[] = [];
+): Promise<{ doc: Buffer; views: number }[]> {
+  const found: { doc: Buffer; views: number }[] = [];
   const chunk = 50;
   for (let start = 0; found.length < TOP_TITLES; start += chunk) {
     const page = await redis.zrange(views, start, start + chunk - 1, 'REV', 'WITHSCORES');
     if (page.length === 0) break;
-    const pairs = (await redis.eval(
-      TOP_VISIBLE,
+    const pairs = (await TOP_VISIBLE(
+      redis,
       1,
       visible,
       docPrefix,
       TOP_TITLES - found.length,
       ...page,
-    )) as string[];
+    )) as Buffer[];
     for (let i = 0; i < pairs.length; i += 2) found.push({ doc: pairs[i]!, views: Number(pairs[i + 1]) });
   }
   return found;
