@@ -26,6 +26,7 @@ import {
   INTERSECTION_TTL_MS,
   runQuery,
   ScoreUpdates,
+  writeScoresNow,
   type TitleQuery,
 } from '@cinefold/read-models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,7 +290,7 @@ describe('the walk at a size the sample cannot reach', () => {
     const isHidden = (id: number) => id % 101 === 0;
     const order = new ScoreUpdates();
     for (const id of ids) order.set(id, 'popularity', score(id));
-    await order.run(redis, key(''));
+    await writeScoresNow(redis, key(''), order);
     await redis.sadd(key('genre:drama'), ...ids.filter(inGenre));
     await redis.sadd(key('visible'), ...ids.filter((id) => !isHidden(id)));
     await redis.sadd(key('hidden'), ...ids.filter(isHidden));

@@ -79,6 +79,7 @@ export { type CatalogueLocation, catalogueKey, locateCatalogue } from './catalog
 export { KeptCatalogueLocation, VIEW_COUNTS } from './catalogue/location.js';
 export { orderCount, orderRange, readWholeOrder } from './catalogue/orders/chunked-order.js';
 export { orderKey, ScoreUpdates } from './catalogue/orders/title-orders.js';
+export { writeScoresNow } from './catalogue/orders/order-writer.js';
 export {
   genreSet,
   listTitles,

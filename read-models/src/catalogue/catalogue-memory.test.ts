@@ -44,8 +44,10 @@ describe('the catalogue posting lists', () => {
       requireActive: false,
     });
     await whole.apply(events);
-    expect(await readModel(redis, CATALOGUE.projector, 1)).toEqual(
-      await readModel(redis, CATALOGUE.projector, 2),
+    // Built by different batches, the orders' chunks differ: they are compared as orders.
+    const { comparedAs } = createCatalogueProjector();
+    expect(await readModel(redis, CATALOGUE.projector, 1, comparedAs)).toEqual(
+      await readModel(redis, CATALOGUE.projector, 2, comparedAs),
     );
   });
 });

@@ -114,8 +114,11 @@ export class TypeChanges {
   readonly dead = new Map<string, number>();
   /** How many more (or fewer) titles have each name word (`search:words`). */
   readonly vocabulary = new Map<string, number>();
-  /** Titles' places in the orders (`orders/title-orders.ts`). */
-  private readonly scores = new ScoreUpdates();
+  /**
+   * Titles' places in the orders (`orders/title-orders.ts`): written by the projector's
+   * `OrderWriter` once the batch is folded, not packed with the rest.
+   */
+  private scores = new ScoreUpdates();
   /** Ids and documents to store, in pairs: the keys are built at the flush. */
   readonly docs: (number | Buffer)[] = [];
   readonly deletedDocs: number[] = [];
@@ -219,6 +222,18 @@ export class TypeChanges {
     this.scores.set(id, order, score);
   }
 
+  /** The scores set so far: kept for a batch applied again (`takeScores` hands them over instead). */
+  get scoreUpdates(): ScoreUpdates {
+    return this.scores;
+  }
+
+  /** The scores set so far, which the group then forgets. */
+  takeScores(): ScoreUpdates {
+    const taken = this.scores;
+    this.scores = new ScoreUpdates();
+    return taken;
+  }
+
   /** Whether the group can be written under `prefix` (it was not packed for another). */
   writableUnder(prefix: string): boolean {
     return this.packed === null || this.packed.prefix === prefix;
@@ -298,13 +313,11 @@ export class TypeChanges {
     }
     // A word no title has any more leaves the vocabulary.
     if (fewer) out.command('ZREMRANGEBYSCORE', [`${prefix}search:words`, '-inf', '0']);
-    this.scores.writeTo(out, prefix);
     if (this.genreNames.size > 0)
       out.command('HSET', [`${prefix}genre-names`, ...[...this.genreNames].flat()]);
     this.packed = { prefix, ...out.done() };
     this.size.bytes = Math.max(MIN_PACKING_BYTES, Math.ceil(out.size * 1.25));
     this.sets.clear();
-    this.scores.clear();
     for (const map of [
       this.genreNames,
       this.names,

@@ -23,6 +23,7 @@ import {
 } from './search-index.js';
 import { decodeTitle } from './stored.js';
 import { orderKeyComparison } from './orders/title-orders.js';
+import { OrderWriter, type OrderUpdates } from './orders/order-writer.js';
 import { defineProjector, unhandled } from '../runtime/projector.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
@@ -57,6 +58,8 @@ function refOf(event: CatalogueEvent['event']): Ref | null {
 export function createCatalogueProjector() {
   const size = packingSize();
   const ahead = new PreparedAhead(size);
+  /** Each order's chunks, as this projector last wrote or read them. */
+  const orders = new OrderWriter();
   /** The trim of the lists appended to, due once no batch has come for SETTLED_MS. */
   let settled: NodeJS.Timeout | undefined;
   const newChanges = (): Record<TitleType, TypeChanges> => ({
@@ -114,12 +117,15 @@ export function createCatalogueProjector() {
        * a title imported again as it was leave it alone.
        */
       const searchChangedAt: Partial<Record<TitleType, string>> = {};
-      const views = () => {
+      /** The batch's new scores, in the order they were set, written last (`OrderWriter`). */
+      const scores: OrderUpdates[] = [];
+      const finish = async () => {
         for (const type of TYPES) {
           const position = searchChangedAt[type];
           if (position !== undefined) tx.set(`${prefixes[type]}search:version`, position);
         }
-        return writeViews(redis, tx, key, events, viewsBefore, imported, prefixes);
+        await writeViews(redis, tx, key, events, viewsBefore, imported, prefixes, scores);
+        await orders.write(redis, tx, scores);
       };
 
       // What the batch's titles looked like before it: their documents and hidden flags.
@@ -153,14 +159,17 @@ export function createCatalogueProjector() {
         [...known.values()].every((k) => k === null) &&
         TYPES.every((type) => prepared[type].writableUnder(prefixes[type]))
       ) {
-        for (const type of TYPES) prepared[type].write(tx, prefixes[type]);
+        for (const type of TYPES) {
+          prepared[type].write(tx, prefixes[type]);
+          scores.push({ prefix: prefixes[type], updates: prepared[type].scoreUpdates });
+        }
         // The last import of each type is where its search last changed.
         for (let i = events.length - 1; i >= 0 && Object.keys(searchChangedAt).length < TYPES.length; i--) {
           const e = events[i]!;
           if (e.event?.type === 'TitleImported' && !(e.event.data.type in searchChangedAt))
             searchChangedAt[e.event.data.type] = encodePosition(e.position);
         }
-        await views();
+        await finish();
         return;
       }
 
@@ -168,7 +177,10 @@ export function createCatalogueProjector() {
       /** Titles changed in the current group: touching one again starts a new group. */
       const touched = new Set<string>();
       const flush = () => {
-        for (const type of TYPES) changes[type].flush(tx, prefixes[type]);
+        for (const type of TYPES) {
+          scores.push({ prefix: prefixes[type], updates: changes[type].takeScores() });
+          changes[type].flush(tx, prefixes[type]);
+        }
         touched.clear();
       };
       const touch = (ref: string) => {
@@ -264,7 +276,7 @@ export function createCatalogueProjector() {
         }
       }
       flush();
-      await views();
+      await finish();
     },
 
     comparedAs: (name) => orderKeyComparison(name) ?? searchKeyComparison(name),

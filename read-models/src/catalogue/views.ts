@@ -15,6 +15,7 @@ import type { Redis } from 'ioredis';
 import { daysOf, type StoredDay, tallyBooks, titleOf } from '../traffic/books.js';
 import { CATALOGUE } from './keys.js';
 import { ScoreUpdates } from './orders/title-orders.js';
+import type { OrderUpdates } from './orders/order-writer.js';
 import type { ProjectedEvent } from '../runtime/projector.js';
 import type { Transaction } from '../runtime/transaction.js';
 
@@ -63,7 +64,8 @@ export async function readViewsBefore(
 /**
  * Writes the batch's views, after the catalogue's own writes (titles imported in the batch exist
  * by then). `imported` are the ids of titles the batch imported, by type; `prefixes` each type's
- * key prefix in its epoch, as the batch left it.
+ * key prefix in its epoch, as the batch left it. The titles' new places in the views order are
+ * added to `orders`, for the batch's `OrderWriter`.
  */
 export async function writeViews(
   redis: Redis,
@@ -73,6 +75,7 @@ export async function writeViews(
   before: ViewsBefore,
   imported: Readonly<Record<TitleType, ReadonlySet<number>>>,
   prefixes: Readonly<Record<TitleType, string>>,
+  orders: OrderUpdates[],
 ): Promise<void> {
   const books = tallyBooks(events, before.days);
   for (const [day, counts] of books.open)
@@ -117,6 +120,6 @@ export async function writeViews(
       if ((n !== 0 || views > 0) && /^\d+$/.test(id))
         order.set(Number(id), 'views', Math.max(views, 0), true);
     });
-    order.queue(tx, prefixes[type]);
+    orders.push({ prefix: prefixes[type], updates: order });
   }
 }

@@ -14,14 +14,14 @@
  *
  * Scores are whole numbers (|s| < 2^53): Redis 7.0 keeps a fraction in a listpack as 17 digits
  * of text and parses it at every comparison of an insert. A member goes to the last chunk whose
- * head is not after it. A chunk that reaches CAPACITY is
- * split in halves before it would stop being a listpack; one that falls under a quarter takes in
- * the next one when both fit in half. The order of members is the same whatever the chunks, so
- * two orders built by different histories are compared by their members (`readWholeOrder`).
+ * head is not after it; a chunk stays under CAPACITY members, so it is always a listpack. The
+ * order of members is the same whatever the chunks, so two orders built by different histories
+ * are compared by their members (`readWholeOrder`).
  *
- * Every operation runs inside Redis, as Lua: the functions of LIBRARY are put in front of the
- * scripts that write or read orders (`orderScript`). Scores go from Lua to Redis as `%.17g` text
- * (a Lua number turned to text has 14 digits).
+ * The projector writes orders with plain commands, routing each title to its chunk itself
+ * (`order-writer.ts`, with the helpers below). Reads run inside Redis, as Lua: the functions of
+ * LIBRARY are put in front of the scripts that read orders (`orderScript`). Scores go from Lua to
+ * Redis as `%.17g` text (a Lua number turned to text has 14 digits).
  */
 import type { Redis } from 'ioredis';
 import { luaScript } from '../../runtime/script.js';
@@ -29,10 +29,38 @@ import { luaScript } from '../../runtime/script.js';
 /** Members a chunk may hold: Redis keeps a sorted set of up to 128 as a listpack (`zset-max-listpack-entries`). */
 export const CAPACITY = 128;
 
+const TWO_53 = 2 ** 53;
+
+/** A chunk of an order, named after its head. */
+export const chunkKey = (order: string, head: string): string => `${order}:c:${head}`;
+
+/**
+ * A directory entry: the head's score as 9 bytes that sort as the numbers do (a byte for the sign,
+ * then the number, or 2^53 more for a negative one, big-endian), then the head. LIBRARY's `entry`
+ * is the same for Lua.
+ */
+export function directoryEntry(score: number, head: string): Buffer {
+  const member = Buffer.from(head);
+  const entry = Buffer.allocUnsafe(9 + member.length);
+  entry[0] = score < 0 ? 0 : 1;
+  entry.writeBigUInt64BE(BigInt(score < 0 ? score + TWO_53 : score), 1);
+  member.copy(entry, 9);
+  return entry;
+}
+
+export function readDirectoryEntry(entry: Buffer): { score: number; id: string } {
+  const magnitude = Number(entry.readBigUInt64BE(1));
+  return { score: entry[0] === 0 ? magnitude - TWO_53 : magnitude, id: entry.toString('utf8', 9) };
+}
+
+/**
+ * The order of two members, as a sorted set orders them: by score, then member byte by byte
+ * (members are ids, ASCII, whose text compares as its bytes).
+ */
+export const compareMembers = (score: number, id: string, otherScore: number, otherId: string): number =>
+  score - otherScore || (id < otherId ? -1 : id > otherId ? 1 : 0);
+
 const LIBRARY = `
-local CAPACITY = ${CAPACITY}
-local HALF = ${CAPACITY / 2}
-local QUARTER = ${CAPACITY / 4}
 local TWO_53 = 9007199254740992
 
 local function chunk_of(order, id) return order .. ':c:' .. id end
@@ -48,23 +76,6 @@ local function score_of_entry(head)
   local s = struct.unpack('>I8', head, 2)
   if string.byte(head, 1) == 0 then return s - TWO_53 end
   return s
-end
-
--- Chunk sizes seen by this script run, by chunk key: most writes touch a chunk more than once.
-local chunk_sizes = {}
-local function size_of(key)
-  local size = chunk_sizes[key]
-  if size == nil then
-    size = redis.call('ZCARD', key)
-    chunk_sizes[key] = size
-  end
-  return size
-end
-
--- The directory entry of the chunk that holds (or would hold) entry e: the last not after it.
--- Nil when it comes before every head, or the order is empty.
-local function locate(order, e)
-  return redis.call('ZRANGE', order, '[' .. e, '-', 'BYLEX', 'REV', 'LIMIT', 0, 1)[1]
 end
 
 -- The ids of 'ids' that are members of every set of KEYS from 'first' on, in order. Checked one
@@ -85,110 +96,6 @@ local function in_every(ids, first)
     if #passing == 0 then break end
   end
   return passing
-end
-
--- Members and scores (as ZRANGE WITHSCORES gives them) as ZADD's arguments.
-local function as_scored(pairs_)
-  local args = {}
-  for i = 1, #pairs_, 2 do
-    args[#args + 1] = pairs_[i + 1]
-    args[#args + 1] = pairs_[i]
-  end
-  return args
-end
-
--- Moves a chunk under the name of its new first member, whose directory entry is new.
-local function rehead(order, old, new)
-  local from, to = chunk_of(order, member_of(old)), chunk_of(order, member_of(new))
-  redis.call('ZREM', order, old)
-  redis.call('ZADD', order, 0, new)
-  redis.call('RENAME', from, to)
-  chunk_sizes[to] = chunk_sizes[from]
-  chunk_sizes[from] = nil
-end
-
--- A chunk that reached CAPACITY gives its upper half to a new chunk.
-local function split_if_full(order, head)
-  local key = chunk_of(order, member_of(head))
-  local size = size_of(key)
-  if size < CAPACITY then return end
-  local upper = redis.call('ZRANGE', key, HALF, -1, 'WITHSCORES')
-  redis.call('ZREMRANGEBYRANK', key, HALF, -1)
-  chunk_sizes[key] = HALF
-  local new_key = chunk_of(order, upper[1])
-  redis.call('ZADD', new_key, unpack(as_scored(upper)))
-  chunk_sizes[new_key] = size - HALF
-  redis.call('ZADD', order, 0, entry(tonumber(upper[2]), upper[1]))
-end
-
--- A chunk under a quarter full takes in the next chunk when both fit in half a chunk.
-local function merge_if_small(order, head)
-  local key = chunk_of(order, member_of(head))
-  local size = size_of(key)
-  if size >= QUARTER then return end
-  local rank = redis.call('ZRANK', order, head)
-  local after = redis.call('ZRANGE', order, rank + 1, rank + 1)[1]
-  if not after then return end
-  local next_key = chunk_of(order, member_of(after))
-  local next_size = size_of(next_key)
-  if size + next_size > HALF then return end
-  redis.call('ZADD', key, unpack(as_scored(redis.call('ZRANGE', next_key, 0, -1, 'WITHSCORES'))))
-  redis.call('DEL', next_key)
-  redis.call('ZREM', order, after)
-  chunk_sizes[key] = size + next_size
-  chunk_sizes[next_key] = nil
-end
-
--- Adds member m at score s (a whole number, |s| < 2^53); 1 if the order did not hold it, 0 if
--- it did at that score. A member must be removed (at its old score) before it is added at another.
-local function order_add(order, s, m)
-  local e = entry(s, m)
-  local head = locate(order, e)
-  if head == nil then
-    local first = redis.call('ZRANGE', order, 0, 0)[1]
-    if first == nil then
-      redis.call('ZADD', chunk_of(order, m), score_text(s), m)
-      chunk_sizes[chunk_of(order, m)] = 1
-      redis.call('ZADD', order, 0, e)
-      return 1
-    end
-    -- Before the first head: the first chunk takes it, under the name of its new head.
-    local key = chunk_of(order, member_of(first))
-    redis.call('ZADD', key, score_text(s), m)
-    chunk_sizes[key] = size_of(key) + 1
-    rehead(order, first, e)
-    head = e
-  else
-    local key = chunk_of(order, member_of(head))
-    local size = size_of(key)
-    if redis.call('ZADD', key, score_text(s), m) == 0 then return 0 end
-    chunk_sizes[key] = size + 1
-  end
-  split_if_full(order, head)
-  return 1
-end
-
--- Removes member m, which the order holds at score s; 1 if it was there, 0 if not.
-local function order_remove(order, s, m)
-  local e = entry(s, m)
-  local head = locate(order, e)
-  if head == nil then return 0 end
-  local key = chunk_of(order, member_of(head))
-  local size = size_of(key)
-  if redis.call('ZREM', key, m) == 0 then return 0 end
-  chunk_sizes[key] = size - 1
-  if head == e then
-    local first = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
-    if #first == 0 then
-      redis.call('ZREM', order, e)
-      chunk_sizes[key] = nil
-      return 1
-    end
-    head = entry(tonumber(first[2]), first[1])
-    rehead(order, e, head)
-  end
-  merge_if_small(order, head)
-  return 1
 end
 
 -- Calls visit(members) with each chunk's members in order (descending: from the last), from the

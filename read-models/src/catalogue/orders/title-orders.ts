@@ -13,21 +13,20 @@
  * so it stays a listpack: about 60 bytes a title for all six orders.
  *
  * A projector changes scores with `ScoreUpdates`: per title, the orders it sets (others keep
- * what they were) and their new scores; one script applies a batch's updates to the scores and
- * the orders together, so they never disagree. Applying the same updates again changes nothing.
+ * what they were) and their new scores; `OrderWriter` writes a batch's updates to the scores and
+ * the orders in the same transaction, so they never disagree. Applying the same updates again
+ * changes nothing.
  */
 import type { Redis } from 'ioredis';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
-import type { Transaction } from '../../runtime/transaction.js';
-import type { RespWriter } from '../../runtime/resp-writer.js';
 import type { KeyComparison } from '../../runtime/projector.js';
-import { orderScript, readWholeOrder } from './chunked-order.js';
-import { luaScript } from '../../runtime/script.js';
+import { readWholeOrder } from './chunked-order.js';
 
 const ORDERS = CATALOGUE_SORTS.length;
 /** Titles of this many consecutive ids share a hash of scores. */
 const BUCKET = 64;
-const SCORE_BYTES = 8 * ORDERS;
+/** A title's scores as stored: a little-endian double for each order. */
+export const SCORE_BYTES = 8 * ORDERS;
 /** An update: a byte of flags (bit i: set order i; ONLY_IF_PRESENT), then the scores. */
 const UPDATE_BYTES = 1 + SCORE_BYTES;
 /** The title is changed only if the catalogue holds it (views of a title deleted meanwhile). */
@@ -51,56 +50,8 @@ const storedScore = (order: CatalogueSortKey, score: number): number =>
   Math.round(IN_MILLIONTHS.has(order) ? score * 1e6 : score);
 
 /**
- * KEYS[1]: a key of the type's catalogue (the slot). ARGV[1]: the type's key prefix, then pairs
- * of an id and its update. Moves each title in the orders whose score changed and stores its
- * scores (drops them when it is in no order any more).
- */
-const SET_SCORES = orderScript(`
-local prefix = ARGV[1]
-local orders, counts = {}, {}
-${CATALOGUE_SORTS.map((order, i) => `orders[${i + 1}] = prefix .. 'sort:${order}'`).join('\n')}
-for i = 1, ${ORDERS} do counts[i] = 0 end
-local NAN = 0 / 0
-for a = 2, #ARGV, 2 do
-  local id = ARGV[a]
-  local update = ARGV[a + 1]
-  local flags = string.byte(update, 1)
-  local number = tonumber(id)
-  local bucket = number and prefix .. 'scores:' .. math.floor(number / ${BUCKET})
-  local stored = bucket and redis.call('HGET', bucket, id)
-  if bucket and (stored or flags < ${ONLY_IF_PRESENT}) then
-    local new = { struct.unpack('<${'d'.repeat(ORDERS)}', update, 2) }
-    local old = stored and { struct.unpack('<${'d'.repeat(ORDERS)}', stored) } or {}
-    local merged = {}
-    local kept = false
-    for i = 1, ${ORDERS} do
-      local was = old[i] or NAN
-      local now = was
-      if math.floor(flags / 2 ^ (i - 1)) % 2 == 1 then now = new[i] end
-      merged[i] = now
-      if now == now then kept = true end
-      if not (was == now or (was ~= was and now ~= now)) then
-        if was == was then counts[i] = counts[i] - order_remove(orders[i], was, id) end
-        if now == now then counts[i] = counts[i] + order_add(orders[i], now, id) end
-      end
-    end
-    if kept then
-      redis.call('HSET', bucket, id, struct.pack('<${'d'.repeat(ORDERS)}', unpack(merged)))
-    elseif stored then
-      redis.call('HDEL', bucket, id)
-    end
-  end
-end
-for i = 1, ${ORDERS} do
-  if counts[i] ~= 0 then redis.call('INCRBY', orders[i] .. ':n', counts[i]) end
-end
-return 0`);
-
-const SET_SCORES_NOW = luaScript('set_scores', SET_SCORES);
-
-/**
- * Titles' new scores, gathered for one script call. A title's scores are set one order at a time
- * (`set`), consecutively; `null` takes it out of that order.
+ * Titles' new scores, gathered for a batch (`order-writer.ts` writes them). A title's scores are
+ * set one order at a time (`set`), consecutively; `null` takes it out of that order.
  */
 export class ScoreUpdates {
   private ids: number[] = [];
@@ -116,36 +67,33 @@ export class ScoreUpdates {
     this.bytes.writeDoubleLE(score === null ? Number.NaN : storedScore(order, score), at + 1 + 8 * i);
   }
 
-  /** The script call that applies the updates under `prefix` (the type's key prefix), as its arguments. */
-  private args(prefix: string): (string | number | Buffer)[] {
-    const args: (string | number | Buffer)[] = [SET_SCORES, 1, `${prefix}${orderKey('popularity')}`, prefix];
-    this.ids.forEach((id, i) => args.push(id, this.bytes.subarray(i * UPDATE_BYTES, (i + 1) * UPDATE_BYTES)));
-    return args;
+  /** How many updates (a title's run of `set`s is one). */
+  get size(): number {
+    return this.ids.length;
   }
 
-  /** Writes the call into a batch's packed commands. */
-  writeTo(out: RespWriter, prefix: string): void {
-    if (this.ids.length > 0) out.command('EVAL', this.args(prefix));
-  }
-
-  /** Queues the call in a transaction. */
-  queue(tx: Transaction, prefix: string): void {
-    if (this.ids.length > 0) {
-      const [script, ...rest] = this.args(prefix);
-      tx.eval(script as string, ...(rest as [number, ...(string | number | Buffer)[]]));
-    }
-  }
-
-  /** Applies the updates under `prefix` now, outside a batch (tests, tools), a few thousand titles a call. */
-  async run(redis: Redis, prefix: string): Promise<void> {
-    const [, keyCount, key, typePrefix, ...updates] = this.args(prefix);
-    for (let i = 0; i < updates.length; i += 4000)
-      await SET_SCORES_NOW(redis, keyCount!, key!, typePrefix!, ...updates.slice(i, i + 4000));
-  }
-
-  clear(): void {
-    this.ids = [];
-    this.last = -1;
+  /**
+   * Each update in turn: the title, whether it sets order number i (CATALOGUE_SORTS order),
+   * whether it applies only to a title the catalogue holds, and its score in order i (NaN: out).
+   */
+  forEach(
+    visit: (
+      id: number,
+      sets: (i: number) => boolean,
+      onlyIfPresent: boolean,
+      score: (i: number) => number,
+    ) => void,
+  ): void {
+    this.ids.forEach((id, n) => {
+      const at = n * UPDATE_BYTES;
+      const flags = this.bytes[at]!;
+      visit(
+        id,
+        (i) => (flags & (1 << i)) !== 0,
+        (flags & ONLY_IF_PRESENT) !== 0,
+        (i) => this.bytes.readDoubleLE(at + 1 + 8 * i),
+      );
+    });
   }
 
   private start(id: number): void {
@@ -202,9 +150,11 @@ export async function readScores(
 /**
  * How a key of the orders compares (see the projector's `comparedAs`): an order's chunks depend
  * on the history that built it, so an order is read whole, as [member, score] pairs in order,
- * from its directory, and its chunks are left to that.
+ * from its directory, and its chunks and token are left to that.
  */
 export function orderKeyComparison(name: string): KeyComparison | undefined {
+  // Which write last touched the orders (`order-writer.ts`): a value of its own in each history.
+  if (/:orders:token$/.test(name)) return 'skip';
   if (/:sort:[a-z]+:c:/.test(name)) return 'skip';
   if (/:sort:[a-z]+$/.test(name))
     return {
