@@ -1,6 +1,6 @@
 /**
  * Where a Redis's memory goes, per family of keys: every key is listed with SCAN and named by its
- * family (the key with its ids, words, slugs and years taken out: `…:doc:#`, `…:search:t:*`), and
+ * family (the key with its ids, words, slugs and years taken out: `…:docs:#`, `…:search:t:*`), and
  * each family's memory is MEMORY USAGE of a sample of its keys, scaled up to its count (every key
  * of a family of up to SAMPLE keys is measured). Beside them, INFO memory's own split.
  */

@@ -34,7 +34,7 @@ describe('the hash-tag scheme', () => {
       readModelKeys.checkpoint('catalogue', 3),
       readModelKeys.target('catalogue', 4),
       readModelKeys.version('catalogue', 3),
-      readModelKeys.key('catalogue', 3, 'movie', 'e1', 'doc', '550'),
+      readModelKeys.key('catalogue', 3, 'movie', 'e1', 'docs', '8'),
     ])
       expect(slotOf(key)).toBe(slot);
     expect(slotOf(readModelKeys.active('traffic'))).not.toBe(slot);

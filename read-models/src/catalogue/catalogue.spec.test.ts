@@ -54,9 +54,11 @@ function catalogueOf(type: TitleType, words: readonly string[] = []) {
       if (new RegExp(`^${type}:e\\d+:`).test(key) && !key.startsWith(prefix)) leftovers++;
       if (!key.startsWith(prefix)) continue;
       const name = key.slice(prefix.length);
-      if (name.startsWith('doc:')) {
-        const title = decodeTitle(type, Buffer.from(value as Buffer | string));
-        titles[title.id] = 'title' in title ? title.title : title.name;
+      if (name.startsWith('docs:')) {
+        for (const stored of Object.values(value as Record<string, Buffer | string>)) {
+          const title = decodeTitle(type, Buffer.from(stored));
+          titles[title.id] = 'title' in title ? title.title : title.name;
+        }
       } else if (name.startsWith('genre:')) genres[name.slice(6)] = ids(value);
       else if (name.startsWith('year:')) years[name.slice(5)] = ids(value);
       else if (name.startsWith('search:t:'))

@@ -14,6 +14,7 @@ import {
 import { RespWriter } from '../runtime/resp-writer.js';
 import type { CatalogueSortKey } from './keys.js';
 import { ScoreUpdates } from './orders/title-orders.js';
+import { documentsKey } from './documents.js';
 import type { Transaction } from '../runtime/transaction.js';
 
 /**
@@ -246,15 +247,15 @@ export class TypeChanges {
    */
   pack(prefix: string): void {
     const out = new RespWriter(this.size.bytes);
-    if (this.deletedDocs.length > 0)
-      out.command(
-        'UNLINK',
-        this.deletedDocs.map((id) => `${prefix}doc:${id}`),
-      );
-    if (this.docs.length > 0) {
-      const pairs = this.docs.map((item, i) => (i % 2 === 0 ? `${prefix}doc:${item}` : item));
-      out.command('MSET', pairs);
+    const deleted = new Map<string, string[]>();
+    for (const id of this.deletedDocs) push(deleted, `${prefix}${documentsKey(id)}`, String(id));
+    for (const [hash, ids] of deleted) out.command('HDEL', [hash, ...ids]);
+    const stored = new Map<string, (string | Buffer)[]>();
+    for (let i = 0; i < this.docs.length; i += 2) {
+      const id = this.docs[i] as number;
+      pushTwo(stored, `${prefix}${documentsKey(id)}`, String(id), this.docs[i + 1] as Buffer);
     }
+    for (const [hash, pairs] of stored) out.command('HSET', [hash, ...pairs]);
     for (const [hash, fields] of this.imdbDropped) out.command('HDEL', [prefix + hash, ...fields]);
     for (const [hash, pairs] of this.imdbSet) out.command('HSET', [prefix + hash, ...pairs]);
     for (const [name, ids] of this.sets.removes) out.members('SREM', prefix + name, ids);

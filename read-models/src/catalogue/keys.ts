@@ -5,7 +5,8 @@ import type { TitleType } from '@cinefold/contracts';
  * epoch (so the old titles vanish at once) and the old epoch's keys are deleted in the background.
  *
  *   {type}:epoch                 the current epoch
- *   {type}:e{N}:doc:{id}         the title, stored as stored.ts says
+ *   {type}:e{N}:docs:{bucket}    hash id → the title, stored as stored.ts says, for 64
+ *                                consecutive ids (see documents.ts)
  *   {type}:e{N}:sort:{order}…    the orders over every title: popularity, rating, date, title,
  *                                created, views, each in chunks (see orders/chunked-order.ts)
  *   {type}:e{N}:scores:{bucket}  every title's score in each order (see orders/title-orders.ts)

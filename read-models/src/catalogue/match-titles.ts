@@ -24,6 +24,7 @@ import { imdbIndexPlace } from './imdb-index.js';
 import { catalogueKey, type CatalogueLocation, locateCatalogue } from './locate.js';
 import { livePostings, NAME_POSTING_BYTES, nameIndex } from './search-index.js';
 import { decodeTitle } from './stored.js';
+import { readDocuments } from './documents.js';
 
 /** Candidates shown for an ambiguous row, nearest year first. */
 const MAX_CANDIDATES = 5;
@@ -214,18 +215,24 @@ async function readTitles(
   const SLICE = 1000;
   for (let from = 0; from < refs.length; from += SLICE) {
     const slice = refs.slice(from, from + SLICE);
-    const reading = redis.pipeline();
-    for (const ref of slice) {
-      const [type, id] = ref.split(':') as [TitleType, string];
-      reading.getBuffer(catalogueKey(location, type, 'doc', id));
-      reading.sismember(catalogueKey(location, type, 'visible'), id);
-    }
-    const replies = (await reading.exec()) ?? [];
-    slice.forEach((ref, i) => {
-      const doc = replies[i * 2]![1] as Buffer | null;
-      const visible = replies[i * 2 + 1]![1] === 1;
-      if (!doc || !visible) return;
+    const refsOf = (type: TitleType) => slice.filter((ref) => ref.startsWith(`${type}:`));
+    const read = async (type: TitleType) => {
+      const ids = refsOf(type).map((ref) => ref.slice(type.length + 1));
+      if (ids.length === 0) return { docs: [], visible: [] };
+      const [docs, visible] = await Promise.all([
+        readDocuments(redis, (name) => catalogueKey(location, type, name), ids),
+        redis.smismember(catalogueKey(location, type, 'visible'), ...ids),
+      ]);
+      return { docs, visible };
+    };
+    const [movies, shows] = await Promise.all([read('movie'), read('tv')]);
+    const at = { movie: 0, tv: 0 };
+    slice.forEach((ref) => {
       const type = ref.split(':')[0] as TitleType;
+      const i = at[type]++;
+      const { docs, visible } = type === 'movie' ? movies : shows;
+      const doc = docs[i];
+      if (!doc || visible[i] !== 1) return;
       const title = decodeTitle(type, doc);
       const movie = type === 'movie' ? (title as Movie) : null;
       found.set(ref, {

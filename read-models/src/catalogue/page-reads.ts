@@ -14,6 +14,7 @@ import { orderCount, orderRange } from './orders/chunked-order.js';
 import { orderKey } from './orders/title-orders.js';
 import { genreSet } from './queries.js';
 import { decodeTitle } from './stored.js';
+import { readDocuments } from './documents.js';
 
 export interface TitleList {
   readonly type: TitleType;
@@ -52,10 +53,10 @@ export class CataloguePageReads {
     const location = await this.locate();
     if (!location) return null;
     const [stored, visible] = await Promise.all([
-      this.redis.getBuffer(catalogueKey(location, type, 'doc', id)),
+      readDocuments(this.redis, (name) => catalogueKey(location, type, name), [id]),
       this.redis.sismember(catalogueKey(location, type, 'visible'), id),
     ]);
-    return stored && visible ? decodeTitle(type, stored) : null;
+    return stored[0] && visible ? decodeTitle(type, stored[0]) : null;
   }
 
   /** The first titles of a list, as the movie and TV lists would answer them. */
@@ -76,9 +77,7 @@ export class CataloguePageReads {
       limit: list.limit,
     });
     if (ids.length === 0) return [];
-    const stored = await this.redis.mgetBuffer(
-      ...ids.map((id) => catalogueKey(location, list.type, 'doc', id)),
-    );
+    const stored = await readDocuments(this.redis, (name) => catalogueKey(location, list.type, name), ids);
     return stored.filter((s): s is Buffer => s !== null).map((s) => decodeTitle(list.type, s));
   }
 

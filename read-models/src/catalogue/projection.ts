@@ -22,6 +22,7 @@ import {
   searchKeyComparison,
 } from './search-index.js';
 import { decodeTitle } from './stored.js';
+import { readDocuments } from './documents.js';
 import { orderKeyComparison } from './orders/title-orders.js';
 import { OrderWriter, type OrderUpdates } from './orders/order-writer.js';
 import { defineProjector, unhandled } from '../runtime/projector.js';
@@ -75,7 +76,7 @@ export function createCatalogueProjector() {
     //    figures, "&" read as "and" (left out of the whole-name key), and a Roman numeral first
     //    in a longer name ("X-Men") left a letter in the whole-name key.
     // 5: orders in chunks, with every title's scores beside them (`orders/`).
-    // 6: documents compressed with a dictionary (`stored.ts`).
+    // 6: documents compressed with a dictionary (`stored.ts`), in hashes of 64 ids (`documents.ts`).
     version: 6,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.
     batchSize: 2000,
@@ -137,7 +138,14 @@ export function createCatalogueProjector() {
       const known = new Map<string, Known | null>();
       if (refs.size > 0) {
         const list = [...refs.values()];
-        const docs = await redis.mgetBuffer(...list.map((r) => `${prefixes[r.type]}doc:${r.id}`));
+        const docs: (Buffer | null)[] = list.map(() => null);
+        for (const type of TYPES) {
+          const at = list.flatMap((r, i) => (r.type === type ? [i] : []));
+          if (at.length === 0) continue;
+          const ids = at.map((i) => list[i]!.id);
+          const found = await readDocuments(redis, (name) => `${prefixes[type]}${name}`, ids);
+          at.forEach((i, j) => (docs[i] = found[j]!));
+        }
         const hiddenFlags = new Map<TitleType, Map<number, boolean>>();
         for (const type of TYPES) {
           const ids = list.filter((r, i) => r.type === type && docs[i]).map((r) => r.id);

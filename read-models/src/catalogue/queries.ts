@@ -29,6 +29,7 @@ import { readScores } from './orders/title-orders.js';
 import { deriveSeasons } from './seasons.js';
 import { type RenderedTitle, renderTitle } from './serialize.js';
 import { decodeTitle } from './stored.js';
+import { hasDocument, readDocuments } from './documents.js';
 import { genreNames, genreQuerySlugs } from './text.js';
 import type { QueryResult, TitleQuery } from './title-query.js';
 
@@ -52,7 +53,7 @@ export async function readRenderedTitles(
   ids: readonly string[],
 ): Promise<RenderedTitle[]> {
   if (ids.length === 0) return [];
-  const stored = await redis.mgetBuffer(...ids.map((id) => catalogueKey(location, type, 'doc', id)));
+  const stored = await readDocuments(redis, (name) => catalogueKey(location, type, name), ids);
   return stored.filter((s): s is Buffer => s !== null).map((s) => renderTitle(type, s));
 }
 
@@ -145,10 +146,10 @@ export async function readVisibleTitle(
   id: string,
 ): Promise<Buffer | null> {
   const [stored, visible] = await Promise.all([
-    redis.getBuffer(catalogueKey(location, type, 'doc', id)),
+    readDocuments(redis, (name) => catalogueKey(location, type, name), [id]),
     redis.sismember(catalogueKey(location, type, 'visible'), id),
   ]);
-  return stored && visible ? stored : null;
+  return stored[0] && visible ? stored[0] : null;
 }
 
 /** Whether the catalogue holds a title, shown or hidden. */
@@ -158,7 +159,7 @@ export async function titleExists(
   type: TitleType,
   id: string,
 ): Promise<boolean> {
-  return (await redis.exists(catalogueKey(location, type, 'doc', id))) > 0;
+  return hasDocument(redis, (name) => catalogueKey(location, type, name), id);
 }
 
 /**
@@ -171,17 +172,21 @@ export async function readReleaseYears(
   titles: readonly { readonly contentType: TitleType; readonly contentId: ContentId }[],
 ): Promise<Map<string, string>> {
   const years = new Map<string, string>();
-  const numeric = titles.filter((t) => /^\d+$/.test(String(t.contentId)));
-  if (numeric.length === 0) return years;
-  const docs = await redis.mgetBuffer(
-    ...numeric.map((t) => catalogueKey(location, t.contentType, 'doc', String(t.contentId))),
-  );
-  numeric.forEach((t, i) => {
-    const doc = docs[i];
-    if (!doc) return;
-    const year = yearOf(titleDate(t.contentType, decodeTitle(t.contentType, doc)));
-    if (year) years.set(listEntryKey(t.contentType, t.contentId), year);
-  });
+  for (const type of ['movie', 'tv'] as const) {
+    const ofType = titles.filter((t) => t.contentType === type);
+    if (ofType.length === 0) continue;
+    const docs = await readDocuments(
+      redis,
+      (name) => catalogueKey(location, type, name),
+      ofType.map((t) => t.contentId),
+    );
+    ofType.forEach((t, i) => {
+      const doc = docs[i];
+      if (!doc) return;
+      const year = yearOf(titleDate(type, decodeTitle(type, doc)));
+      if (year) years.set(listEntryKey(type, t.contentId), year);
+    });
+  }
   return years;
 }
 
@@ -206,7 +211,7 @@ export async function readVisibleShowSeasons(
   const seasons = new Map<string, Season[]>();
   if (ids.length === 0) return seasons;
   const [docs, visible] = await Promise.all([
-    redis.mgetBuffer(...ids.map((id) => catalogueKey(location, 'tv', 'doc', id))),
+    readDocuments(redis, (name) => catalogueKey(location, 'tv', name), ids),
     redis.smismember(catalogueKey(location, 'tv', 'visible'), ...ids),
   ]);
   ids.forEach((id, i) => {
@@ -226,7 +231,7 @@ export async function readSuggestions(
 ): Promise<TitleSuggestion[]> {
   const ids = [...ranked.subarray(0, limit)];
   if (ids.length === 0) return [];
-  const stored = await redis.mgetBuffer(...ids.map((id) => catalogueKey(location, type, 'doc', String(id))));
+  const stored = await readDocuments(redis, (name) => catalogueKey(location, type, name), ids);
   return stored.flatMap((doc) => {
     if (!doc) return [];
     const title = decodeTitle(type, doc);
@@ -252,7 +257,7 @@ export async function readAdminContentItems(
   if (ids.length === 0) return [];
   const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
   const [json, hidden, views] = await Promise.all([
-    redis.mgetBuffer(...ids.map((id) => key('doc', id))),
+    readDocuments(redis, key, ids),
     redis.smismember(key('hidden'), ...ids),
     readScores(redis, key, ids, 'views'),
   ]);

@@ -11,8 +11,8 @@ import { USERS } from '../users/keys.js';
 import type { Redis } from 'ioredis';
 import { catalogueKey, locateCatalogue } from '../catalogue/locate.js';
 import { decodeTitle } from '../catalogue/stored.js';
+import { readDocuments } from '../catalogue/documents.js';
 import { TRAFFIC } from './keys.js';
-import { luaScript } from '../runtime/script.js';
 
 /** The dashboard's figures but the ads'. */
 export type DashboardFigures = Omit<DashboardStatsResponse, 'adStats'>;
@@ -23,51 +23,32 @@ export const USER_ACTIVITY_DAYS = 7;
 export const TOP_TITLES = 10;
 
 /**
- * Of candidates (id, views, … pairs, best first), the ones still shown, up to ARGV[2] of them:
- * their documents and views. Views per title are kept for every title ever viewed, hidden and
- * deleted ones too. Runs on the catalogue's keys alone (the views are the traffic read model's,
- * read before, in another hash slot on a cluster); the document keys are built here from the
- * prefix, as which ones are read depends on the walk, and share the catalogue's hash tag.
+ * The most viewed titles still shown: the views walked from the top a page at a time, each page's
+ * ids checked against the shown ones, then their documents read. Views per title are kept for
+ * every title ever viewed, hidden and deleted ones too.
  */
-const TOP_VISIBLE = luaScript(
-  'top_visible',
-  `
-local out, limit = {}, tonumber(ARGV[2])
-for i = 3, #ARGV, 2 do
-  if #out >= 2 * limit then break end
-  if redis.call('SISMEMBER', KEYS[1], ARGV[i]) == 1 then
-    local doc = redis.call('GET', ARGV[1] .. ARGV[i])
-    if doc then
-      out[#out + 1] = doc
-      out[#out + 1] = ARGV[i + 1]
-    end
-  end
-end
-return out`,
-  'buffers',
-);
-
-/** The most viewed titles still shown: the views walked from the top a page at a time. */
 async function topVisible(
   redis: Redis,
   views: string,
-  visible: string,
-  docPrefix: string,
+  catalogue: (name: string) => string,
 ): Promise<{ doc: Buffer; views: number }[]> {
   const found: { doc: Buffer; views: number }[] = [];
   const chunk = 50;
   for (let start = 0; found.length < TOP_TITLES; start += chunk) {
     const page = await redis.zrange(views, start, start + chunk - 1, 'REV', 'WITHSCORES');
     if (page.length === 0) break;
-    const pairs = (await TOP_VISIBLE(
+    const ids = page.filter((_, i) => i % 2 === 0);
+    const shown = await redis.smismember(catalogue('visible'), ...ids);
+    const candidates = ids.flatMap((_, i) => (shown[i] === 1 ? [i] : []));
+    const docs = await readDocuments(
       redis,
-      1,
-      visible,
-      docPrefix,
-      TOP_TITLES - found.length,
-      ...page,
-    )) as Buffer[];
-    for (let i = 0; i < pairs.length; i += 2) found.push({ doc: pairs[i]!, views: Number(pairs[i + 1]) });
+      catalogue,
+      candidates.map((i) => ids[i]!),
+    );
+    candidates.forEach((i, j) => {
+      const doc = docs[j];
+      if (doc && found.length < TOP_TITLES) found.push({ doc, views: Number(page[2 * i + 1]) });
+    });
   }
   return found;
 }
@@ -145,12 +126,7 @@ export async function readDashboardFigures(
     );
     if (catalogue !== null) {
       const top = (type: TitleType) =>
-        topVisible(
-          redis,
-          key(...TRAFFIC.titles(type)),
-          catalogueKey(catalogue, type, 'visible'),
-          catalogueKey(catalogue, type, 'doc', ''),
-        );
+        topVisible(redis, key(...TRAFFIC.titles(type)), (name) => catalogueKey(catalogue, type, name));
       tops.push(
         top('movie').then((found) => {
           body.topMovies = found.map(({ doc, views }) => {
