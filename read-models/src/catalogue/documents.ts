@@ -9,6 +9,7 @@
  * listpack, so each hash is a table, and a read or a write of one title stays O(1).
  */
 import type { Redis } from 'ioredis';
+import { luaScript } from '../runtime/script.js';
 
 /** Titles of this many consecutive ids share a hash. */
 export const DOCUMENTS_BUCKET = 64;
@@ -21,40 +22,45 @@ export const documentsKey = (id: number | string): string =>
 const isId = (id: number | string): boolean => /^\d+$/.test(String(id));
 
 /**
- * The stored documents of `ids`, in the same order (null: the catalogue does not hold it). `key`
- * makes a key of the type's catalogue from a relative name. One HMGET per hash, in one round.
+ * KEYS[1]: a key of the type's catalogue (its slot). ARGV[1]: the type's key prefix, then ids:
+ * each one's document, or nil. The hash is found as `documentsKey` finds it.
+ */
+const READ = luaScript(
+  'read_documents',
+  `local out = {}
+for i = 2, #ARGV do
+  local id = tonumber(ARGV[i])
+  out[i - 1] = id and redis.call('HGET', ARGV[1] .. 'docs:' .. math.floor(id / ${DOCUMENTS_BUCKET}), ARGV[i]) or false
+end
+return out`,
+  'buffers',
+);
+
+/**
+ * The stored documents of `ids`, in the same order (null: the catalogue does not hold it).
+ * `prefix` is the type's key prefix (its keys' names before the relative ones), ending in ':'.
+ * One command: a pipeline of an HMGET per hash cost the listings a tenth of their throughput.
  */
 export async function readDocuments(
   redis: Redis,
-  key: (name: string) => string,
+  prefix: string,
   ids: readonly (number | string)[],
 ): Promise<(Buffer | null)[]> {
-  const found: (Buffer | null)[] = ids.map(() => null);
-  const byHash = new Map<string, number[]>();
-  ids.forEach((id, i) => {
-    if (!isId(id)) return;
-    const hash = key(documentsKey(id));
-    const at = byHash.get(hash);
-    if (at) at.push(i);
-    else byHash.set(hash, [i]);
-  });
-  if (byHash.size === 0) return found;
-  const pipeline = redis.pipeline();
-  for (const [hash, at] of byHash) pipeline.hmgetBuffer(hash, ...at.map((i) => String(ids[i])));
-  const replies = (await pipeline.exec()) ?? [];
-  [...byHash.values()].forEach((at, h) => {
-    const [error, values] = replies[h]!;
-    if (error) throw error;
-    at.forEach((i, j) => (found[i] = (values as (Buffer | null)[])[j] ?? null));
-  });
-  return found;
+  const wanted = ids.map(String).filter((id) => isId(id));
+  if (wanted.length === 0) return ids.map(() => null);
+  const found = (await READ(
+    redis,
+    1,
+    `${prefix}${documentsKey(wanted[0]!)}`,
+    prefix,
+    ...wanted,
+  )) as (Buffer | null)[];
+  if (wanted.length === ids.length) return found;
+  let at = 0;
+  return ids.map((id) => (isId(id) ? found[at++]! : null));
 }
 
 /** Whether the catalogue holds a title (shown or hidden). */
-export async function hasDocument(
-  redis: Redis,
-  key: (name: string) => string,
-  id: number | string,
-): Promise<boolean> {
-  return isId(id) && (await redis.hexists(key(documentsKey(id)), String(id))) === 1;
+export async function hasDocument(redis: Redis, prefix: string, id: number | string): Promise<boolean> {
+  return isId(id) && (await redis.hexists(`${prefix}${documentsKey(id)}`, String(id))) === 1;
 }

@@ -220,7 +220,7 @@ async function readTitles(
       const ids = refsOf(type).map((ref) => ref.slice(type.length + 1));
       if (ids.length === 0) return { docs: [], visible: [] };
       const [docs, visible] = await Promise.all([
-        readDocuments(redis, (name) => catalogueKey(location, type, name), ids),
+        readDocuments(redis, catalogueKey(location, type, ''), ids),
         redis.smismember(catalogueKey(location, type, 'visible'), ...ids),
       ]);
       return { docs, visible };

@@ -53,7 +53,7 @@ export class CataloguePageReads {
     const location = await this.locate();
     if (!location) return null;
     const [stored, visible] = await Promise.all([
-      readDocuments(this.redis, (name) => catalogueKey(location, type, name), [id]),
+      readDocuments(this.redis, catalogueKey(location, type, ''), [id]),
       this.redis.sismember(catalogueKey(location, type, 'visible'), id),
     ]);
     return stored[0] && visible ? decodeTitle(type, stored[0]) : null;
@@ -77,7 +77,7 @@ export class CataloguePageReads {
       limit: list.limit,
     });
     if (ids.length === 0) return [];
-    const stored = await readDocuments(this.redis, (name) => catalogueKey(location, list.type, name), ids);
+    const stored = await readDocuments(this.redis, catalogueKey(location, list.type, ''), ids);
     return stored.filter((s): s is Buffer => s !== null).map((s) => decodeTitle(list.type, s));
   }
 

@@ -143,7 +143,7 @@ export function createCatalogueProjector() {
           const at = list.flatMap((r, i) => (r.type === type ? [i] : []));
           if (at.length === 0) continue;
           const ids = at.map((i) => list[i]!.id);
-          const found = await readDocuments(redis, (name) => `${prefixes[type]}${name}`, ids);
+          const found = await readDocuments(redis, prefixes[type], ids);
           at.forEach((i, j) => (docs[i] = found[j]!));
         }
         const hiddenFlags = new Map<TitleType, Map<number, boolean>>();

@@ -53,7 +53,7 @@ export async function readRenderedTitles(
   ids: readonly string[],
 ): Promise<RenderedTitle[]> {
   if (ids.length === 0) return [];
-  const stored = await readDocuments(redis, (name) => catalogueKey(location, type, name), ids);
+  const stored = await readDocuments(redis, catalogueKey(location, type, ''), ids);
   return stored.filter((s): s is Buffer => s !== null).map((s) => renderTitle(type, s));
 }
 
@@ -146,7 +146,7 @@ export async function readVisibleTitle(
   id: string,
 ): Promise<Buffer | null> {
   const [stored, visible] = await Promise.all([
-    readDocuments(redis, (name) => catalogueKey(location, type, name), [id]),
+    readDocuments(redis, catalogueKey(location, type, ''), [id]),
     redis.sismember(catalogueKey(location, type, 'visible'), id),
   ]);
   return stored[0] && visible ? stored[0] : null;
@@ -159,7 +159,7 @@ export async function titleExists(
   type: TitleType,
   id: string,
 ): Promise<boolean> {
-  return hasDocument(redis, (name) => catalogueKey(location, type, name), id);
+  return hasDocument(redis, catalogueKey(location, type, ''), id);
 }
 
 /**
@@ -177,7 +177,7 @@ export async function readReleaseYears(
     if (ofType.length === 0) continue;
     const docs = await readDocuments(
       redis,
-      (name) => catalogueKey(location, type, name),
+      catalogueKey(location, type, ''),
       ofType.map((t) => t.contentId),
     );
     ofType.forEach((t, i) => {
@@ -211,7 +211,7 @@ export async function readVisibleShowSeasons(
   const seasons = new Map<string, Season[]>();
   if (ids.length === 0) return seasons;
   const [docs, visible] = await Promise.all([
-    readDocuments(redis, (name) => catalogueKey(location, 'tv', name), ids),
+    readDocuments(redis, catalogueKey(location, 'tv', ''), ids),
     redis.smismember(catalogueKey(location, 'tv', 'visible'), ...ids),
   ]);
   ids.forEach((id, i) => {
@@ -231,7 +231,7 @@ export async function readSuggestions(
 ): Promise<TitleSuggestion[]> {
   const ids = [...ranked.subarray(0, limit)];
   if (ids.length === 0) return [];
-  const stored = await readDocuments(redis, (name) => catalogueKey(location, type, name), ids);
+  const stored = await readDocuments(redis, catalogueKey(location, type, ''), ids);
   return stored.flatMap((doc) => {
     if (!doc) return [];
     const title = decodeTitle(type, doc);
@@ -257,7 +257,7 @@ export async function readAdminContentItems(
   if (ids.length === 0) return [];
   const key = (...parts: string[]) => catalogueKey(location, type, ...parts);
   const [json, hidden, views] = await Promise.all([
-    readDocuments(redis, key, ids),
+    readDocuments(redis, key(''), ids),
     redis.smismember(key('hidden'), ...ids),
     readScores(redis, key, ids, 'views'),
   ]);

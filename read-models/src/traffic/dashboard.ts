@@ -42,7 +42,7 @@ async function topVisible(
     const candidates = ids.flatMap((_, i) => (shown[i] === 1 ? [i] : []));
     const docs = await readDocuments(
       redis,
-      catalogue,
+      catalogue(''),
       candidates.map((i) => ids[i]!),
     );
     candidates.forEach((i, j) => {
