@@ -33,8 +33,9 @@ const LEVEL = 3;
 const DICTIONARY = readFileSync(new URL('../../documents.zdict', import.meta.url));
 const compressing = { context: new CCtx(), dictionary: new CDict(DICTIONARY, LEVEL) };
 const decompressing = { context: new DCtx(), dictionary: new DDict(DICTIONARY) };
-/** Room for one compressed document; grown for a longer one. */
+/** Room for one compressed document, and for one decompressed; grown for a longer one. */
 let scratch = Buffer.allocUnsafe(compressBound(16 * 1024));
+let decompressed = Buffer.allocUnsafe(16 * 1024);
 
 const [QUOTE, BACKSLASH, COMMA, OPEN, BRACE] = [0x22, 0x5c, 0x2c, 0x5b, 0x7b];
 
@@ -56,15 +57,17 @@ export function encodeTitle(type: TitleType, title: Movie | TvShow): Buffer {
   return Buffer.from(scratch.subarray(0, length));
 }
 
-/** A stored document's JSON: decompressed, or as it is when it was stored as plain JSON. */
+/**
+ * A stored document's JSON: decompressed, or as it is when it was stored as plain JSON. The
+ * decompressed bytes are a view of a buffer the next call writes over: read them at once.
+ */
 function jsonOf(stored: Buffer): Buffer {
   if (stored[0] === OPEN || stored[0] === BRACE) return stored;
   const size = getFrameContentSize(stored);
   if (size === null) throw new Error('a stored title without its size');
-  const json = Buffer.allocUnsafe(size);
+  if (decompressed.length < size) decompressed = Buffer.allocUnsafe(size);
   const { context, dictionary } = decompressing;
-  context.decompressUsingDDict(json, stored, dictionary);
-  return json;
+  return decompressed.subarray(0, context.decompressUsingDDict(decompressed, stored, dictionary));
 }
 
 export function decodeTitle(type: 'movie', stored: Buffer): Movie;
@@ -96,7 +99,8 @@ const CLOSE = Buffer.from('}');
  */
 export function titleJson(type: TitleType, document: Buffer): Buffer {
   const stored = jsonOf(document);
-  if (stored[0] !== OPEN) return stored;
+  // An object (a document from before the array) is the API's JSON already: a copy of it.
+  if (stored[0] !== OPEN) return Buffer.from(stored);
   const parts: Buffer[] = [];
   let at = 1;
   for (const lead of LEADS[type]) {
