@@ -18,13 +18,14 @@
  * orders sets `{type prefix}orders:token` to a new value and remembers it. A batch that finds
  * another value there (the transaction failed, another process wrote, the model was restored)
  * reads the directories again before it routes anything. The token is a hash of the one before
- * and of the batch's scores, so a history of batches builds the same keys whoever applies it.
+ * and of the scores the batch changes, so a history of batches builds the same keys whoever
+ * applies it.
  *
  * A batch's updates are folded first: each title's scores before the batch (read from the stored
  * scores) and after it. So a title changed twice in a batch moves once, and applying the same
  * updates again changes nothing.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
 import { encodeCommand, RespWriter } from '../../runtime/resp-writer.js';
@@ -38,7 +39,7 @@ import {
   orderCountKey,
   readDirectoryEntry,
 } from './chunked-order.js';
-import { orderKey, SCORE_BYTES, scoresKey, type ScoreUpdates } from './title-orders.js';
+import { orderKey, readStoredScores, SCORE_BYTES, scoresKey, type ScoreUpdates } from './title-orders.js';
 
 const ORDERS = CATALOGUE_SORTS.length;
 /** Members a chunk written again is given, at most: room to grow before it is full. */
@@ -120,21 +121,15 @@ export class OrderWriter {
       for (const updates of byPrefix.get(prefix)!) updates.forEach((id) => set.add(id));
       return [...set];
     });
-    const reading = redis.pipeline();
-    for (const [i, prefix] of prefixes.entries()) {
-      reading.get(`${prefix}${TOKEN}`);
-      for (const id of ids[i]!) reading.hgetBuffer(`${prefix}${scoresKey(id)}`, String(id));
-    }
-    const replies = await settled(reading);
-    let at = 0;
+    const [tokens, stored] = await Promise.all([
+      redis.mget(...prefixes.map((prefix) => `${prefix}${TOKEN}`)),
+      Promise.all(prefixes.map((prefix, i) => readStoredScores(redis, prefix, ids[i]!))),
+    ]);
     const out = new RespWriter();
     for (const [i, prefix] of prefixes.entries()) {
-      const token = replies[at++] as string | null;
+      const token = tokens[i] ?? null;
       const before = new Map<number, Scores>();
-      for (const id of ids[i]!) {
-        const stored = replies[at++] as Buffer | null;
-        before.set(id, stored && readStoredScores(stored));
-      }
+      ids[i]!.forEach((id, j) => before.set(id, stored[i]![j] ? scoresOf(stored[i]![j]!) : null));
       const type = prefix.replace(/e\d+:$/, '');
       let mirror = this.mirrors.get(type);
       if (!mirror || mirror.prefix !== prefix || mirror.token !== token) {
@@ -142,9 +137,11 @@ export class OrderWriter {
         this.mirrors.set(type, mirror);
       }
       const after = fold(before, byPrefix.get(prefix)!);
-      writeScores(out, prefix, before, after);
+      // The next token: a hash of this one and of the scores the batch changes.
+      const next = createHash('sha1').update(token ?? '');
+      writeScores(out, prefix, before, after, next);
       await writeOrders(redis, out, prefix, mirror, before, after);
-      mirror.token = nextToken(token, after);
+      mirror.token = next.digest('hex').slice(0, 16);
       out.command('SET', [`${prefix}${TOKEN}`, mirror.token]);
     }
     const { commands, count } = out.done();
@@ -152,14 +149,7 @@ export class OrderWriter {
   }
 }
 
-/** The token after a batch: a hash of the token before it and of the titles' scores after it. */
-function nextToken(before: string | null, after: ReadonlyMap<number, Scores>): string {
-  const hash = createHash('sha1').update(before ?? '');
-  for (const [id, scores] of after) hash.update(`${id}:${scores?.join(',') ?? '-'};`);
-  return hash.digest('hex').slice(0, 16);
-}
-
-function readStoredScores(stored: Buffer): Float64Array {
+function scoresOf(stored: Buffer): Float64Array {
   const scores = new Float64Array(ORDERS);
   for (let i = 0; i < ORDERS; i++) scores[i] = stored.readDoubleLE(8 * i);
   return scores;
@@ -216,12 +206,13 @@ function fold(before: ReadonlyMap<number, Scores>, updates: readonly ScoreUpdate
   return after;
 }
 
-/** Stores each changed title's scores (drops them when it is in no order any more). */
+/** Stores each changed title's scores (drops them when it is in no order any more), and hashes them. */
 function writeScores(
   out: RespWriter,
   prefix: string,
   before: ReadonlyMap<number, Scores>,
   after: ReadonlyMap<number, Scores>,
+  hash: Hash,
 ): void {
   const sets = new Map<string, (string | Buffer)[]>();
   const drops = new Map<string, string[]>();
@@ -234,10 +225,12 @@ function writeScores(
       const stored = Buffer.allocUnsafe(SCORE_BYTES);
       now.forEach((score, i) => stored.writeDoubleLE(score, 8 * i));
       fields.push(String(id), stored);
+      hash.update(`${id}:`).update(stored);
       sets.set(bucket, fields);
     } else if (was) {
       const fields = drops.get(bucket) ?? [];
       fields.push(String(id));
+      hash.update(`${id}-`);
       drops.set(bucket, fields);
     }
   }

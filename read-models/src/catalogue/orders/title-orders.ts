@@ -21,6 +21,7 @@ import type { Redis } from 'ioredis';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
 import type { KeyComparison } from '../../runtime/projector.js';
 import { readWholeOrder } from './chunked-order.js';
+import { luaScript } from '../../runtime/script.js';
 
 const ORDERS = CATALOGUE_SORTS.length;
 /** Titles of this many consecutive ids share a hash of scores. */
@@ -109,17 +110,45 @@ export class ScoreUpdates {
   }
 }
 
-/** Lua: the score of title `id` in order number `index` (1-based, CATALOGUE_SORTS order), or nil. */
-export const SCORE_OF = `
-local function score_of(prefix, index, id)
+/** Lua: title `id`'s stored scores (all orders), or nil; the hash is found as `scoresKey` finds it. */
+const STORED_SCORES = `
+local function stored_scores(prefix, id)
   local number = tonumber(id)
   if not number then return nil end
-  local stored = redis.call('HGET', prefix .. 'scores:' .. math.floor(number / ${BUCKET}), id)
+  return redis.call('HGET', prefix .. 'scores:' .. math.floor(number / ${BUCKET}), id)
+end`;
+
+/** Lua: the score of title `id` in order number `index` (1-based, CATALOGUE_SORTS order), or nil. */
+export const SCORE_OF = `${STORED_SCORES}
+local function score_of(prefix, index, id)
+  local stored = stored_scores(prefix, id)
   if not stored then return nil end
   local score = struct.unpack('<d', stored, 1 + 8 * (index - 1))
   if score ~= score then return nil end
   return score
 end`;
+
+const READ_STORED = luaScript(
+  'stored_scores',
+  `${STORED_SCORES}
+local out = {}
+for i = 2, #ARGV do out[i - 1] = stored_scores(ARGV[1], ARGV[i]) or false end
+return out`,
+  'buffers',
+);
+
+/**
+ * Titles' stored scores (`SCORE_BYTES` each; null: in no order), in the order of `ids`, under
+ * `prefix` (the type's key prefix): one command, however many ids.
+ */
+export async function readStoredScores(
+  redis: Redis,
+  prefix: string,
+  ids: readonly number[],
+): Promise<(Buffer | null)[]> {
+  if (ids.length === 0) return [];
+  return (await READ_STORED(redis, 1, `${prefix}${scoresKey(ids[0]!)}`, prefix, ...ids)) as (Buffer | null)[];
+}
 
 /** The 1-based index of an order in the stored scores, as `score_of` takes it. */
 export const scoreIndex = (order: CatalogueSortKey): number => orderIndex(order) + 1;
