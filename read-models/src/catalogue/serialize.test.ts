@@ -11,7 +11,16 @@ import {
 } from '@cinefold/contracts';
 import { describe, expect, it } from 'vitest';
 import { deriveSeasons } from './seasons.js';
-import { genresJson, homeJson, listingJson, renderTitle, seasonsJson, titlesJson } from './serialize.js';
+import {
+  genresJson,
+  homeJson,
+  keptRenderings,
+  listingJson,
+  RENDERED_KEPT,
+  renderTitle,
+  seasonsJson,
+  titlesJson,
+} from './serialize.js';
 import { encodeTitle } from './stored.js';
 
 // Every answer the catalogue writes by hand must be byte for byte what JSON.stringify makes of the
@@ -162,6 +171,23 @@ describe('the catalogue answers', () => {
       expect(seasonsJson(seasons).toString()).toBe(JSON.stringify(seasons));
     }
     expect(seasonsJson(deriveSeasons(awkwardShow)).toString()).toBe('[]');
+  });
+
+  it('keep titles rendered lately by their stored bytes and type, a bounded number of them', () => {
+    const first = movie({ title: 'Kept' });
+    const stored = encodeTitle('movie', first);
+    expect(renderTitle('movie', stored).toString()).toBe(JSON.stringify(first));
+    expect(renderTitle('movie', Buffer.from(stored)).toString()).toBe(JSON.stringify(first));
+    // The same bytes read as a TV show are another title.
+    const asShow = renderTitle('tv', stored).toString();
+    expect(asShow).not.toBe(JSON.stringify(first));
+    expect(JSON.parse(asShow)).toMatchObject({ id: first.id, name: 'Kept' });
+    // A changed title is other bytes, so it is rendered anew.
+    const changed = { ...first, overview: 'Changed.' };
+    expect(renderTitle('movie', encodeTitle('movie', changed)).toString()).toBe(JSON.stringify(changed));
+    for (let id = 1; id <= RENDERED_KEPT + 50; id++)
+      renderTitle('movie', encodeTitle('movie', movie({ id })));
+    expect(keptRenderings()).toBe(RENDERED_KEPT);
   });
 
   it('render genre names, unusual ones and none, as JSON.stringify of the names', () => {

@@ -39,11 +39,33 @@ function array(titles: readonly RenderedTitle[]): (string | Buffer)[] {
 }
 
 /**
+ * Titles rendered lately, by type and stored bytes, the latest read last. The same bytes always
+ * render the same JSON, so a changed title is a new entry and nothing needs to be told. Reading a
+ * stored title is mostly decompressing it (bench/README, fourteenth session), and the first pages
+ * of the lists show the same few thousand titles again and again. About 13 MB when full.
+ */
+export const RENDERED_KEPT = 10_000;
+const rendered = new Map<string, RenderedTitle>();
+
+/** How many rendered titles are kept (for tests). */
+export const keptRenderings = (): number => rendered.size;
+
+/**
  * A title's stored document (stored.ts) as the API's JSON: the answer
  * of GET /api/movies/{id} and /api/tvshows/{id}, and each title of a listing or a row.
  */
 export function renderTitle(type: TitleType, stored: Buffer): RenderedTitle {
-  return titleJson(type, stored);
+  const key = `${type}:${stored.toString('latin1')}`;
+  const kept = rendered.get(key);
+  if (kept) {
+    rendered.delete(key);
+    rendered.set(key, kept);
+    return kept;
+  }
+  const json = titleJson(type, stored);
+  rendered.set(key, json);
+  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+  return json;
 }
 
 /** GET /api/movies, /api/tvshows: a page of a listing. */
