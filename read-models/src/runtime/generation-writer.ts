@@ -31,7 +31,7 @@ import type { Redis } from 'ioredis';
 import type { Projector } from './projector.js';
 import { RespConnection } from './resp-connection.js';
 import { encodeCommand } from './resp-writer.js';
-import { RecordedTransaction } from './transaction.js';
+import { EXEC, MULTI, RecordedTransaction } from './transaction.js';
 
 /** A live writer's generation is no longer the active one: a rebuild switched to another. */
 export class GenerationSwitched extends Error {}
@@ -58,9 +58,6 @@ export interface GenerationWriterOptions {
 type Staged =
   | { readonly tx: RecordedTransaction; readonly last: Position; readonly types: readonly string[] }
   | { readonly checkpoint: Position };
-
-const MULTI = encodeCommand(['MULTI']);
-const EXEC = encodeCommand(['EXEC']);
 
 /** Applies batches of events to one generation of one projector's read model. */
 export class GenerationWriter {

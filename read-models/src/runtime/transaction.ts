@@ -68,6 +68,10 @@ function flatten(args: readonly unknown[], into: RespArgument[] = []): RespArgum
   return into;
 }
 
+/** A recorded transaction is run as MULTI, its parts, EXEC. */
+export const MULTI = encodeCommand(['MULTI']);
+export const EXEC = encodeCommand(['EXEC']);
+
 export class RecordedTransaction {
   readonly parts: (string | Buffer)[] = [];
   count = 0;

@@ -28,9 +28,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
-import { encodeCommand, RespWriter } from '../../runtime/resp-writer.js';
+import { RespWriter } from '../../runtime/resp-writer.js';
 import { RespConnection } from '../../runtime/resp-connection.js';
-import { RecordedTransaction, type Transaction } from '../../runtime/transaction.js';
+import { EXEC, MULTI, RecordedTransaction, type Transaction } from '../../runtime/transaction.js';
 import {
   CAPACITY,
   chunkKey,
@@ -395,8 +395,6 @@ function writeRun(
   directory.ids.splice(start, replaced, ...heads.map((h) => h.id));
   directory.sizes.splice(start, replaced, ...heads.map((h) => h.size));
 }
-
-const [MULTI, EXEC] = [encodeCommand(['MULTI']), encodeCommand(['EXEC'])];
 
 /** Applies updates under `prefix` now, outside a batch (tests, tools), in one transaction. */
 export async function writeScoresNow(

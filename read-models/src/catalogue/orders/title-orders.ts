@@ -21,11 +21,9 @@ import type { Redis } from 'ioredis';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
 import type { KeyComparison } from '../../runtime/projector.js';
 import { readWholeOrder } from './chunked-order.js';
-import { luaScript } from '../../runtime/script.js';
+import { BUCKET_GET, bucketKey, readBuckets } from '../buckets.js';
 
 const ORDERS = CATALOGUE_SORTS.length;
-/** Titles of this many consecutive ids share a hash of scores. */
-const BUCKET = 64;
 /** A title's scores as stored: a little-endian double for each order. */
 export const SCORE_BYTES = 8 * ORDERS;
 /** An update: a byte of flags (bit i: set order i; ONLY_IF_PRESENT), then the scores. */
@@ -34,7 +32,7 @@ const UPDATE_BYTES = 1 + SCORE_BYTES;
 const ONLY_IF_PRESENT = 1 << ORDERS;
 
 /** The relative name of the hash holding a title's scores. */
-export const scoresKey = (id: number | string): string => `scores:${Math.floor(Number(id) / BUCKET)}`;
+export const scoresKey = (id: number | string): string => bucketKey('scores', id);
 /** The relative name of an order's directory (its chunks and count hang off it). */
 export const orderKey = (order: CatalogueSortKey): string => `sort:${order}`;
 
@@ -110,45 +108,25 @@ export class ScoreUpdates {
   }
 }
 
-/** Lua: title `id`'s stored scores (all orders), or nil; the hash is found as `scoresKey` finds it. */
-const STORED_SCORES = `
-local function stored_scores(prefix, id)
-  local number = tonumber(id)
-  if not number then return nil end
-  return redis.call('HGET', prefix .. 'scores:' .. math.floor(number / ${BUCKET}), id)
-end`;
-
 /** Lua: the score of title `id` in order number `index` (1-based, CATALOGUE_SORTS order), or nil. */
-export const SCORE_OF = `${STORED_SCORES}
+export const SCORE_OF = `${BUCKET_GET}
 local function score_of(prefix, index, id)
-  local stored = stored_scores(prefix, id)
+  local stored = bucket_get(prefix, 'scores', id)
   if not stored then return nil end
   local score = struct.unpack('<d', stored, 1 + 8 * (index - 1))
   if score ~= score then return nil end
   return score
 end`;
 
-const READ_STORED = luaScript(
-  'stored_scores',
-  `${STORED_SCORES}
-local out = {}
-for i = 2, #ARGV do out[i - 1] = stored_scores(ARGV[1], ARGV[i]) or false end
-return out`,
-  'buffers',
-);
-
 /**
  * Titles' stored scores (`SCORE_BYTES` each; null: in no order), in the order of `ids`, under
  * `prefix` (the type's key prefix): one command, however many ids.
  */
-export async function readStoredScores(
+export const readStoredScores = (
   redis: Redis,
   prefix: string,
-  ids: readonly number[],
-): Promise<(Buffer | null)[]> {
-  if (ids.length === 0) return [];
-  return (await READ_STORED(redis, 1, `${prefix}${scoresKey(ids[0]!)}`, prefix, ...ids)) as (Buffer | null)[];
-}
+  ids: readonly (number | string)[],
+): Promise<(Buffer | null)[]> => readBuckets(redis, prefix, 'scores', ids);
 
 /** The 1-based index of an order in the stored scores, as `score_of` takes it. */
 export const scoreIndex = (order: CatalogueSortKey): number => orderIndex(order) + 1;
@@ -164,14 +142,10 @@ export async function readScores(
   ids: readonly string[],
   order: CatalogueSortKey,
 ): Promise<(number | null)[]> {
-  if (ids.length === 0) return [];
-  const pipeline = redis.pipeline();
-  for (const id of ids) pipeline.hgetBuffer(key(scoresKey(id)), id);
   const offset = 8 * orderIndex(order);
-  return ((await pipeline.exec()) ?? []).map(([error, stored]) => {
-    if (error) throw error;
+  return (await readStoredScores(redis, key(''), ids)).map((stored) => {
     if (!stored) return null;
-    const score = (stored as Buffer).readDoubleLE(offset);
+    const score = stored.readDoubleLE(offset);
     return Number.isNaN(score) ? null : score;
   });
 }
