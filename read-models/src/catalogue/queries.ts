@@ -13,7 +13,6 @@ import {
   type Movie,
   type Season,
   titleDate,
-  titleName,
   type TitleSuggestion,
   type TitleType,
   type TvShow,
@@ -27,7 +26,7 @@ import type { Ranked, Universe } from './search/searcher.js';
 import type { CatalogueSortKey } from './keys.js';
 import { readScores } from './orders/title-orders.js';
 import { deriveSeasons } from './seasons.js';
-import { type RenderedTitle, renderTitle } from './serialize.js';
+import { type RenderedTitle, renderTitle, suggestionOf } from './serialize.js';
 import { decodeTitle } from './stored.js';
 import { hasDocument, readDocuments } from './documents.js';
 import { genreNames, genreQuerySlugs } from './text.js';
@@ -232,19 +231,7 @@ export async function readSuggestions(
   const ids = [...ranked.subarray(0, limit)];
   if (ids.length === 0) return [];
   const stored = await readDocuments(redis, catalogueKey(location, type, ''), ids);
-  return stored.flatMap((doc) => {
-    if (!doc) return [];
-    const title = decodeTitle(type, doc);
-    const year = yearOf(titleDate(type, title));
-    return [
-      {
-        id: title.id,
-        name: titleName(type, title),
-        year: year ? Number(year) : null,
-        poster_path: title.poster_path,
-      },
-    ];
-  });
+  return stored.flatMap((doc) => (doc ? [suggestionOf(type, doc)] : []));
 }
 
 /** The back office's rows for the titles of `ids` that exist, hidden ones included, with their views. */

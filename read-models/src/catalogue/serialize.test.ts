@@ -15,10 +15,13 @@ import {
   genresJson,
   homeJson,
   keptRenderings,
+  keptSuggestions,
   listingJson,
   RENDERED_KEPT,
   renderTitle,
   seasonsJson,
+  suggestionOf,
+  SUGGESTIONS_KEPT,
   titlesJson,
 } from './serialize.js';
 import { encodeTitle } from './stored.js';
@@ -188,6 +191,21 @@ describe('the catalogue answers', () => {
     for (let id = 1; id <= RENDERED_KEPT + 50; id++)
       renderTitle('movie', encodeTitle('movie', movie({ id })));
     expect(keptRenderings()).toBe(RENDERED_KEPT);
+  });
+
+  it("give a title's suggestion line from its stored bytes, kept by its bytes, a bounded number", () => {
+    const stored = encodeTitle('movie', movie({ title: 'Suggested', release_date: '2004-02-03' }));
+    const line = { id: 550, name: 'Suggested', year: 2004, poster_path: '/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg' };
+    expect(suggestionOf('movie', stored)).toEqual(line);
+    expect(suggestionOf('movie', Buffer.from(stored))).toEqual(line);
+    const undated = encodeTitle('tv', show({ name: 'Undated', first_air_date: null, poster_path: null }));
+    expect(suggestionOf('tv', undated)).toEqual({ id: 1399, name: 'Undated', year: null, poster_path: null });
+    // A changed title is other bytes.
+    const renamed = encodeTitle('movie', movie({ title: 'Renamed', release_date: '2004-02-03' }));
+    expect(suggestionOf('movie', renamed)).toEqual({ ...line, name: 'Renamed' });
+    for (let id = 1; id <= SUGGESTIONS_KEPT + 50; id++)
+      suggestionOf('movie', encodeTitle('movie', movie({ id })));
+    expect(keptSuggestions()).toBe(SUGGESTIONS_KEPT);
   });
 
   it('render genre names, unusual ones and none, as JSON.stringify of the names', () => {

@@ -4,15 +4,20 @@
  * here, in one place, so that each shape is written once and tested against `JSON.stringify` of
  * its contract type (serialize.test.ts, beside it).
  */
-import type {
-  HomeRows,
-  MovieListing,
-  SearchSuggestions,
-  Season,
-  TitleType,
-  TvShowListing,
+import {
+  type HomeRows,
+  type MovieListing,
+  type SearchSuggestions,
+  type Season,
+  titleDate,
+  titleName,
+  type TitleSuggestion,
+  type TitleType,
+  type TvShowListing,
+  yearOf,
 } from '@cinefold/contracts';
-import { titleJson } from './stored.js';
+import { KeptByStored } from './kept.js';
+import { decodeTitle, titleJson } from './stored.js';
 
 /** A title rendered as JSON: the bytes of one element of a contract's `Movie[]` or `TvShow[]`. */
 export type RenderedTitle = Buffer;
@@ -38,14 +43,9 @@ function array(titles: readonly RenderedTitle[]): (string | Buffer)[] {
   return ['[', ...commaSeparated(titles), ']'];
 }
 
-/**
- * Titles rendered lately, by type and stored bytes, the latest read last. The same bytes always
- * render the same JSON, so a changed title is a new entry and nothing needs to be told. Reading a
- * stored title is mostly decompressing it (bench/README, fourteenth session), and the first pages
- * of the lists show the same few thousand titles again and again. About 13 MB when full.
- */
+/** How many rendered titles are kept (`KeptByStored`): about 13 MB when full. */
 export const RENDERED_KEPT = 10_000;
-const rendered = new Map<string, RenderedTitle>();
+const rendered = new KeptByStored(RENDERED_KEPT, titleJson);
 
 /** How many rendered titles are kept (for tests). */
 export const keptRenderings = (): number => rendered.size;
@@ -54,19 +54,27 @@ export const keptRenderings = (): number => rendered.size;
  * A title's stored document (stored.ts) as the API's JSON: the answer
  * of GET /api/movies/{id} and /api/tvshows/{id}, and each title of a listing or a row.
  */
-export function renderTitle(type: TitleType, stored: Buffer): RenderedTitle {
-  const key = `${type}:${stored.toString('latin1')}`;
-  const kept = rendered.get(key);
-  if (kept) {
-    rendered.delete(key);
-    rendered.set(key, kept);
-    return kept;
-  }
-  const json = titleJson(type, stored);
-  rendered.set(key, json);
-  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
-  return json;
-}
+export const renderTitle = (type: TitleType, stored: Buffer): RenderedTitle => rendered.get(type, stored);
+
+/** How many titles' suggestion lines are kept (`KeptByStored`): about 4 MB when full. */
+export const SUGGESTIONS_KEPT = 10_000;
+const suggestions = new KeptByStored(SUGGESTIONS_KEPT, (type, stored): TitleSuggestion => {
+  const title = decodeTitle(type, stored);
+  const year = yearOf(titleDate(type, title));
+  return {
+    id: title.id,
+    name: titleName(type, title),
+    year: year ? Number(year) : null,
+    poster_path: title.poster_path,
+  };
+});
+
+/** How many suggestion lines are kept (for tests). */
+export const keptSuggestions = (): number => suggestions.size;
+
+/** A title's line in the search box's suggestions, from its stored document. */
+export const suggestionOf = (type: TitleType, stored: Buffer): TitleSuggestion =>
+  suggestions.get(type, stored);
 
 /** GET /api/movies, /api/tvshows: a page of a listing. */
 export function listingJson(
