@@ -354,6 +354,28 @@ describe('a rebuild', () => {
     await runner.stop();
   });
 
+  it("rebuilds in the projector's own batches, each prepared before it is applied, as the live runner does", async () => {
+    await appendMany(2000);
+    const prepared = new Set<unknown>();
+    const applied: { size: number; prepared: number }[] = [];
+    const batched: Projector = {
+      name: 'batched',
+      handles: 'all',
+      batchSize: 700,
+      prepare(events) {
+        for (const e of events) prepared.add(e);
+      },
+      async apply({ events, tx, key }) {
+        applied.push({ size: events.length, prepared: events.filter((e) => prepared.has(e)).length });
+        tx.incrby(key('total'), events.length);
+      },
+    };
+    const result = await rebuildProjection(batched, { store, redis });
+    expect(result.processed).toBe(2000);
+    expect(applied).toEqual([700, 700, 600].map((size) => ({ size, prepared: size })));
+    expect(await redis.get(readModelKeys.key('batched', result.generation, 'total'))).toBe('2000');
+  });
+
   it('resumes an interrupted rebuild from where it stopped', async () => {
     await appendMany(2000);
     const controller = new AbortController();

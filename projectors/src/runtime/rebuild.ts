@@ -13,8 +13,9 @@ import {
   readModelKeys,
   scanKeys,
 } from '@cinefold/platform';
-import { GenerationWriter, type Projector, payloadTypesOf } from '@cinefold/read-models';
+import { GenerationWriter, type Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
+import { feedTo } from './feed.js';
 import { allocateGeneration } from './runner.js';
 
 export interface RebuildProgress {
@@ -72,29 +73,28 @@ export async function rebuildProjection(
   const generation = options.generation ?? (await allocateGeneration(redis, projector));
   await options.onGenerationAllocated?.(generation);
   const writer = new GenerationWriter(projector, { redis, generation, requireActive: false });
-  const batchSize = options.batchSize ?? 1000;
   let processed = 0;
   let lastReport = 0;
 
+  /**
+   * Up to the head as it was when this catch-up began, not the moving one: on a busy site events
+   * arrive faster than a batch is applied, and a chase of the head would never end. What comes
+   * later is the live runners' (after the switch) or the next catch-up's.
+   */
   const catchUp = async (target: GenerationWriter) => {
-    let position = await target.checkpoint();
+    const startPosition = await target.checkpoint();
     const head = await store.headPosition();
-    const startPosition = position;
-    for (;;) {
-      if (options.signal?.aborted) throw options.signal.reason ?? new DOMException('aborted', 'AbortError');
-      const batch = await store.readAll({
-        from: position,
-        maxCount: batchSize,
-        payloadTypes: payloadTypesOf(projector),
-      });
-      if (batch.length === 0) return;
-      position = await target.apply(batch);
-      processed += batch.length;
-      const now = performance.now();
-      if (
-        options.onProgress &&
-        (now - lastReport >= (options.progressIntervalMs ?? 200) || comparePositions(position, head) >= 0)
-      ) {
+    await feedTo(target, store, head, {
+      batchSize: options.batchSize,
+      signal: options.signal,
+      onBatch: async (events, position) => {
+        processed += events;
+        const now = performance.now();
+        if (
+          !options.onProgress ||
+          (now - lastReport < (options.progressIntervalMs ?? 200) && comparePositions(position, head) < 0)
+        )
+          return;
         lastReport = now;
         const seconds = (now - started) / 1000;
         const fraction = fractionOf(position, head);
@@ -108,12 +108,8 @@ export async function rebuildProjection(
           eventsPerSecond: Math.round(rate),
           etaSeconds: done > 0 ? ((1 - fraction) * seconds) / done : null,
         });
-      }
-      // Up to the head as it was when this catch-up began, not the moving one: on a busy site
-      // events arrive faster than a batch is applied, and a chase of the head would never end.
-      // What comes later is the live runners' (after the switch) or the next catch-up's.
-      if (comparePositions(position, head) >= 0) return;
-    }
+      },
+    });
   };
 
   await catchUp(writer);

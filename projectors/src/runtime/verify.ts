@@ -23,8 +23,9 @@ import {
   scanKeys,
   START,
 } from '@cinefold/platform';
-import { GenerationWriter, type KeyComparison, type Projector, payloadTypesOf } from '@cinefold/read-models';
+import { GenerationWriter, type KeyComparison, type Projector } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
+import { feedTo, stopIfAborted } from './feed.js';
 import { deleteGeneration } from './rebuild.js';
 import { allocateGeneration } from './runner.js';
 
@@ -54,10 +55,6 @@ export interface VerifyOptions {
   readonly attempts?: number;
   /** Checked between batches and scan pages: a verify stops (its scratch deleted) when aborted. */
   readonly signal?: AbortSignal;
-}
-
-function stopIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
 }
 
 /** Per-generation bookkeeping, not part of the read model: a rebuilt generation has no target. */
@@ -192,31 +189,6 @@ function checksumOf(digests: ReadonlyMap<string, string>): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Applies events to `writer` until its checkpoint is exactly `target`, not one event further. */
-async function buildTo(
-  writer: GenerationWriter,
-  projector: Projector,
-  store: EventStore,
-  target: Position,
-  batchSize: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  let position = await writer.checkpoint();
-  while (comparePositions(position, target) < 0) {
-    stopIfAborted(signal);
-    const batch = await store.readAll({
-      from: position,
-      maxCount: batchSize,
-      payloadTypes: payloadTypesOf(projector),
-    });
-    const upTo = batch.filter((e) => comparePositions(e.position, target) <= 0);
-    const last = upTo.length < batch.length || batch.length === 0;
-    // The serving checkpoint may lie past the last event this projector handles: move to it.
-    position = await writer.apply(upTo, last ? target : undefined);
-    if (last) return;
-  }
-}
-
 /** A difference seen this many times in a row, each at a standing checkpoint, is reported. */
 const CONFIRMATIONS = 2;
 /** Pause before reading a difference again: time for a projector's after-commit clean-up. */
@@ -224,7 +196,6 @@ const CONFIRM_PAUSE_MS = 250;
 
 export async function verifyProjection(projector: Projector, options: VerifyOptions): Promise<VerifyResult> {
   const { store, redis } = options;
-  const batchSize = options.batchSize ?? 1000;
   const attempts = options.attempts ?? 5;
   const scratch = await allocateGeneration(redis, projector);
   try {
@@ -238,7 +209,7 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
     let confirmations = 0;
     for (let attempt = 0; attempt < attempts + CONFIRMATIONS; attempt++) {
       const target = before.checkpoint ?? START;
-      await buildTo(writer, projector, store, target, batchSize, options.signal);
+      await feedTo(writer, store, target, { batchSize: options.batchSize, signal: options.signal });
       const serving = await digestGeneration(redis, projector, generation, options.signal);
       const after = await readProjectionStatus(redis, projector.name);
       if (after.generation !== generation) {

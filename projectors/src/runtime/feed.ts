@@ -1,0 +1,54 @@
+/**
+ * Feeding one generation of a read model from the log up to a position: a rebuild's catch-up and
+ * verify's scratch build. As the live runner does, the next batch is read, decoded and prepared
+ * while Redis commits the last one (`GenerationWriter.applyOverlapped`), in batches of the
+ * projector's own size. A replay used to wait for each commit before it read on, in batches of
+ * 1,000, and never prepared a batch ahead: the catalogue replayed at about half the rate of an
+ * import (bench/README.md, fifteenth session).
+ */
+import { comparePositions, type EventStore, type Position } from '@cinefold/platform';
+import { type GenerationWriter, payloadTypesOf } from '@cinefold/read-models';
+
+export interface FeedOptions {
+  /** Events read at a time: the projector's `batchSize` unless given (1,000 when it has none). */
+  readonly batchSize?: number;
+  /** Checked between batches; when aborted the feed stops (its generation resumable) and throws. */
+  readonly signal?: AbortSignal;
+  /** After each batch is sent to Redis: how many events it had and where the feed got to. */
+  readonly onBatch?: (events: number, position: Position) => void | Promise<void>;
+}
+
+export function stopIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
+}
+
+/**
+ * Applies the log's events to `writer` until its checkpoint is exactly `target`, not one event
+ * further, and waits for the last commit. Returns how many events were applied.
+ */
+export async function feedTo(
+  writer: GenerationWriter,
+  store: EventStore,
+  target: Position,
+  options: FeedOptions = {},
+): Promise<number> {
+  const { projector } = writer;
+  const batchSize = options.batchSize ?? projector.batchSize ?? 1000;
+  const payloadTypes = payloadTypesOf(projector);
+  let position = await writer.checkpoint();
+  let applied = 0;
+  while (comparePositions(position, target) < 0) {
+    stopIfAborted(options.signal);
+    const batch = await store.readAll({ from: position, maxCount: batchSize, payloadTypes });
+    const upTo = batch.filter((e) => comparePositions(e.position, target) <= 0);
+    const last = upTo.length < batch.length || batch.length === 0;
+    // The target may lie past the last event this projector handles: the checkpoint moves to it.
+    // A failed commit is thrown by the next call or by `settle` below.
+    await writer.applyOverlapped(upTo, () => {}, last ? target : undefined);
+    applied += upTo.length;
+    position = last ? target : upTo.at(-1)!.position;
+    await options.onBatch?.(upTo.length, position);
+  }
+  await writer.settle();
+  return applied;
+}
