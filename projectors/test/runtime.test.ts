@@ -152,6 +152,49 @@ describe('a generation writer overlapping commits', () => {
     expect(await redis.get(readModelKeys.checkpoint('summing', 1))).toBe('3000');
   });
 
+  it('prepares the next batch while this one is applied, and applies none after one that failed', async () => {
+    await appendMany(400);
+    const all = await store.readAll({ from: START, maxCount: 400 });
+    const seen: string[] = [];
+    const batchOf = (events: readonly { position: { commit: bigint } }[]) =>
+      all.findIndex((e) => e.position.commit === events[0]!.position.commit) / 100;
+    const ordered: Projector = {
+      name: 'ordered',
+      handles: 'all',
+      prepare(events) {
+        seen.push(`prepare ${batchOf(events)}`);
+      },
+      async apply({ events, tx, key }) {
+        seen.push(`apply ${batchOf(events)}`);
+        if (batchOf(events) === 2) throw new Error('batch 2 cannot be applied');
+        tx.incrby(key('total'), events.length);
+      },
+    };
+    const writer = new GenerationWriter(ordered, { redis, generation: 1, requireActive: false });
+    const failures: unknown[] = [];
+    const give = (i: number) =>
+      writer.applyOverlapped(all.slice(i * 100, i * 100 + 100), (e) => failures.push(e));
+    await give(0);
+    await give(1);
+    await give(2);
+    // Batch 1 was prepared before batch 0 was applied, and so on; batch 3 waits on batch 2, which fails.
+    await expect(give(3)).rejects.toThrow(/batch 2 cannot/);
+    await writer.settle();
+    expect(seen).toEqual([
+      'prepare 0',
+      'prepare 1',
+      'apply 0',
+      'prepare 2',
+      'apply 1',
+      'prepare 3',
+      'apply 2',
+    ]);
+    expect(failures).toHaveLength(1);
+    expect(await redis.get(readModelKeys.key('ordered', 1, 'total'))).toBe('200');
+    expect(await redis.get(readModelKeys.checkpoint('ordered', 1))).toBe(encodePosition(all[199]!.position));
+    await expect(give(3)).rejects.toThrow(/a batch failed/);
+  });
+
   it('reports a commit that failed at once, and again to whoever waits for it', async () => {
     await appendMany(10);
     const all = await store.readAll({ from: START });

@@ -1,13 +1,21 @@
 import type { Movie } from '@cinefold/contracts';
 import { createEventLog, readModelKeys, START, systemContext } from '@cinefold/platform';
-import { useRedisServer, useSqliteStore, sampleMovie as movieWith } from '@cinefold/platform/testing';
+import {
+  useRedisServer,
+  useSqliteStore,
+  sampleMovie as movieWith,
+  sampleTvShow,
+} from '@cinefold/platform/testing';
 import { GenerationWriter } from '@cinefold/read-models';
+import { inBatches, readModel, record } from '@cinefold/read-models/testing';
 import type { Redis } from 'ioredis';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { livePostings, NAME_POSTING_BYTES } from './search-index.js';
 import { CATALOGUE } from './keys.js';
 import { orderRange } from './orders/chunked-order.js';
 import { createCatalogueProjector } from './projection.js';
+import { batchesPackedOnThreads, packImports, type PackRequest, PrepareThread } from './packed-imports.js';
+import { THREAD_BATCH } from './prepare-ahead.js';
 
 const redisServer = useRedisServer();
 const sqlite = useSqliteStore('catalogue-prepare');
@@ -70,5 +78,88 @@ describe('the catalogue projector, indexing a batch ahead', () => {
     }
     expect(found).toEqual(expect.arrayContaining(['3', '4']));
     expect(await orderRange(redis, `${epoch1}sort:title`, 0, 100)).toEqual(['3', '4']);
+  });
+});
+
+describe('the catalogue projector, indexing big batches on a thread of its own', () => {
+  const titles = Array.from({ length: 1300 }, (_, i) =>
+    i % 4 === 3
+      ? {
+          type: 'TitleImported' as const,
+          data: { type: 'tv' as const, line: i + 2, title: sampleTvShow(i + 1, `Show ${i} of the year`) },
+        }
+      : {
+          type: 'TitleImported' as const,
+          data: {
+            type: 'movie' as const,
+            line: i + 2,
+            title: movieWith(i + 1, `Movie ${i}: the return`, {
+              overview: `Story ${i % 37} of a family.`,
+              popularity: (i * 7) % 101,
+              imdb_id: `tt${String(1_000_000 + i)}`,
+              adult: i % 50 === 0,
+            }),
+          },
+        },
+  );
+
+  it("writes what indexing them on the projector's thread writes", async () => {
+    const events = record(titles, 0);
+    const packed = batchesPackedOnThreads();
+    // The first batch is small, and committed before the next is read: until a writer has
+    // applied a batch, it does not know the key prefixes to write under. The next two are big
+    // enough for the thread.
+    const threaded = new GenerationWriter(createCatalogueProjector(), {
+      redis,
+      generation: 1,
+      requireActive: false,
+    });
+    const failures: unknown[] = [];
+    const big = THREAD_BATCH + 100;
+    await threaded.applyOverlapped(events.slice(0, 100), (error) => failures.push(error));
+    await threaded.settle();
+    for (const batch of [events.slice(100, 100 + big), events.slice(100 + big)])
+      await threaded.applyOverlapped(batch, (error) => failures.push(error));
+    await threaded.settle();
+    expect(failures).toEqual([]);
+    expect(batchesPackedOnThreads() - packed).toBe(2);
+
+    const here = new GenerationWriter(createCatalogueProjector(), {
+      redis,
+      generation: 2,
+      requireActive: false,
+    });
+    for (const batch of inBatches(events, 100)) await here.apply(batch);
+    const { comparedAs } = createCatalogueProjector();
+    const model = await readModel(redis, CATALOGUE.projector, 1, comparedAs);
+    expect(Object.keys(model).length).toBeGreaterThan(100);
+    expect(model).toEqual(await readModel(redis, CATALOGUE.projector, 2, comparedAs));
+  });
+
+  it('hands back what the batch packs to in this thread, and refuses the batches it had when stopped', async () => {
+    const request: Omit<PackRequest, 'id'> = {
+      prefixes: { movie: 'm:', tv: 't:' },
+      bytes: 64 * 1024,
+      titles: titles.slice(0, 40).map(({ data }) => ({ type: data.type, title: data.title, created: 1_000 })),
+    };
+    // Buffers come back from a thread as Uint8Arrays: compared as their bytes.
+    const plain = (value: unknown): unknown =>
+      value instanceof Uint8Array
+        ? Buffer.from(value).toString('hex')
+        : Array.isArray(value)
+          ? value.map(plain)
+          : typeof value === 'object' && value !== null
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]))
+            : value;
+    const thread = new PrepareThread();
+    const local = plain(packImports({ ...request, id: 0 }));
+    expect(plain(await thread.pack(request))).toEqual(local);
+
+    const pending = thread.pack(request);
+    thread.stop();
+    await expect(pending).rejects.toThrow(/stopped/);
+    // A new batch starts a new thread.
+    expect(plain(await thread.pack(request))).toEqual({ ...(local as object), id: 2 });
+    thread.stop();
   });
 });

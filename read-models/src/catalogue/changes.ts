@@ -334,6 +334,11 @@ export class TypeChanges {
     this.slots.clear();
   }
 
+  /** The group's writes as packed by `pack`: null until then. */
+  get packedWrites(): { readonly prefix: string; readonly commands: Buffer; readonly count: number } | null {
+    return this.packed;
+  }
+
   /** Queues the group's writes under `prefix` and empties it. */
   flush(tx: Transaction, prefix: string) {
     this.write(tx, prefix);

@@ -4,6 +4,9 @@
  * under the key prefix the last batch was written to. `apply` checks the guess against the read
  * model and writes what was packed here as it is, or indexes the batch itself.
  *
+ * A big batch of such imports is indexed and packed on a thread of its own (`packed-imports.ts`),
+ * beside the projector's thread; a small one (an admin's import of a few titles, a test's) here.
+ *
  * All of it belongs to one projector instance: two generations (or two runners) in one process
  * each prepare their own batches.
  */
@@ -11,7 +14,10 @@ import type { TitleType } from '@cinefold/contracts';
 import { type PackingSize, TypeChanges } from './changes.js';
 import { indexOf, type Title, type TitleIndex } from './indexing.js';
 import { CATALOGUE } from './keys.js';
+import { PackedWrites, PrepareThread } from './packed-imports.js';
+import type { ScoreUpdates } from './orders/title-orders.js';
 import type { ProjectedEvent } from '../runtime/projector.js';
+import type { Transaction } from '../runtime/transaction.js';
 
 export type CatalogueEvent = ProjectedEvent<
   | 'TitleImported'
@@ -23,12 +29,23 @@ export type CatalogueEvent = ProjectedEvent<
   | 'TrafficDayClosed'
 >;
 
+/** A type's writes for a batch, prepared ahead: a `TypeChanges`, or `PackedWrites` from the thread. */
+export interface PreparedWrites {
+  writableUnder(prefix: string): boolean;
+  write(tx: Transaction, prefix: string): void;
+  readonly scoreUpdates: ScoreUpdates;
+}
+
 /** A batch of imports of titles the projector has not seen, indexed and packed ahead. */
 interface PreparedBatch {
   readonly first: CatalogueEvent;
   readonly count: number;
-  readonly changes: Record<TitleType, TypeChanges>;
+  /** Undefined when the thread could not prepare it: `apply` indexes the batch itself. */
+  readonly changes: Promise<Record<TitleType, PreparedWrites> | undefined>;
 }
+
+/** The fewest titles a batch goes to the thread with: fewer are indexed on the projector's thread. */
+export const THREAD_BATCH = 500;
 
 export class PreparedAhead {
   /** Titles indexed ahead in a batch that could not be packed whole; read (and forgotten) by `apply`. */
@@ -38,9 +55,13 @@ export class PreparedAhead {
   /** The key prefix each type was last written under, by its epoch key (one per generation and type). */
   private readonly lastPrefixes = new Map<string, string>();
 
+  /** Where big batches are indexed and packed. */
+  private readonly thread = new PrepareThread();
+
   constructor(private readonly size: PackingSize) {}
 
   prepare(events: readonly CatalogueEvent[], key: (...parts: string[]) => string): void {
+    if (events.length >= THREAD_BATCH && this.toThread(events, key)) return;
     const seen = new Set<string>();
     let changes: Record<TitleType, TypeChanges> | null = {
       movie: new TypeChanges(this.size),
@@ -71,10 +92,46 @@ export class PreparedAhead {
         const prefix = this.lastPrefixes.get(key(...CATALOGUE.epoch(type)));
         if (prefix !== undefined) changes[type].pack(prefix);
       }
-      this.batches.set(events.at(-1)!, { first: events[0]!, count: events.length, changes });
+      this.batches.set(events.at(-1)!, {
+        first: events[0]!,
+        count: events.length,
+        changes: Promise.resolve(changes),
+      });
     } else {
       for (const [e, index] of titles) this.titles.set(e, index);
     }
+  }
+
+  /**
+   * Hands a batch of imports, each of a different title, to the thread, when both types' key
+   * prefixes are known (not at a projector's first batch). Whether it did.
+   */
+  private toThread(events: readonly CatalogueEvent[], key: (...parts: string[]) => string): boolean {
+    const movie = this.lastPrefixes.get(key(...CATALOGUE.epoch('movie')));
+    const tv = this.lastPrefixes.get(key(...CATALOGUE.epoch('tv')));
+    if (movie === undefined || tv === undefined) return false;
+    const seen = new Set<string>();
+    const titles: { type: TitleType; title: Title; created: number }[] = [];
+    for (const e of events) {
+      const event = e.event;
+      if (event?.type !== 'TitleImported') return false;
+      const { type, title } = event.data;
+      const ref = `${type}:${title.id}`;
+      if (seen.has(ref)) return false;
+      seen.add(ref);
+      titles.push({ type, title, created: Date.parse(e.metadata.occurredAt) });
+    }
+    const packed = this.thread.pack({ prefixes: { movie, tv }, bytes: this.size.bytes, titles }).then(
+      (reply) => {
+        if ('error' in reply) return undefined;
+        this.size.bytes = reply.bytes;
+        for (const list of reply.appended) this.size.appended.add(list);
+        return { movie: new PackedWrites(reply.types.movie), tv: new PackedWrites(reply.types.tv) };
+      },
+      () => undefined,
+    );
+    this.batches.set(events.at(-1)!, { first: events[0]!, count: events.length, changes: packed });
+    return true;
   }
 
   /** Remembers where a type's writes go now, for the batches prepared next. */
@@ -83,7 +140,7 @@ export class PreparedAhead {
   }
 
   /** The changes packed ahead for exactly these events, if they were. */
-  batch(events: readonly CatalogueEvent[]): Record<TitleType, TypeChanges> | undefined {
+  async batch(events: readonly CatalogueEvent[]): Promise<Record<TitleType, PreparedWrites> | undefined> {
     const ahead = this.batches.get(events.at(-1)!);
     return ahead && ahead.first === events[0] && ahead.count === events.length ? ahead.changes : undefined;
   }

@@ -161,7 +161,7 @@ export function createCatalogueProjector() {
       }
 
       // Only imports of titles that do not exist yet: write what `prepare` indexed.
-      const prepared = ahead.batch(events);
+      const prepared = await ahead.batch(events);
       if (
         prepared &&
         [...known.values()].every((k) => k === null) &&

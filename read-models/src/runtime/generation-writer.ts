@@ -66,9 +66,12 @@ export class GenerationWriter {
   private readonly activeKey: string;
   /** A key of this generation of the projector's read model. */
   private readonly key: (...parts: string[]) => string;
-  /** The batch whose EXEC was sent by `applyOverlapped` and is not answered yet. */
+  /** The last batch given to `applyOverlapped`, until it is applied and committed (never rejects). */
   private inFlight: Promise<void> | null = null;
+  /** A failure of a batch applied in the background, not yet thrown to the caller. */
   private failure: { error: unknown } | null = null;
+  /** Whether a batch given to `applyOverlapped` failed: the ones after it are not applied. */
+  private broken = false;
   /** Where the WATCH, MULTI and EXEC go (see `RespConnection`). */
   private readonly connection: RespConnection;
   /** WATCH of the checkpoint (and the active generation), then MGET of both: each batch begins so. */
@@ -106,38 +109,51 @@ export class GenerationWriter {
   }
 
   /**
-   * Like `apply`, but returns as soon as the batch's EXEC is sent: the caller reads, decodes and
-   * prepares the next batch while Redis commits this one. The next call (or `settle`) waits for
-   * that commit first and rethrows its failure; `onFailure` hears of it at once, so a failure
-   * with no next batch to surface it is not lost. The next batch's reads (on the projector's
-   * client) begin only after that wait, so they see this one's writes (sent on the writer's
-   * connection). `readUpTo` (see `BatchProgress`) moves the checkpoint past events the
-   * subscription skipped.
+   * Like `apply`, but returns as soon as the batch before this one is committed: the caller reads,
+   * decodes and prepares the next batch while this one is applied and committed, so that
+   * preparing (on a thread of its own, for the catalogue's imports) runs a batch ahead of the
+   * applying. Batches are still applied one after the other, each once the one before it has
+   * committed, so each reads what the one before wrote. A batch that fails is reported to
+   * `onFailure` at once, and thrown by the next call (or `settle`); the batches given after it are
+   * not applied, and the writer takes no more: the caller starts again from the checkpoint with
+   * a new one, as the runner does. `readUpTo` (see `BatchProgress`) moves the checkpoint past
+   * events the subscription skipped.
    */
   async applyOverlapped(
     recorded: readonly RecordedEvent[],
     onFailure: (error: unknown) => void,
     readUpTo?: Position,
   ): Promise<void> {
+    if (this.broken)
+      throw new Error(`${this.projector.name}: a batch failed; feed a new writer from the checkpoint`);
     const decoded = this.decode(recorded);
     this.projector.prepare?.(decoded, this.key);
-    await this.settle();
-    const staged = await this.stage(recorded, decoded, readUpTo);
-    if ('checkpoint' in staged) return;
-    this.inFlight = this.commit(staged)
-      .then(async (position) => {
-        if (position === null) await this.applyNow(recorded, decoded, readUpTo); // a watched key changed
-      })
-      .catch((error: unknown) => {
-        this.failure = { error };
-        onFailure(error);
-      });
+    const before = this.inFlight;
+    this.inFlight = (async () => {
+      await before;
+      if (this.broken) return;
+      const staged = await this.stage(recorded, decoded, readUpTo);
+      if ('checkpoint' in staged) return;
+      const position = await this.commit(staged);
+      if (position === null) await this.applyNow(recorded, decoded, readUpTo); // a watched key changed
+    })().catch((error: unknown) => {
+      this.broken = true;
+      this.failure = { error };
+      onFailure(error);
+    });
+    await before;
+    this.throwFailure();
   }
 
   /** Waits for the batch still being committed, if any; throws if it failed. */
   async settle(): Promise<void> {
     await this.inFlight;
     this.inFlight = null;
+    this.throwFailure();
+  }
+
+  /** Throws the failure of a batch applied in the background, once. */
+  private throwFailure(): void {
     const failure = this.failure;
     this.failure = null;
     if (failure) throw failure.error;

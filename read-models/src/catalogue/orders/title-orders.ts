@@ -48,13 +48,19 @@ const IN_MILLIONTHS: ReadonlySet<CatalogueSortKey> = new Set(['popularity', 'rat
 const storedScore = (order: CatalogueSortKey, score: number): number =>
   Math.round(IN_MILLIONTHS.has(order) ? score * 1e6 : score);
 
+/** `ScoreUpdates` as plain data (`data`, `ScoreUpdates.of`). */
+export interface ScoreUpdatesData {
+  readonly ids: number[];
+  readonly bytes: Uint8Array;
+}
+
 /**
  * Titles' new scores, gathered for a batch (`order-writer.ts` writes them). A title's scores are
  * set one order at a time (`set`), consecutively; `null` takes it out of that order.
  */
 export class ScoreUpdates {
   private ids: number[] = [];
-  private bytes = Buffer.allocUnsafe(UPDATE_BYTES * 256);
+  private bytes: Buffer = Buffer.allocUnsafe(UPDATE_BYTES * 256);
   private last = -1;
 
   /** Sets a title's score in one order (null: not in it). */
@@ -95,10 +101,23 @@ export class ScoreUpdates {
     });
   }
 
+  /** The updates as plain data, to hand to another thread (`ScoreUpdates.of` takes them back). */
+  get data(): ScoreUpdatesData {
+    return { ids: this.ids, bytes: this.bytes.subarray(0, this.ids.length * UPDATE_BYTES) };
+  }
+
+  static of(data: ScoreUpdatesData): ScoreUpdates {
+    const updates = new ScoreUpdates();
+    updates.ids = data.ids;
+    updates.bytes = Buffer.from(data.bytes.buffer, data.bytes.byteOffset, data.bytes.byteLength);
+    updates.last = data.ids.at(-1) ?? -1;
+    return updates;
+  }
+
   private start(id: number): void {
     const at = this.ids.length * UPDATE_BYTES;
     if (at + UPDATE_BYTES > this.bytes.length) {
-      const bigger = Buffer.allocUnsafe(this.bytes.length * 2);
+      const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, UPDATE_BYTES * 256));
       this.bytes.copy(bigger, 0, 0, at);
       this.bytes = bigger;
     }

@@ -1,0 +1,163 @@
+/**
+ * An import's batches indexed and packed on a thread of their own (`prepare-thread.ts`), while
+ * the projector's thread applies the batch before. Indexing, compressing and packing an imported
+ * title is most of what the projector spends on it (bench/README.md): on the projector's thread
+ * it overlapped only the previous batch's commit, and a replay or an import then ran one thread
+ * of work at a time.
+ *
+ * Only batches that are nothing but imports of titles new to the catalogue, each once, go to the
+ * thread (`PreparedAhead` decides): they need nothing from Redis. The thread gets the titles and
+ * the key prefixes to write under, and hands back each type's writes as RESP, its scores and the
+ * posting lists it appended to. Whatever goes wrong there (the thread fails to start, dies, or
+ * throws) the batch is indexed on the projector's thread instead: nothing is lost.
+ */
+import { Worker } from 'node:worker_threads';
+import type { TitleType } from '@cinefold/contracts';
+import { type PackingSize, TypeChanges } from './changes.js';
+import { indexOf, type Title } from './indexing.js';
+import { ScoreUpdates, type ScoreUpdatesData } from './orders/title-orders.js';
+import type { Transaction } from '../runtime/transaction.js';
+
+const TYPES: readonly TitleType[] = ['movie', 'tv'];
+
+export interface PackRequest {
+  readonly id: number;
+  /** Where each type's writes go: its key prefix in its current epoch. */
+  readonly prefixes: Readonly<Record<TitleType, string>>;
+  /** The projector's `PackingSize.bytes`: how big to start the packed writes. */
+  readonly bytes: number;
+  /** The imported titles in the order of their events; `created` is the event's time. */
+  readonly titles: readonly { readonly type: TitleType; readonly title: Title; readonly created: number }[];
+}
+
+/** One type's packed writes, as plain data. */
+interface PackedType {
+  readonly prefix: string;
+  readonly commands: Uint8Array;
+  readonly count: number;
+  readonly scores: ScoreUpdatesData;
+}
+
+export type PackReply =
+  | {
+      readonly id: number;
+      readonly types: Readonly<Record<TitleType, PackedType>>;
+      /** `PackingSize` after packing: the next batch's first size, and the lists appended to. */
+      readonly bytes: number;
+      readonly appended: readonly string[];
+    }
+  | { readonly id: number; readonly error: string };
+
+/** The thread's work: what `PreparedAhead` does for a batch of new titles on the projector's thread. */
+export function packImports(request: PackRequest): PackReply & { types: unknown } {
+  const size: PackingSize = { bytes: request.bytes, appended: new Set() };
+  const changes = { movie: new TypeChanges(size), tv: new TypeChanges(size) };
+  // Adult titles arrive hidden: an admin can choose to show them.
+  for (const { type, title, created } of request.titles)
+    changes[type].add(title.id, indexOf(type, title), title.adult, created, null);
+  const types = {} as Record<TitleType, PackedType>;
+  for (const type of TYPES) {
+    const prefix = request.prefixes[type];
+    changes[type].pack(prefix);
+    const { commands, count } = changes[type].packedWrites!;
+    types[type] = { prefix, commands, count, scores: changes[type].scoreUpdates.data };
+  }
+  return { id: request.id, types, bytes: size.bytes, appended: [...size.appended] };
+}
+
+/** A type's writes packed by the thread, as `apply` writes them (like a packed `TypeChanges`). */
+export class PackedWrites {
+  readonly scoreUpdates: ScoreUpdates;
+  private readonly commands: Buffer;
+
+  constructor(private readonly packed: PackedType) {
+    this.scoreUpdates = ScoreUpdates.of(packed.scores);
+    const { buffer, byteOffset, byteLength } = packed.commands;
+    this.commands = Buffer.from(buffer, byteOffset, byteLength);
+  }
+
+  writableUnder(prefix: string): boolean {
+    return prefix === this.packed.prefix;
+  }
+
+  write(tx: Transaction, prefix: string): void {
+    if (!this.writableUnder(prefix))
+      throw new Error(`writes packed for ${this.packed.prefix}, not ${prefix}`);
+    if (this.packed.count > 0) tx.raw(this.commands, this.packed.count);
+  }
+}
+
+/** The thread's program: compiled, or (tests, `npm run service`) the source through tsx. */
+const PROGRAM = import.meta.url.endsWith('.ts')
+  ? new URL('./prepare-thread-source.mjs', import.meta.url)
+  : new URL('./prepare-thread.js', import.meta.url);
+/** A thread with nothing to do for this long ends; the next batch starts another. */
+const IDLE_MS = 5_000;
+
+let packedOnThreads = 0;
+/** How many batches threads have packed in this process (for tests). */
+export const batchesPackedOnThreads = (): number => packedOnThreads;
+
+/**
+ * The projector's side of the thread: started at the first batch it is given, ended once idle.
+ * It holds the process open only while a batch is on it.
+ */
+export class PrepareThread {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<
+    number,
+    { resolve: (reply: PackReply) => void; reject: (error: Error) => void }
+  >();
+  private next = 0;
+  private idle: NodeJS.Timeout | undefined;
+
+  pack(request: Omit<PackRequest, 'id'>): Promise<PackReply> {
+    clearTimeout(this.idle);
+    this.worker ??= this.start();
+    const worker = this.worker;
+    const id = this.next++;
+    worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies PackRequest);
+    });
+  }
+
+  /** Ends the thread; batches on it are indexed on the projector's thread. */
+  stop(): void {
+    const worker = this.worker;
+    this.worker = null;
+    this.failAll(new Error('the preparing thread was stopped'));
+    void worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(PROGRAM);
+    worker.on('message', (reply: PackReply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else {
+        packedOnThreads++;
+        waiting?.resolve(reply);
+      }
+      if (this.pending.size === 0 && this.worker === worker) {
+        worker.unref();
+        this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
+      }
+    });
+    const ended = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failAll(error);
+    };
+    worker.on('error', ended);
+    worker.on('exit', (code) => ended(new Error(`the preparing thread exited (${code})`)));
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}
