@@ -20,14 +20,21 @@ import type { Transaction } from '../runtime/transaction.js';
 
 const TYPES: readonly TitleType[] = ['movie', 'tv'];
 
+/** A title imported into a catalogue that did not hold it; `created` is its event's time. */
+export interface NewTitle {
+  readonly type: TitleType;
+  readonly title: Title;
+  readonly created: number;
+}
+
 export interface PackRequest {
   readonly id: number;
   /** Where each type's writes go: its key prefix in its current epoch. */
   readonly prefixes: Readonly<Record<TitleType, string>>;
   /** The projector's `PackingSize.bytes`: how big to start the packed writes. */
   readonly bytes: number;
-  /** The imported titles in the order of their events; `created` is the event's time. */
-  readonly titles: readonly { readonly type: TitleType; readonly title: Title; readonly created: number }[];
+  /** The imported titles in the order of their events. */
+  readonly titles: readonly NewTitle[];
 }
 
 /** One type's packed writes, as plain data. */
@@ -38,18 +45,20 @@ interface PackedType {
   readonly scores: ScoreUpdatesData;
 }
 
-export type PackReply =
-  | {
-      readonly id: number;
-      readonly types: Readonly<Record<TitleType, PackedType>>;
-      /** `PackingSize` after packing: the next batch's first size, and the lists appended to. */
-      readonly bytes: number;
-      readonly appended: readonly string[];
-    }
-  | { readonly id: number; readonly error: string };
+/** A batch packed: each type's writes, and `PackingSize` after packing. */
+export interface PackedImports {
+  readonly id: number;
+  readonly types: Readonly<Record<TitleType, PackedType>>;
+  /** The next batch's first size. */
+  readonly bytes: number;
+  /** The posting lists appended to (`trimPostingLists`). */
+  readonly appended: readonly string[];
+}
 
-/** The thread's work: what `PreparedAhead` does for a batch of new titles on the projector's thread. */
-export function packImports(request: PackRequest): PackReply & { types: unknown } {
+export type PackReply = PackedImports | { readonly id: number; readonly error: string };
+
+/** Indexes and packs a batch of titles new to the catalogue, on whichever thread calls it. */
+export function packImports(request: PackRequest): PackedImports {
   const size: PackingSize = { bytes: request.bytes, appended: new Set() };
   const changes = { movie: new TypeChanges(size), tv: new TypeChanges(size) };
   // Adult titles arrive hidden: an admin can choose to show them.
@@ -65,7 +74,7 @@ export function packImports(request: PackRequest): PackReply & { types: unknown 
   return { id: request.id, types, bytes: size.bytes, appended: [...size.appended] };
 }
 
-/** A type's writes packed by the thread, as `apply` writes them (like a packed `TypeChanges`). */
+/** A type's packed writes, as `apply` writes them. */
 export class PackedWrites {
   readonly scoreUpdates: ScoreUpdates;
   private readonly commands: Buffer;
