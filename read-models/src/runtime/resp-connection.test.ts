@@ -78,6 +78,23 @@ describe('the projection writer connection', () => {
     expect(await redis.get('never')).toBeNull();
   });
 
+  it('runs queued commands and raw ones in the order they were queued', async () => {
+    const redis = client();
+    const connection = RespConnection.like(redis);
+    const recorded = new RecordedTransaction();
+    recorded.tx.rpush('order', 'first').rpush('order', 2);
+    recorded.tx.raw(
+      Buffer.concat([encodeCommand(['RPUSH', 'order', 'raw']), encodeCommand(['SET', 'k', 'a'])]),
+      2,
+    );
+    recorded.tx.set('k', 'b').rpush('order', 'last');
+    expect(recorded.count).toBe(6);
+    const replies = await connection.send([MULTI, ...recorded.parts, EXEC], recorded.count + 2);
+    expect(replies.at(-1)).toEqual([1, 2, 3, 'OK', 'OK', 4]);
+    expect(await redis.lrange('order', 0, -1)).toEqual(['first', '2', 'raw', 'last']);
+    expect(await redis.get('k')).toBe('b');
+  });
+
   it('records writes only: a read cannot be queued in a projection transaction', () => {
     const recorded = new RecordedTransaction();
     // @ts-expect-error reads are not part of a transaction's type

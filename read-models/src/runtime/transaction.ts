@@ -4,7 +4,7 @@
  * projector looks, so the type (and the recorder, for whatever the type lets through) refuses it.
  */
 import type { ChainableCommander } from 'ioredis';
-import { encodeCommand, type RespArgument } from './resp-writer.js';
+import { encodeCommand, type RespArgument, RespWriter } from './resp-writer.js';
 
 /** The commands a projector may queue: each changes the read model, none answers with data it needs. */
 const WRITE_COMMANDS = [
@@ -72,27 +72,55 @@ function flatten(args: readonly unknown[], into: RespArgument[] = []): RespArgum
 export const MULTI = encodeCommand(['MULTI']);
 export const EXEC = encodeCommand(['EXEC']);
 
+/**
+ * The writes of a batch as RESP, in the order they were queued. The commands queued through `tx`
+ * are written one after the other into one buffer (`RespWriter`), cut where a projector queues
+ * commands it encoded itself (`raw`): a buffer and an encoder for each command were a quarter of
+ * the projectors' time in a replay of a million page views.
+ */
 export class RecordedTransaction {
-  readonly parts: (string | Buffer)[] = [];
+  private readonly written: (string | Buffer)[] = [];
+  private writer: RespWriter | null = null;
   count = 0;
   readonly tx: Transaction;
 
   constructor() {
     const raw = (commands: string | Buffer, count: number) => {
-      this.parts.push(commands);
+      this.cut();
+      this.written.push(commands);
       this.count += count;
       return this.tx;
     };
+    const commands = new Map<string, (...args: Loose[]) => Transaction>();
     this.tx = new Proxy({} as Transaction, {
       get: (_target, name) => {
         if (name === 'raw') return raw;
         if (typeof name !== 'string' || !writeCommands.has(name)) return undefined;
-        return (...args: Loose[]) => {
-          this.parts.push(encodeCommand([name.toUpperCase(), ...flatten(args)]));
-          this.count++;
-          return this.tx;
-        };
+        let command = commands.get(name);
+        if (!command) {
+          const upper = name.toUpperCase();
+          command = (...args: Loose[]) => {
+            (this.writer ??= new RespWriter(4096)).command(upper, flatten(args));
+            this.count++;
+            return this.tx;
+          };
+          commands.set(name, command);
+        }
+        return command;
       },
     });
+  }
+
+  /** The recorded commands as RESP, in the order they were queued. */
+  get parts(): readonly (string | Buffer)[] {
+    this.cut();
+    return this.written;
+  }
+
+  /** Ends the buffer the commands are being written into. */
+  private cut(): void {
+    if (!this.writer) return;
+    this.written.push(this.writer.done().commands);
+    this.writer = null;
   }
 }
