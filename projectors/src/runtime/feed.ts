@@ -1,8 +1,8 @@
 /**
  * Feeding one generation of a read model from the log up to a position: a rebuild's catch-up and
  * verify's scratch build. As the live runner does, the next batch is read, decoded and prepared
- * while Redis commits the last one (`GenerationWriter.applyOverlapped`), in batches of the
- * projector's own size. A replay used to wait for each commit before it read on, in batches of
+ * while the last one is applied and committed (`GenerationWriter.applyOverlapped`), in batches of
+ * the projector's own size. A replay used to wait for each commit before it read on, in batches of
  * 1,000, and never prepared a batch ahead: the catalogue replayed at about half the rate of an
  * import (bench/README.md, fifteenth session).
  */
@@ -14,7 +14,10 @@ export interface FeedOptions {
   readonly batchSize?: number;
   /** Checked between batches; when aborted the feed stops (its generation resumable) and throws. */
   readonly signal?: AbortSignal;
-  /** After each batch is sent to Redis: how many events it had and where the feed got to. */
+  /**
+   * After each batch is handed to the writer (which applies and commits it while the next is
+   * read): how many events it had and where the feed got to.
+   */
   readonly onBatch?: (events: number, position: Position) => void | Promise<void>;
 }
 

@@ -127,10 +127,6 @@ export class TypeChanges {
   private readonly imdbSet = new Map<string, string[]>();
   private readonly imdbDropped = new Map<string, string[]>();
   readonly genreNames = new Map<string, string>();
-  /** The group's writes as RESP under one key prefix, once built (`pack`). */
-  private packed: { readonly prefix: string; readonly commands: Buffer; readonly count: number } | null =
-    null;
-
   constructor(private readonly size: PackingSize) {}
 
   /**
@@ -223,7 +219,7 @@ export class TypeChanges {
     this.scores.set(id, order, score);
   }
 
-  /** The scores set so far: kept for a batch applied again (`takeScores` hands them over instead). */
+  /** The scores set so far (`takeScores` also lets go of them). */
   get scoreUpdates(): ScoreUpdates {
     return this.scores;
   }
@@ -235,17 +231,12 @@ export class TypeChanges {
     return taken;
   }
 
-  /** Whether the group can be written under `prefix` (it was not packed for another). */
-  writableUnder(prefix: string): boolean {
-    return this.packed === null || this.packed.prefix === prefix;
-  }
-
   /**
    * Encodes the group's writes as Redis commands under `prefix` (this type's key prefix in its
-   * epoch) and lets go of what they were built from. `prepare` calls it while the previous batch
-   * commits, so that little is left to do once the reads are back.
+   * epoch) and lets go of what they were built from (not of the scores, which `OrderWriter`
+   * writes): `packImports` calls it ahead, for a batch of new titles, and `flush` in `apply`.
    */
-  pack(prefix: string): void {
+  pack(prefix: string): { commands: Buffer; count: number } {
     const out = new RespWriter(this.size.bytes);
     const deleted = new Map<string, string[]>();
     for (const id of this.deletedDocs) push(deleted, `${prefix}${documentsKey(id)}`, String(id));
@@ -316,7 +307,6 @@ export class TypeChanges {
     if (fewer) out.command('ZREMRANGEBYSCORE', [`${prefix}search:words`, '-inf', '0']);
     if (this.genreNames.size > 0)
       out.command('HSET', [`${prefix}genre-names`, ...[...this.genreNames].flat()]);
-    this.packed = { prefix, ...out.done() };
     this.size.bytes = Math.max(MIN_PACKING_BYTES, Math.ceil(out.size * 1.25));
     this.sets.clear();
     for (const map of [
@@ -332,25 +322,12 @@ export class TypeChanges {
     this.docs.length = 0;
     this.deletedDocs.length = 0;
     this.slots.clear();
-  }
-
-  /** The group's writes as packed by `pack`: null until then. */
-  get packedWrites(): { readonly prefix: string; readonly commands: Buffer; readonly count: number } | null {
-    return this.packed;
+    return out.done();
   }
 
   /** Queues the group's writes under `prefix` and empties it. */
   flush(tx: Transaction, prefix: string) {
-    this.write(tx, prefix);
-    this.packed = null;
-  }
-
-  /** Queues the group's writes under `prefix`, keeping them (a batch may be applied again). */
-  write(tx: Transaction, prefix: string) {
-    if (!this.writableUnder(prefix))
-      throw new Error(`writes packed for ${this.packed!.prefix}, not ${prefix}`);
-    if (!this.packed) this.pack(prefix);
-    const { commands, count } = this.packed!;
+    const { commands, count } = this.pack(prefix);
     if (count > 0) tx.raw(commands, count);
   }
 }

@@ -67,8 +67,7 @@ export function packImports(request: PackRequest): PackedImports {
   const types = {} as Record<TitleType, PackedType>;
   for (const type of TYPES) {
     const prefix = request.prefixes[type];
-    changes[type].pack(prefix);
-    const { commands, count } = changes[type].packedWrites!;
+    const { commands, count } = changes[type].pack(prefix);
     types[type] = { prefix, commands, count, scores: changes[type].scoreUpdates.data };
   }
   return { id: request.id, types, bytes: size.bytes, appended: [...size.appended] };
