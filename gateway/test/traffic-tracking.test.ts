@@ -128,12 +128,18 @@ describe('tracking a page view', () => {
   it('slows down one client flooding the site with 429, and not the others', async () => {
     const flooder = '203.0.113.7';
     // Bots' views are dropped after the limit has counted them: the flood costs the store nothing.
+    const started = performance.now();
     const replies = await Promise.all(
       Array.from({ length: 650 }, () => track({ path: '/' }, { ip: flooder, userAgent: GOOGLEBOT })),
     );
-    expect(replies.filter((r) => r.status === 204)).toHaveLength(600);
+    // 600 a minute, in a sliding window: a burst that runs over a minute's edge also gets what the
+    // views counted in the minute before fade by while it goes on (600 a minute of its length).
+    const fading = Math.ceil((600 * (performance.now() - started)) / 60_000);
+    const accepted = replies.filter((r) => r.status === 204).length;
+    expect(accepted).toBeGreaterThanOrEqual(600);
+    expect(accepted).toBeLessThanOrEqual(600 + fading);
     const refused = replies.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(50);
+    expect(refused).toHaveLength(650 - accepted);
     expect(refused[0]!.body?.message).toBe('Too many page views from your network. Please slow down.');
     expect((await track({ path: '/' })).status).toBe(204);
   });
