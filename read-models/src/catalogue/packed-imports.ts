@@ -28,7 +28,6 @@ export interface NewTitle {
 }
 
 export interface PackRequest {
-  readonly id: number;
   /** Where each type's writes go: its key prefix in its current epoch. */
   readonly prefixes: Readonly<Record<TitleType, string>>;
   /** The projector's `PackingSize.bytes`: how big to start the packed writes. */
@@ -47,7 +46,6 @@ interface PackedType {
 
 /** A batch packed: each type's writes, and `PackingSize` after packing. */
 export interface PackedImports {
-  readonly id: number;
   readonly types: Readonly<Record<TitleType, PackedType>>;
   /** The next batch's first size. */
   readonly bytes: number;
@@ -55,7 +53,13 @@ export interface PackedImports {
   readonly appended: readonly string[];
 }
 
-export type PackReply = PackedImports | { readonly id: number; readonly error: string };
+/** A batch on its way to the thread, and what comes back: numbered, as several may be on it. */
+export interface ThreadRequest {
+  readonly id: number;
+  readonly request: PackRequest;
+}
+export type ThreadReply =
+  { readonly id: number; readonly packed: PackedImports } | { readonly id: number; readonly error: string };
 
 /** Indexes and packs a batch of titles new to the catalogue, on whichever thread calls it. */
 export function packImports(request: PackRequest): PackedImports {
@@ -70,7 +74,7 @@ export function packImports(request: PackRequest): PackedImports {
     const { commands, count } = changes[type].pack(prefix);
     types[type] = { prefix, commands, count, scores: changes[type].scoreUpdates.data };
   }
-  return { id: request.id, types, bytes: size.bytes, appended: [...size.appended] };
+  return { types, bytes: size.bytes, appended: [...size.appended] };
 }
 
 /** A type's packed writes, as `apply` writes them. */
@@ -114,12 +118,12 @@ export class PrepareThread {
   private worker: Worker | null = null;
   private readonly pending = new Map<
     number,
-    { resolve: (reply: PackReply) => void; reject: (error: Error) => void }
+    { resolve: (packed: PackedImports) => void; reject: (error: Error) => void }
   >();
   private next = 0;
   private idle: NodeJS.Timeout | undefined;
 
-  pack(request: Omit<PackRequest, 'id'>): Promise<PackReply> {
+  pack(request: PackRequest): Promise<PackedImports> {
     clearTimeout(this.idle);
     this.worker ??= this.start();
     const worker = this.worker;
@@ -127,7 +131,7 @@ export class PrepareThread {
     worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id } satisfies PackRequest);
+      worker.postMessage({ id, request } satisfies ThreadRequest);
     });
   }
 
@@ -141,13 +145,13 @@ export class PrepareThread {
 
   private start(): Worker {
     const worker = new Worker(PROGRAM);
-    worker.on('message', (reply: PackReply) => {
+    worker.on('message', (reply: ThreadReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('error' in reply) waiting?.reject(new Error(reply.error));
       else {
         packedOnThreads++;
-        waiting?.resolve(reply);
+        waiting?.resolve(reply.packed);
       }
       if (this.pending.size === 0 && this.worker === worker) {
         worker.unref();

@@ -61,8 +61,8 @@ export class PreparedAhead {
     if (events.length === 0) return;
     const movie = this.lastPrefixes.get(key(...CATALOGUE.epoch('movie')));
     const tv = this.lastPrefixes.get(key(...CATALOGUE.epoch('tv')));
-    const titles = movie === undefined || tv === undefined ? null : newTitles(events);
-    if (!titles || movie === undefined || tv === undefined) {
+    const titles = newTitles(events);
+    if (movie === undefined || tv === undefined || !titles) {
       for (const e of events) {
         const event = e.event;
         if (event?.type === 'TitleImported') this.titles.set(e, indexOf(event.data.type, event.data.title));
@@ -77,10 +77,10 @@ export class PreparedAhead {
     const writes =
       titles.length >= THREAD_BATCH
         ? this.thread.pack(request).then(
-            (reply) => ('error' in reply ? undefined : this.received(reply)),
+            (packed) => this.received(packed),
             () => undefined,
           )
-        : Promise.resolve(this.received(packImports({ ...request, id: 0 })));
+        : Promise.resolve(this.received(packImports(request)));
     this.batches.set(events.at(-1)!, { first: events[0]!, count: events.length, writes });
   }
 

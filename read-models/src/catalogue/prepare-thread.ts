@@ -2,17 +2,17 @@
  * The program of the thread that indexes and packs an import's batches (`packed-imports.ts`).
  */
 import { parentPort } from 'node:worker_threads';
-import { packImports, type PackReply, type PackRequest } from './packed-imports.js';
+import { packImports, type ThreadReply, type ThreadRequest } from './packed-imports.js';
 
-parentPort!.on('message', (request: PackRequest) => {
-  let reply: PackReply;
+parentPort!.on('message', ({ id, request }: ThreadRequest) => {
+  let reply: ThreadReply;
   try {
-    reply = packImports(request);
+    reply = { id, packed: packImports(request) };
   } catch (error) {
-    reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
   // The packed writes are copies the thread keeps no use for: handed over, not copied again.
   const transfer =
-    'types' in reply ? Object.values(reply.types).map((t) => t.commands.buffer as ArrayBuffer) : [];
+    'packed' in reply ? Object.values(reply.packed.types).map((t) => t.commands.buffer as ArrayBuffer) : [];
   parentPort!.postMessage(reply, transfer);
 });
