@@ -9,13 +9,21 @@ import {
   createLogger,
   daysAfter,
   type EventLog,
+  hasPassed,
+  readProjectionStatus,
   type EventStore,
+  type RecordedEvent,
   openSqliteEventStore,
   systemContext,
 } from '@cinefold/platform';
 import { makeTempDir, useRedisServer } from '@cinefold/platform/testing';
-import { rebuildProjection, verifyProjection } from '@cinefold/projectors';
-import { trafficProjector, readTrafficSummary } from '@cinefold/read-models';
+import {
+  LiveProjectionRunner,
+  rebuildProjection,
+  supersededStreams,
+  verifyProjection,
+} from '@cinefold/projectors';
+import { createCatalogueProjector, trafficProjector, readTrafficSummary } from '@cinefold/read-models';
 import { closeTrafficBooks, startWorkersService } from '@cinefold/workers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -162,6 +170,77 @@ describe('the books of traffic', () => {
     expect(
       (await closeTrafficBooks({ log, timeZone: 'UTC', retentionDays: RETENTION, now: NOW })).deleted,
     ).toEqual([]);
+  });
+
+  it('stand for the closed days\' views in a build: a read model built from nothing leaves them unread, and is the one that read them', async () => {
+    const redis = redisServer.client();
+    const [traffic, catalogue] = [trafficProjector, createCatalogueProjector()];
+    // The views each reader is handed, by stream.
+    const read = new Map<string, number>();
+    const count = <Events extends readonly RecordedEvent[]>(events: Events): Events => {
+      for (const e of events) if (e.type === 'PageViewed') read.set(e.stream, (read.get(e.stream) ?? 0) + 1);
+      return events;
+    };
+    const counting: EventStore = {
+      ...store,
+      readAll: async (options) => count(await store.readAll(options)),
+      subscribeAll: (options, handler) => store.subscribeAll(options, (events, p) => handler(count(events), p)),
+    };
+    const runUntilCaughtUp = async () => {
+      const head = await store.headPosition();
+      for (const projector of [traffic, catalogue]) {
+        const runner = new LiveProjectionRunner(projector, { store: counting, redis, logger: createLogger('test') });
+        runner.start();
+        await expect.poll(async () => hasPassed(await readProjectionStatus(redis, projector.name), head)).toBe(true);
+        await runner.stop();
+      }
+    };
+
+    // Served: built when one day had views, then fed as live generations are.
+    await viewsOf(dayBefore(3), 10);
+    for (const projector of [traffic, catalogue]) await rebuildProjection(projector, { store, redis });
+    await viewsOf(dayBefore(1), 11);
+    await viewsOf(TODAY, 12);
+    await closeTrafficBooks({ log, timeZone: 'UTC', retentionDays: RETENTION, now: NOW });
+    await runUntilCaughtUp();
+    // A generation that serves reads every view, closed day or not.
+    expect(Object.fromEntries(read)).toEqual({ [streams.pageViews(dayBefore(1))]: 22, [streams.pageViews(TODAY)]: 24 });
+    const summary = await readTrafficSummary(redis, 'UTC', 90, NOW);
+    expect(summary.countries.reduce((n, { count }) => n + count, 0)).toBe(10 + 11 + 12);
+
+    expect(await supersededStreams(traffic, store, await store.headPosition())).toEqual(
+      [dayBefore(3), dayBefore(2), dayBefore(1)].map(streams.pageViews),
+    );
+    // Built from nothing by verify, the read models are the ones served, without the closed days' views.
+    for (const projector of [traffic, catalogue]) {
+      read.clear();
+      const verdict = await verifyProjection(projector, { store: counting, redis, batchSize: 7 });
+      expect(verdict.differing).toEqual([]);
+      expect(verdict.verdict).toBe('equal');
+      expect(Object.fromEntries(read)).toEqual({ [streams.pageViews(TODAY)]: 12 });
+    }
+    // And by the live runners, on a Redis that lost everything.
+    await redis.flushdb();
+    read.clear();
+    await runUntilCaughtUp();
+    expect(Object.fromEntries(read)).toEqual({ [streams.pageViews(TODAY)]: 24 });
+    expect(await readTrafficSummary(redis, 'UTC', 90, NOW)).toEqual(summary);
+    // And by a replay beside them.
+    read.clear();
+    for (const projector of [traffic, catalogue]) await rebuildProjection(projector, { store: counting, redis });
+    expect(Object.fromEntries(read)).toEqual({ [streams.pageViews(TODAY)]: 24 });
+    expect(await readTrafficSummary(redis, 'UTC', 90, NOW)).toEqual(summary);
+  });
+
+  it('are all read in a build within minutes of a closing, while its day\'s last views may count among "visitors now"', async () => {
+    await viewsOf(dayBefore(1), 3);
+    const beforeClosing = await store.headPosition();
+    await closeTrafficBooks({ log, timeZone: 'UTC', retentionDays: RETENTION, now: NOW });
+    const head = await store.headPosition();
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+    expect(await supersededStreams(trafficProjector, store, head, at(4))).toEqual([]);
+    expect(await supersededStreams(trafficProjector, store, head, at(5))).toEqual([streams.pageViews(dayBefore(1))]);
+    expect(await supersededStreams(trafficProjector, store, beforeClosing, at(5))).toEqual([]);
   });
 
   it('are closed by the workers on their own, as a repeatable job', async () => {

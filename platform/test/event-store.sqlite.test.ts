@@ -240,3 +240,36 @@ describe('reading a long stream', () => {
     }
   });
 });
+
+describe('reading $all with streams skipped', () => {
+  it('leaves the skipped streams unread, with types and payload types too, and reads to the head past them', async () => {
+    const dir = makeTempDir('sqlite-skip-streams');
+    const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+    try {
+      const row = (n: number) => newEvent('Row', { n });
+      await store.append('kept', [row(1)], { expectedRevision: 'any' });
+      await store.append('day-1', [row(2), row(3)], { expectedRevision: 'any' });
+      await store.append('kept', [row(4)], { expectedRevision: 'any' });
+      await store.append('day-2', [row(5)], { expectedRevision: 'any' });
+      const numbers = (events: readonly { data: unknown }[]) => events.map((e) => (e.data as { n: number }).n);
+      const skipStreams = ['day-1', 'day-2'];
+      expect(numbers(await store.readAll({ skipStreams }))).toEqual([1, 4]);
+      expect(numbers(await store.readAll({ skipStreams: ['day-1'], types: ['Row'], payloadTypes: ['Row'] }))).toEqual([
+        1, 4, 5,
+      ]);
+      expect(numbers(await store.readAll({ skipStreams: [] }))).toEqual([1, 2, 3, 4, 5]);
+      let readUpTo = -1n;
+      const seen: number[] = [];
+      const subscription = store.subscribeAll({ skipStreams, maxBatch: 1 }, async (batch, progress) => {
+        seen.push(...numbers(batch));
+        readUpTo = progress.readUpTo.commit;
+      });
+      await expect.poll(() => readUpTo).toBe((await store.headPosition()).commit);
+      await subscription.close();
+      expect(seen).toEqual([1, 4]);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+});

@@ -16,6 +16,8 @@ export {
   type Projector,
   type ProjectorDefinition,
   type ReadAs,
+  streamsStoodFor,
+  type Supersession,
   unhandled,
   versionOf,
 } from './runtime/projector.js';

@@ -211,6 +211,7 @@ export function createEsdbEventStore(connectionString: string): EventStore {
       }
     },
 
+    // `types` and `skipStreams` are hints this adapter does not use: every event is returned.
     async readAll({ from = START, maxCount = Number.POSITIVE_INFINITY }: ReadAllOptions = {}) {
       const found: RecordedEvent[] = [];
       // ESDB reads $all forwards *inclusive* of the position given; the port is exclusive, so the
@@ -332,7 +333,7 @@ function openSubscription(
       feed.pause();
       const batch = buffer.splice(0, maxBatch);
       try {
-        // Every event is delivered here (`types` is a hint this adapter does not use).
+        // Every event is delivered here (`types` and `skipStreams` are hints this adapter does not use).
         await handler(batch, { readUpTo: batch.at(-1)!.position });
       } catch (error) {
         stop(error);

@@ -106,6 +106,12 @@ export interface ReadAllOptions {
   readonly maxCount?: number;
   /** See `SubscribeAllOptions.payloadTypes`. */
   readonly payloadTypes?: readonly string[];
+  /**
+   * See `SubscribeAllOptions.types` and `skipStreams`: hints an adapter may follow. A read that
+   * follows them returns fewer than `maxCount` events only once it has read the log to its head.
+   */
+  readonly types?: readonly string[];
+  readonly skipStreams?: readonly string[];
 }
 
 export interface SubscribeAllOptions {
@@ -126,6 +132,13 @@ export interface SubscribeAllOptions {
    * anyway; the reader filters either way. What was skipped is accounted for by `readUpTo`.
    */
   readonly types?: readonly string[];
+  /**
+   * Streams whose events the reader can do without, because a later event in the log stands for
+   * them (a closed day's totals for that day's page views). As with `types`, an adapter may leave
+   * them unread (the SQLite one does) or deliver them anyway, and the reader must come to the same
+   * result either way. What was skipped is accounted for by `readUpTo`.
+   */
+  readonly skipStreams?: readonly string[];
 }
 
 export interface BatchProgress {

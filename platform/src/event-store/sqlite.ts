@@ -466,11 +466,17 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   );
   /**
    * One statement per reader's lists of payload types and of types (a projector's `handles`: a
-   * handful in all). Rows of other types are skipped inside SQLite, their payloads left unread.
+   * handful in all), and whether it skips streams. Rows of other types, and of the streams skipped
+   * (named in a JSON array, the statement's third parameter), are passed over inside SQLite, their
+   * payloads left unread.
    */
   const selectAllFor = new Map<string, Database.Statement<unknown[], Row>>();
-  const selectAllOf = (payloadTypes: readonly string[] | undefined, types: readonly string[] | undefined) => {
-    const name = `${payloadTypes?.join(',') ?? '*'}|${types?.join(',') ?? '*'}`;
+  const selectAllOf = (
+    payloadTypes: readonly string[] | undefined,
+    types: readonly string[] | undefined,
+    skipsStreams: boolean,
+  ) => {
+    const name = `${payloadTypes?.join(',') ?? '*'}|${types?.join(',') ?? '*'}|${skipsStreams}`;
     let statement = selectAllFor.get(name);
     if (!statement) {
       // The ids of the types, looked up as the statement runs: a type may be named after it was prepared.
@@ -481,6 +487,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       statement = selectRows<unknown[]>(
         `SELECT ${COLUMNS}, ${payload('data')}, ${payload('metadata')}, ${payloadTypes ? `type IN ${ids(payloadTypes)}` : '1'}
          FROM events WHERE position > ? AND position <= ? ${types ? `AND type IN ${ids(types)}` : ''}
+         ${skipsStreams ? 'AND stream NOT IN (SELECT id FROM streams WHERE name IN (SELECT value FROM json_each(?)))' : ''}
          ORDER BY position LIMIT ?`,
       );
       selectAllFor.set(name, statement);
@@ -592,16 +599,20 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   function readAfter(
     from: Position,
     maxCount: number,
-    payloadTypes?: readonly string[],
-    types?: readonly string[],
+    { payloadTypes, types, skipStreams }: Pick<ReadAllOptions, 'payloadTypes' | 'types' | 'skipStreams'>,
   ): { events: RecordedEvent[]; readUpTo: Position } {
-    if (!payloadTypes && !types) {
+    const skips = skipStreams !== undefined && skipStreams.length > 0;
+    if (!payloadTypes && !types && !skips) {
       const events = selectAll.all(from.commit, maxCount).map(recorded);
       return { events, readUpTo: events.at(-1)?.position ?? from };
     }
     const head = selectHead.get()?.position ?? -1n;
     if (head <= from.commit) return { events: [], readUpTo: from };
-    const events = selectAllOf(payloadTypes, types).all(from.commit, head, maxCount).map(recorded);
+    const statement = selectAllOf(payloadTypes, types, skips);
+    const rows = skips
+      ? statement.all(from.commit, head, JSON.stringify(skipStreams), maxCount)
+      : statement.all(from.commit, head, maxCount);
+    const events = rows.map(recorded);
     return { events, readUpTo: events.length === maxCount ? events.at(-1)!.position : positionAt(head) };
   }
 
@@ -630,12 +641,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
     const loop = async () => {
       while (!stopped && !closed) {
-        const { events, readUpTo } = readAfter(
-          position,
-          maxBatch,
-          subscribeOptions.payloadTypes,
-          subscribeOptions.types,
-        );
+        const { events, readUpTo } = readAfter(position, maxBatch, subscribeOptions);
         if (readUpTo.commit <= position.commit) {
           await sleepUntilWoken();
           continue;
@@ -711,8 +717,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
       const id = streams.idOf(stream);
       if (id !== null) upsertSnapshot.run(id, revision, JSON.stringify(data));
     },
-    async readAll({ from = START, maxCount = DEFAULT_BATCH, payloadTypes }: ReadAllOptions = {}) {
-      return readAfter(from, maxCount, payloadTypes).events;
+    async readAll({ from = START, maxCount = DEFAULT_BATCH, ...filters }: ReadAllOptions = {}) {
+      return readAfter(from, maxCount, filters).events;
     },
     subscribeAll,
     async deleteStream(stream) {

@@ -6,8 +6,8 @@
  * 1,000, and never prepared a batch ahead: the catalogue replayed at about half the rate of an
  * import (bench/README.md, fifteenth session).
  */
-import { comparePositions, type EventStore, type Position } from '@cinefold/platform';
-import { type GenerationWriter, payloadTypesOf } from '@cinefold/read-models';
+import { comparePositions, decodeEvent, type EventStore, type Position, START } from '@cinefold/platform';
+import { type GenerationWriter, payloadTypesOf, type Projector, streamsStoodFor } from '@cinefold/read-models';
 
 export interface FeedOptions {
   /** Events read at a time: the projector's `batchSize` unless given (1,000 when it has none). */
@@ -19,6 +19,11 @@ export interface FeedOptions {
    * read): how many events it had and where the feed got to.
    */
   readonly onBatch?: (events: number, position: Position) => void | Promise<void>;
+  /**
+   * The generation does not serve yet: the streams the projector's `supersedes` names up to the
+   * target are not read (see `supersededStreams`).
+   */
+  readonly unserved?: boolean;
 }
 
 export function stopIfAborted(signal: AbortSignal | undefined): void {
@@ -37,12 +42,17 @@ export async function feedTo(
 ): Promise<number> {
   const { projector } = writer;
   const batchSize = options.batchSize ?? projector.batchSize ?? 1000;
-  const payloadTypes = payloadTypesOf(projector);
   let position = await writer.checkpoint();
+  const filters = {
+    payloadTypes: payloadTypesOf(projector),
+    types: projector.handles === 'all' ? undefined : projector.handles,
+    skipStreams: options.unserved ? await supersededStreams(projector, store, target) : undefined,
+  };
   let applied = 0;
   while (comparePositions(position, target) < 0) {
     stopIfAborted(options.signal);
-    const batch = await store.readAll({ from: position, maxCount: batchSize, payloadTypes });
+    // A batch short of `batchSize` was read to the head, past the target: the next read is empty.
+    const batch = await store.readAll({ from: position, maxCount: batchSize, ...filters });
     const upTo = batch.filter((e) => comparePositions(e.position, target) <= 0);
     const last = upTo.length < batch.length || batch.length === 0;
     // The target may lie past the last event this projector handles: the checkpoint moves to it.
@@ -54,4 +64,34 @@ export async function feedTo(
   }
   await writer.settle();
   return applied;
+}
+
+const SUPERSEDING_PAGE = 1000;
+
+/**
+ * The streams a generation that does not serve yet need not read to reach `target`: those the
+ * projector's `supersedes` names for its events up to there (none when it has no `supersedes`).
+ * A build that would serve before reaching them reads everything: see `ProjectorDefinition.supersedes`.
+ */
+export async function supersededStreams(
+  projector: Projector,
+  store: EventStore,
+  target: Position,
+  now = new Date(),
+): Promise<string[]> {
+  const supersession = projector.supersedes;
+  // EventStoreDB's adapter reads every event whatever it is told: nothing to gain from looking.
+  if (!supersession || store.kind !== 'sqlite') return [];
+  const { by } = supersession;
+  const found: string[] = [];
+  let from = START;
+  for (;;) {
+    const page = await store.readAll({ from, maxCount: SUPERSEDING_PAGE, types: [by], payloadTypes: [by] });
+    for (const recorded of page) {
+      if (comparePositions(recorded.position, target) > 0) return found;
+      if (recorded.type === by) found.push(...streamsStoodFor(projector, decodeEvent(recorded), now));
+    }
+    if (page.length < SUPERSEDING_PAGE) return found;
+    from = page.at(-1)!.position;
+  }
 }

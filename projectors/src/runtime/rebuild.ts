@@ -81,12 +81,13 @@ export async function rebuildProjection(
    * arrive faster than a batch is applied, and a chase of the head would never end. What comes
    * later is the live runners' (after the switch) or the next catch-up's.
    */
-  const catchUp = async (target: GenerationWriter) => {
+  const catchUp = async (target: GenerationWriter, { unserved }: { unserved: boolean }) => {
     const startPosition = await target.checkpoint();
     const head = await store.headPosition();
     await feedTo(target, store, head, {
       batchSize: options.batchSize,
       signal: options.signal,
+      unserved,
       onBatch: async (events, position) => {
         processed += events;
         const now = performance.now();
@@ -112,14 +113,14 @@ export async function rebuildProjection(
     });
   };
 
-  await catchUp(writer);
+  await catchUp(writer, { unserved: true });
 
   const activeKey = readModelKeys.active(projector.name);
   const previous = await redis.getset(activeKey, String(generation));
   const previousGeneration = previous === null ? null : Number(previous);
   // Anything appended between the end of the catch-up and the switch went to the old
   // generation; catch the new one up on it now that it is the one live runners write to.
-  await catchUp(new GenerationWriter(projector, { redis, generation, requireActive: true }));
+  await catchUp(new GenerationWriter(projector, { redis, generation, requireActive: true }), { unserved: false });
   await redis.publish(
     POSITIONS_CHANNEL,
     JSON.stringify({

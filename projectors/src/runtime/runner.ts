@@ -6,6 +6,8 @@
  */
 
 import {
+  comparePositions,
+  decodePosition,
   type EventStore,
   encodePosition,
   type Logger,
@@ -22,6 +24,7 @@ import {
   versionOf,
 } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
+import { supersededStreams } from './feed.js';
 
 /**
  * Allocates a generation number no other rebuild or runner has used, and records the shape
@@ -115,12 +118,17 @@ export class LiveProjectionRunner {
         this.markStarted();
         const writer = new GenerationWriter(this.projector, { redis, generation, requireActive: true });
         const from = await writer.checkpoint();
+        // A generation built from nothing does not serve until it reaches its target.
+        const stored = await redis.get(readModelKeys.target(this.projector.name, generation));
+        const target = stored === null ? null : decodePosition(stored);
+        const unservedUpTo = target !== null && comparePositions(from, target) < 0 ? target : null;
         this.subscription = store.subscribeAll(
           {
             from,
             maxBatch: this.options.batchSize ?? this.projector.batchSize ?? 2000,
             payloadTypes: payloadTypesOf(this.projector),
             types: this.projector.handles === 'all' ? undefined : this.projector.handles,
+            skipStreams: unservedUpTo ? await supersededStreams(this.projector, store, unservedUpTo) : undefined,
           },
           async (batch, { readUpTo }) => {
             // The batch commits while the subscription reads and prepares the next one.

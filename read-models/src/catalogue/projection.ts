@@ -14,6 +14,7 @@ import { packingSize, TypeChanges } from './changes.js';
 import { imdbOf, publicSetsOf, searchOf, type Title } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
 import { readViewsBefore, writeViews } from './views.js';
+import { closingsStandForViews } from '../traffic/books.js';
 import { CATALOGUE, CATALOGUE_SORTS } from './keys.js';
 import {
   canonicalPostings,
@@ -90,6 +91,7 @@ export function createCatalogueProjector() {
       'PageViewed',
       'TrafficDayClosed',
     ],
+    supersedes: closingsStandForViews,
 
     prepare(events, key) {
       ahead.prepare(events, key);

@@ -61,6 +61,15 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
   /** Events per batch (default 2000). */
   readonly batchSize?: number;
   /**
+   * Optional: streams a later event stands for, which a generation being built need not read:
+   * those `supersedes.streams` names for each event of type `supersedes.by` at or before the
+   * position the build must reach before it serves (a closed day's totals stand for the day's page
+   * views). The projection must come to the same read model whether it reads them or not, since
+   * a store may deliver them anyway. A generation that serves reads them all: skipping them there
+   * would take from what it shows until it reached the event that stands for them.
+   */
+  readonly supersedes?: { [T in Type]: Supersession<T> }[Type];
+  /**
    * Optional: the part of a batch's work that needs nothing from Redis (decoding payloads,
    * computing what to index). The live runner calls it while Redis is still committing the
    * previous batch, so the two overlap; `apply` then gets the same event objects and may use
@@ -85,6 +94,14 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
   afterCommit?(redis: Redis, key: (...parts: string[]) => string): Promise<void>;
 }
 
+/** See `ProjectorDefinition.supersedes`. */
+export interface Supersession<Type extends CinefoldEventType> {
+  /** The type of the events that stand for streams before them. */
+  readonly by: Type;
+  /** The streams one such event stands for, at `now` (none: it does not stand for any yet). */
+  streams(event: ProjectedEvent<Type>, now: Date): readonly string[];
+}
+
 /** A projector as the runtime holds it, whatever it handles. */
 export type Projector = ProjectorDefinition<CinefoldEventType>;
 
@@ -102,6 +119,13 @@ export function defineProjector<const Type extends CinefoldEventType>(
 /** Ends a switch over the event types a projector handles: a type left out does not compile. */
 export function unhandled(event: never): never {
   throw new Error(`a projector was given an event it does not handle: ${(event as CinefoldEvent).type}`);
+}
+
+/** The streams a stored event stands for in a projector's read model (see `supersedes`). */
+export function streamsStoodFor(projector: Projector, stored: StoredEvent, now: Date): readonly string[] {
+  // Sound: `streams` is only handed events of the type it was declared with.
+  const supersession = projector.supersedes as Supersession<CinefoldEventType> | undefined;
+  return supersession && stored.event?.type === supersession.by ? supersession.streams(stored, now) : [];
 }
 
 /** The shape version a projector writes (see `ProjectorDefinition.version`). */

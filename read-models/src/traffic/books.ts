@@ -8,8 +8,14 @@
  * same whether it saw all of a day's views before its closing, some of them, or none (deleted
  * after the retention): the replay of a log whose old views are gone gives what was served.
  */
-import { type CinefoldEvent, pageViewsDay, type TitleType } from '@cinefold/contracts';
-import type { ProjectedEvent } from '../runtime/projector.js';
+import {
+  type CinefoldEvent,
+  pageViewsDay,
+  streams,
+  type TitleType,
+  VISITORS_NOW_MINUTES,
+} from '@cinefold/contracts';
+import type { ProjectedEvent, Supersession } from '../runtime/projector.js';
 import type { TrafficBreakdown } from './keys.js';
 
 export type DayTotals = Extract<CinefoldEvent, { type: 'TrafficDayClosed' }>['data'];
@@ -128,3 +134,18 @@ export function tallyBooks(
   }
   return { open, closings, titles, views };
 }
+
+/**
+ * A day's closing stands for the day's page views (see `ProjectorDefinition.supersedes`): a read
+ * model of traffic built without them is the one built with them, as `tallyBooks` replaces a
+ * closed day by its totals. Not in the first `VISITORS_NOW_MINUTES` minutes after it was
+ * recorded: a view counts among "visitors now" (a sketch per minute of its recording) for that
+ * long, so the day's last views, recorded before the closing, may still count.
+ */
+export const closingsStandForViews: Supersession<'TrafficDayClosed'> = {
+  by: 'TrafficDayClosed',
+  streams: ({ event, metadata }, now) =>
+    event && now.getTime() - Date.parse(metadata.occurredAt) >= VISITORS_NOW_MINUTES * 60_000
+      ? [streams.pageViews(event.data.day)]
+      : [],
+};

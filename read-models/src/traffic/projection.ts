@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { minuteOfIso, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from './keys.js';
 import { defineProjector } from '../runtime/projector.js';
 import type { Transaction } from '../runtime/transaction.js';
-import { daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
+import { closingsStandForViews, daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
 
 /**
  * The traffic read model: per day (the day of the view's stream, in the site's time zone) its
@@ -21,6 +21,7 @@ import { daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
 export const trafficProjector = defineProjector({
   name: TRAFFIC.projector,
   handles: ['PageViewed', 'TrafficDayClosed'],
+  supersedes: closingsStandForViews,
   async apply({ events, tx, key, redis }) {
     const { touched, closing } = daysOf(events);
     const books = tallyBooks(events, await readDays(redis, key, touched, closing));
