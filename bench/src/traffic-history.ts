@@ -1,9 +1,9 @@
 /**
- * npm run bench -- traffic-history [views] [days]
+ * npm run bench -- traffic-history [views] [days] [movies] [tv]
  *
  * The dashboard over a long history: `views` page views (default 10,000,000) spread over the last
- * `days` days (default 30), on a catalogue of 20,000 movies and 5,000 TV shows imported through
- * the real services. The views are written straight into the embedded store (as the tracking
+ * `days` days (default 30), on a catalogue of `movies` movies and `tv` TV shows (default 20,000
+ * and 5,000) imported through the real services. The views are written straight into the embedded store (as the tracking
  * endpoint writes them: one stream per day, the same events), the ended days are closed (as the
  * workers' job closes them on a running site: a log of 30 days holds 29 closings), then the site
  * is started on an empty Redis, so every projector replays the whole log. Reports:
@@ -35,8 +35,6 @@ import { startBenchServices } from './services.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
 
-const MOVIES = 20_000;
-const SHOWS = 5_000;
 const BATCH = 5_000;
 
 /** A small deterministic generator (mulberry32), so every run writes the same views. */
@@ -55,15 +53,20 @@ const DEVICES = ['desktop', 'mobile', 'tablet'];
 const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'IN', 'BR', 'CA', 'JP', 'ES', 'IT', 'NL', 'MX'];
 const LISTINGS = ['/', '/movies', '/tv-shows', '/action-movies', '/top-100-movies', '/movies?page=2'];
 
+interface Catalogue {
+  readonly movies: number;
+  readonly tv: number;
+}
+
 /** Popular titles are viewed far more often than the rest: the square skews towards low ids. */
-function pageView(next: () => number, day: number): CinefoldEvent {
+function pageView(next: () => number, day: number, catalogue: Catalogue): CinefoldEvent {
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * next() * list.length)]!;
   const kind = next();
   const title =
     kind < 0.5
-      ? { type: 'movie' as const, id: String(1 + Math.floor(next() * next() * MOVIES)) }
+      ? { type: 'movie' as const, id: String(1 + Math.floor(next() * next() * catalogue.movies)) }
       : kind < 0.65
-        ? { type: 'tv' as const, id: String(1 + Math.floor(next() * next() * SHOWS)) }
+        ? { type: 'tv' as const, id: String(1 + Math.floor(next() * next() * catalogue.tv)) }
         : null;
   return {
     type: 'PageViewed',
@@ -101,6 +104,7 @@ async function trafficMemory(redis: Redis): Promise<number> {
 export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
   const views = Number(args[0] ?? 10_000_000);
   const dayCount = Number(args[1] ?? 30);
+  const catalogue: Catalogue = { movies: Number(args[2] ?? 20_000), tv: Number(args[3] ?? 5_000) };
   const dir = tempDir('bench-traffic-history');
   const rows: Row[] = [];
   try {
@@ -108,8 +112,8 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
     const first = await startBenchServices('bench-traffic-history-import', { DATA_DIR: dir.path });
     try {
       const token = await first.adminToken();
-      await importFile(first.base, token, await dataset('movie', MOVIES), 'movie', first.workers.pid!);
-      await importFile(first.base, token, await dataset('tv', SHOWS), 'tv', first.workers.pid!);
+      await importFile(first.base, token, await dataset('movie', catalogue.movies), 'movie', first.workers.pid!);
+      await importFile(first.base, token, await dataset('tv', catalogue.tv), 'tv', first.workers.pid!);
     } finally {
       await first.stop();
     }
@@ -125,7 +129,7 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
       for (let written = 0; written < views; written += BATCH) {
         const size = Math.min(BATCH, views - written);
         const dayIndex = Math.min(days.length - 1, Math.floor((written / views) * days.length));
-        const events = Array.from({ length: size }, () => pageView(next, dayIndex));
+        const events = Array.from({ length: size }, () => pageView(next, dayIndex, catalogue));
         const at = new Date(`${days[dayIndex]}T12:00:00Z`);
         await store.appendMany([
           {
@@ -172,7 +176,7 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
     const services = await startBenchServices('bench-traffic-history', { DATA_DIR: dir.path }, 3_600_000);
     try {
       const seconds = (performance.now() - t) / 1000;
-      const total = views + MOVIES + SHOWS;
+      const total = views + catalogue.movies + catalogue.tv;
       rows.push({
         measure: `start on an empty Redis until every projector has replayed the log (${total.toLocaleString('en-US')} events)`,
         value: seconds,
