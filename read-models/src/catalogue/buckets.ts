@@ -32,10 +32,13 @@ return out`,
   'buffers',
 );
 
+/** Ids one command reads at most: a day's closing moves the views of more titles than a call takes arguments. */
+const READ_IDS = 10_000;
+
 /**
  * The values of `ids` in `family`, in the same order (null: none, or not an id), under `prefix`
  * (the type's key prefix, ending in ':'). One command, however many hashes the ids fall in (a
- * page's twenty titles are in twenty).
+ * page's twenty titles are in twenty), up to `READ_IDS` ids.
  */
 export async function readBuckets(
   redis: Redis,
@@ -43,14 +46,18 @@ export async function readBuckets(
   family: string,
   ids: readonly (number | string)[],
 ): Promise<(Buffer | null)[]> {
-  if (ids.length === 0) return [];
-  // KEYS[1] names the slot: every key of the type's catalogue shares its hash tag.
-  return (await READ(
-    redis,
-    1,
-    `${prefix}${bucketKey(family, 0)}`,
-    prefix,
-    family,
-    ...ids,
-  )) as (Buffer | null)[];
+  const values: (Buffer | null)[] = [];
+  for (let i = 0; i < ids.length; i += READ_IDS) {
+    // KEYS[1] names the slot: every key of the type's catalogue shares its hash tag.
+    const read = (await READ(
+      redis,
+      1,
+      `${prefix}${bucketKey(family, 0)}`,
+      prefix,
+      family,
+      ...ids.slice(i, i + READ_IDS),
+    )) as (Buffer | null)[];
+    for (const value of read) values.push(value);
+  }
+  return values;
 }

@@ -115,4 +115,11 @@ describe('the catalogue’s views order', () => {
       closing('2025-03-01', { 550: 2, 551: 1 }),
     ]).then(viewsOnly(served), { view: viewsOnly, batchSize: 1 });
   });
+
+  it('takes a closing that names more titles than a call takes arguments', async () => {
+    const titles = Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [i + 1, 1]));
+    const model = await given([imported(7), closing('2025-03-01', titles)]).built();
+    expect(Object.keys(model['views:movie'] as object)).toHaveLength(150_000);
+    expect(model['movie:e0:sort:views']).toEqual([['7', 1]]);
+  });
 });

@@ -99,7 +99,8 @@ export async function writeViews(
   if (ids.movie.length === 0 && ids.tv.length === 0) return;
   const pipeline = redis.pipeline();
   for (const type of TYPES)
-    if (ids[type].length > 0) pipeline.zmscore(key(...CATALOGUE.views(type)), ...ids[type]);
+    // One array, not spread: a closing may name more titles than a call takes arguments.
+    if (ids[type].length > 0) pipeline.zmscore(key(...CATALOGUE.views(type)), ids[type]);
   const replies = (await pipeline.exec()) ?? [];
   for (const [error] of replies) if (error) throw error;
   let reply = 0;

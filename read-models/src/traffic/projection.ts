@@ -48,10 +48,10 @@ export const trafficProjector = defineProjector({
       tx.hset(key(...TRAFFIC.day(day)), { views: totals.views, visitors: totals.visitors, closed: 1 });
       for (const by of TRAFFIC_BREAKDOWNS) {
         const members = Object.entries(totals[by]).filter(([, n]) => n > 0);
-        if (members.length > 0) tx.zadd(key(...TRAFFIC.breakdown(day, by)), ...scored(members));
+        addScored(tx, key(...TRAFFIC.breakdown(day, by)), members);
       }
       const titles = totals.titles.map(({ type, id, views }) => [`${type}:${id}`, views] as const);
-      if (titles.length > 0) tx.zadd(key(...TRAFFIC.dayTitles(day)), ...scored(titles));
+      addScored(tx, key(...TRAFFIC.dayTitles(day)), titles);
     }
 
     await writeAllTime(redis, tx, key, books.titles, books.views);
@@ -74,9 +74,17 @@ export const trafficProjector = defineProjector({
   },
 });
 
-/** `ZADD` arguments: score, member, … */
-const scored = (members: readonly (readonly [string, number])[]) =>
-  members.flatMap(([member, n]) => [n, member]);
+/**
+ * Members a `ZADD` takes at most: a day's closing may name hundreds of thousands of titles, more
+ * arguments than one call can take.
+ */
+const ZADD_MEMBERS = 10_000;
+
+/** Adds the members with their scores to a sorted set, in as many `ZADD`s as it takes. */
+function addScored(tx: Transaction, key: string, members: readonly (readonly [string, number])[]): void {
+  for (let i = 0; i < members.length; i += ZADD_MEMBERS)
+    tx.zadd(key, ...members.slice(i, i + ZADD_MEMBERS).flatMap(([member, n]) => [n, member]));
+}
 
 /**
  * Whether each day the batch touches is closed, in one pipeline; for the days it closes, also

@@ -235,6 +235,18 @@ describe('the books of a day, closed', () => {
     );
   });
 
+  it('holds a closing that names more titles than a call takes arguments', async () => {
+    const titles = Array.from({ length: 150_000 }, (_, i) => ({
+      type: 'movie' as const,
+      id: String(i + 1),
+      views: 1,
+    }));
+    const model = await given([closing('2025-03-04', { views: titles.length, titles })]).built();
+    expect(Object.keys(model['day:2025-03-04:titles'] as object)).toHaveLength(titles.length);
+    expect(Object.keys(model['titles:movie'] as object)).toHaveLength(titles.length);
+    expect(model.views).toBe(String(titles.length));
+  });
+
   it('closes a quiet day with zeros', async () => {
     await given([closing('2025-03-03')]).then({
       'day:2025-03-03': { views: '0', visitors: '0', closed: '1' },
