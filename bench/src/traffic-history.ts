@@ -112,7 +112,13 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
     const first = await startBenchServices('bench-traffic-history-import', { DATA_DIR: dir.path });
     try {
       const token = await first.adminToken();
-      await importFile(first.base, token, await dataset('movie', catalogue.movies), 'movie', first.workers.pid!);
+      await importFile(
+        first.base,
+        token,
+        await dataset('movie', catalogue.movies),
+        'movie',
+        first.workers.pid!,
+      );
       await importFile(first.base, token, await dataset('tv', catalogue.tv), 'tv', first.workers.pid!);
     } finally {
       await first.stop();
@@ -153,7 +159,10 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
         await log.append(
           streams.trafficDayClosed(day),
           [{ type: 'TrafficDayClosed', data: await totalsOf(log, day) }],
-          { expectedRevision: 'no_stream', context: systemContext(new Date(`${daysAfter(day, 1)}T00:10:00Z`)) },
+          {
+            expectedRevision: 'no_stream',
+            context: systemContext(new Date(`${daysAfter(day, 1)}T00:10:00Z`)),
+          },
         );
       }
       rows.push({

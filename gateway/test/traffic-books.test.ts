@@ -172,7 +172,7 @@ describe('the books of traffic', () => {
     ).toEqual([]);
   });
 
-  it('stand for the closed days\' views in a build: a read model built from nothing leaves them unread, and is the one that read them', async () => {
+  it("stand for the closed days' views in a build: a read model built from nothing leaves them unread, and is the one that read them", async () => {
     const redis = redisServer.client();
     const [traffic, catalogue] = [trafficProjector, createCatalogueProjector()];
     // The views each reader is handed, by stream.
@@ -184,14 +184,21 @@ describe('the books of traffic', () => {
     const counting: EventStore = {
       ...store,
       readAll: async (options) => count(await store.readAll(options)),
-      subscribeAll: (options, handler) => store.subscribeAll(options, (events, p) => handler(count(events), p)),
+      subscribeAll: (options, handler) =>
+        store.subscribeAll(options, (events, p) => handler(count(events), p)),
     };
     const runUntilCaughtUp = async () => {
       const head = await store.headPosition();
       for (const projector of [traffic, catalogue]) {
-        const runner = new LiveProjectionRunner(projector, { store: counting, redis, logger: createLogger('test') });
+        const runner = new LiveProjectionRunner(projector, {
+          store: counting,
+          redis,
+          logger: createLogger('test'),
+        });
         runner.start();
-        await expect.poll(async () => hasPassed(await readProjectionStatus(redis, projector.name), head)).toBe(true);
+        await expect
+          .poll(async () => hasPassed(await readProjectionStatus(redis, projector.name), head))
+          .toBe(true);
         await runner.stop();
       }
     };
@@ -204,7 +211,10 @@ describe('the books of traffic', () => {
     await closeTrafficBooks({ log, timeZone: 'UTC', retentionDays: RETENTION, now: NOW });
     await runUntilCaughtUp();
     // A generation that serves reads every view, closed day or not.
-    expect(Object.fromEntries(read)).toEqual({ [streams.pageViews(dayBefore(1))]: 22, [streams.pageViews(TODAY)]: 24 });
+    expect(Object.fromEntries(read)).toEqual({
+      [streams.pageViews(dayBefore(1))]: 22,
+      [streams.pageViews(TODAY)]: 24,
+    });
     const summary = await readTrafficSummary(redis, 'UTC', 90, NOW);
     expect(summary.countries.reduce((n, { count }) => n + count, 0)).toBe(10 + 11 + 12);
 
@@ -227,7 +237,8 @@ describe('the books of traffic', () => {
     expect(await readTrafficSummary(redis, 'UTC', 90, NOW)).toEqual(summary);
     // And by a replay beside them.
     read.clear();
-    for (const projector of [traffic, catalogue]) await rebuildProjection(projector, { store: counting, redis });
+    for (const projector of [traffic, catalogue])
+      await rebuildProjection(projector, { store: counting, redis });
     expect(Object.fromEntries(read)).toEqual({ [streams.pageViews(TODAY)]: 24 });
     expect(await readTrafficSummary(redis, 'UTC', 90, NOW)).toEqual(summary);
   });
@@ -239,7 +250,9 @@ describe('the books of traffic', () => {
     const head = await store.headPosition();
     const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
     expect(await supersededStreams(trafficProjector, store, head, at(4))).toEqual([]);
-    expect(await supersededStreams(trafficProjector, store, head, at(5))).toEqual([streams.pageViews(dayBefore(1))]);
+    expect(await supersededStreams(trafficProjector, store, head, at(5))).toEqual([
+      streams.pageViews(dayBefore(1)),
+    ]);
     expect(await supersededStreams(trafficProjector, store, beforeClosing, at(5))).toEqual([]);
   });
 

@@ -251,12 +251,13 @@ describe('reading $all with streams skipped', () => {
       await store.append('day-1', [row(2), row(3)], { expectedRevision: 'any' });
       await store.append('kept', [row(4)], { expectedRevision: 'any' });
       await store.append('day-2', [row(5)], { expectedRevision: 'any' });
-      const numbers = (events: readonly { data: unknown }[]) => events.map((e) => (e.data as { n: number }).n);
+      const numbers = (events: readonly { data: unknown }[]) =>
+        events.map((e) => (e.data as { n: number }).n);
       const skipStreams = ['day-1', 'day-2'];
       expect(numbers(await store.readAll({ skipStreams }))).toEqual([1, 4]);
-      expect(numbers(await store.readAll({ skipStreams: ['day-1'], types: ['Row'], payloadTypes: ['Row'] }))).toEqual([
-        1, 4, 5,
-      ]);
+      expect(
+        numbers(await store.readAll({ skipStreams: ['day-1'], types: ['Row'], payloadTypes: ['Row'] })),
+      ).toEqual([1, 4, 5]);
       expect(numbers(await store.readAll({ skipStreams: [] }))).toEqual([1, 2, 3, 4, 5]);
       let readUpTo = -1n;
       const seen: number[] = [];

@@ -373,9 +373,14 @@ export function describeEventStoreContract(
         await eventually(() => comparePositions(readUpTo, last.position) >= 0);
         await subscription.close();
         // An adapter may deliver the skipped ones too: the reader comes to the same result.
-        const fromKept = (events: RecordedEvent[]) => events.filter((e) => e.stream === kept).map((e) => e.data);
+        const fromKept = (events: RecordedEvent[]) =>
+          events.filter((e) => e.stream === kept).map((e) => e.data);
         expect(fromKept(seen)).toEqual([{ n: 1 }, { n: 3 }]);
-        const read = await store.readAll({ from: before, maxCount: 10, skipStreams: [skipped, 'never-written'] });
+        const read = await store.readAll({
+          from: before,
+          maxCount: 10,
+          skipStreams: [skipped, 'never-written'],
+        });
         expect(fromKept(ours(read))).toEqual([{ n: 1 }, { n: 3 }]);
       });
 

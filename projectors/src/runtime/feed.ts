@@ -7,7 +7,12 @@
  * import (bench/README.md, fifteenth session).
  */
 import { comparePositions, decodeEvent, type EventStore, type Position, START } from '@cinefold/platform';
-import { type GenerationWriter, payloadTypesOf, type Projector, streamsStoodFor } from '@cinefold/read-models';
+import {
+  type GenerationWriter,
+  payloadTypesOf,
+  type Projector,
+  streamsStoodFor,
+} from '@cinefold/read-models';
 
 export interface FeedOptions {
   /** Events read at a time: the projector's `batchSize` unless given (1,000 when it has none). */

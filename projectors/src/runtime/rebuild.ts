@@ -120,7 +120,9 @@ export async function rebuildProjection(
   const previousGeneration = previous === null ? null : Number(previous);
   // Anything appended between the end of the catch-up and the switch went to the old
   // generation; catch the new one up on it now that it is the one live runners write to.
-  await catchUp(new GenerationWriter(projector, { redis, generation, requireActive: true }), { unserved: false });
+  await catchUp(new GenerationWriter(projector, { redis, generation, requireActive: true }), {
+    unserved: false,
+  });
   await redis.publish(
     POSITIONS_CHANNEL,
     JSON.stringify({

@@ -128,7 +128,9 @@ export class LiveProjectionRunner {
             maxBatch: this.options.batchSize ?? this.projector.batchSize ?? 2000,
             payloadTypes: payloadTypesOf(this.projector),
             types: this.projector.handles === 'all' ? undefined : this.projector.handles,
-            skipStreams: unservedUpTo ? await supersededStreams(this.projector, store, unservedUpTo) : undefined,
+            skipStreams: unservedUpTo
+              ? await supersededStreams(this.projector, store, unservedUpTo)
+              : undefined,
           },
           async (batch, { readUpTo }) => {
             // The batch commits while the subscription reads and prepares the next one.

@@ -209,7 +209,11 @@ export async function verifyProjection(projector: Projector, options: VerifyOpti
     let confirmations = 0;
     for (let attempt = 0; attempt < attempts + CONFIRMATIONS; attempt++) {
       const target = before.checkpoint ?? START;
-      await feedTo(writer, store, target, { batchSize: options.batchSize, signal: options.signal, unserved: true });
+      await feedTo(writer, store, target, {
+        batchSize: options.batchSize,
+        signal: options.signal,
+        unserved: true,
+      });
       const serving = await digestGeneration(redis, projector, generation, options.signal);
       const after = await readProjectionStatus(redis, projector.name);
       if (after.generation !== generation) {
