@@ -56,7 +56,6 @@ export async function feedTo(
   let applied = 0;
   while (comparePositions(position, target) < 0) {
     stopIfAborted(options.signal);
-    // A batch short of `batchSize` was read to the head, past the target: the next read is empty.
     const batch = await store.readAll({ from: position, maxCount: batchSize, ...filters });
     const upTo = batch.filter((e) => comparePositions(e.position, target) <= 0);
     const last = upTo.length < batch.length || batch.length === 0;

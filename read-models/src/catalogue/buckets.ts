@@ -32,7 +32,10 @@ return out`,
   'buffers',
 );
 
-/** Ids one command reads at most: a day's closing moves the views of more titles than a call takes arguments. */
+/**
+ * Ids one command reads at most: a day's closing moves the views of more titles than a call
+ * takes arguments.
+ */
 const READ_IDS = 10_000;
 
 /**
