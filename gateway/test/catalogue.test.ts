@@ -383,6 +383,8 @@ describe('bad parameters', () => {
 });
 
 describe('the catalogue read model', () => {
+  // A catalogue rebuilt in the test's process beside the running site: 9–10 s alone, 19 s and
+  // more with the suite's other file beside it on a slow machine.
   it('is the same rebuilt from the log (batch by batch) as projected live (prepared ahead)', async () => {
     const redis = site.client();
     for (;;) {
@@ -408,7 +410,5 @@ describe('the catalogue read model', () => {
     } finally {
       await store.close();
     }
-    // A catalogue rebuilt in the test's process beside the running site: 9–10 s alone, 19 s and
-    // more with the suite's other file beside it on a slow machine.
   }, 60_000);
 });
