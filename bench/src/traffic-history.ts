@@ -3,10 +3,11 @@
  *
  * The dashboard over a long history: `views` page views (default 10,000,000) spread over the last
  * `days` days (default 30), on a catalogue of `movies` movies and `tv` TV shows (default 20,000
- * and 5,000) imported through the real services. The views are written straight into the embedded store (as the tracking
- * endpoint writes them: one stream per day, the same events), the ended days are closed (as the
- * workers' job closes them on a running site: a log of 30 days holds 29 closings), then the site
- * is started on an empty Redis, so every projector replays the whole log. Reports:
+ * and 5,000) imported through the real services. The views are written straight into the
+ * embedded store (as the tracking endpoint writes them: one stream per day, the same events), the
+ * ended days are closed (as the workers' job closes them on a running site: a log of 30 days holds
+ * 29 closings), then the site is started on an empty Redis, so every projector replays the whole
+ * log. Reports:
  * - the replay: events/s until every projector has caught up;
  * - Redis memory of the traffic read model (every key of its serving generation);
  * - GET /api/admin/stats and the 7- and 90-day summaries, four admins asking without pause: p99.
