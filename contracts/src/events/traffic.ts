@@ -73,9 +73,15 @@ export const trafficStreams = {
   trafficDayClosed: (day: string) => `${DAY_CLOSED_PREFIX}${day}`,
 } as const;
 
-/** The day of a page-views stream, or null for any other stream. */
-export function pageViewsDay(stream: string): string | null {
-  if (!stream.startsWith(PAGE_VIEWS_PREFIX)) return null;
-  const day = stream.slice(PAGE_VIEWS_PREFIX.length);
+/** The day of a stream named `{prefix}{day}`, or null for any other stream. */
+function dayOfStream(prefix: string, stream: string): string | null {
+  if (!stream.startsWith(prefix)) return null;
+  const day = stream.slice(prefix.length);
   return DAY.test(day) ? day : null;
 }
+
+/** The day of a page-views stream, or null for any other stream. */
+export const pageViewsDay = (stream: string): string | null => dayOfStream(PAGE_VIEWS_PREFIX, stream);
+
+/** The day a day-closed stream closes, or null for any other stream. */
+export const closedDayOf = (stream: string): string | null => dayOfStream(DAY_CLOSED_PREFIX, stream);

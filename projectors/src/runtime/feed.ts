@@ -6,7 +6,7 @@
  * 1,000, and never prepared a batch ahead: the catalogue replayed at about half the rate of an
  * import (bench/README.md, fifteenth session).
  */
-import { comparePositions, decodeEvent, type EventStore, type Position, START } from '@cinefold/platform';
+import { comparePositions, type EventStore, type Position, START } from '@cinefold/platform';
 import {
   type GenerationWriter,
   payloadTypesOf,
@@ -93,7 +93,7 @@ export async function supersededStreams(
     const page = await store.readAll({ from, maxCount: SUPERSEDING_PAGE, types: [by], payloadTypes: [by] });
     for (const recorded of page) {
       if (comparePositions(recorded.position, target) > 0) return found;
-      if (recorded.type === by) found.push(...streamsStoodFor(projector, decodeEvent(recorded), now));
+      if (recorded.type === by) found.push(...streamsStoodFor(projector, recorded, now));
     }
     if (page.length < SUPERSEDING_PAGE) return found;
     from = page.at(-1)!.position;

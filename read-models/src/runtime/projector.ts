@@ -1,5 +1,5 @@
 import type { CinefoldEvent, CinefoldEventType } from '@cinefold/contracts';
-import type { StoredEvent } from '@cinefold/platform';
+import type { RecordedEvent, StoredEvent } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import type { Transaction } from './transaction.js';
 
@@ -98,8 +98,19 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
 export interface Supersession<Type extends CinefoldEventType> {
   /** The type of the events that stand for streams before them. */
   readonly by: Type;
-  /** The streams one such event stands for, at `now` (none: it does not stand for any yet). */
-  streams(event: ProjectedEvent<Type>, now: Date): readonly string[];
+  /**
+   * The streams one such event stands for, at `now` (none: it does not stand for any yet), told
+   * by where and when it was recorded alone: its payload is not decoded (a day's closing names
+   * hundreds of thousands of titles, and a build looks at every closing before it starts).
+   */
+  streams(recorded: RecordedAt, now: Date): readonly string[];
+}
+
+/** Where and when an event was recorded: what a `Supersession` is told of it. */
+export interface RecordedAt {
+  readonly stream: string;
+  /** ISO 8601, as the event's metadata has it. */
+  readonly occurredAt: string;
 }
 
 /** A projector as the runtime holds it, whatever it handles. */
@@ -121,11 +132,15 @@ export function unhandled(event: never): never {
   throw new Error(`a projector was given an event it does not handle: ${(event as CinefoldEvent).type}`);
 }
 
-/** The streams a stored event stands for in a projector's read model (see `supersedes`). */
-export function streamsStoodFor(projector: Projector, stored: StoredEvent, now: Date): readonly string[] {
-  // Sound: `streams` is only handed events of the type it was declared with.
-  const supersession = projector.supersedes as Supersession<CinefoldEventType> | undefined;
-  return supersession && stored.event?.type === supersession.by ? supersession.streams(stored, now) : [];
+/**
+ * The streams a recorded event stands for in a projector's read model (see `supersedes`). Reads
+ * the event's metadata, not its data.
+ */
+export function streamsStoodFor(projector: Projector, recorded: RecordedEvent, now: Date): readonly string[] {
+  const supersession = projector.supersedes;
+  return supersession && recorded.type === supersession.by
+    ? supersession.streams({ stream: recorded.stream, occurredAt: recorded.metadata.occurredAt }, now)
+    : [];
 }
 
 /** The shape version a projector writes (see `ProjectorDefinition.version`). */
