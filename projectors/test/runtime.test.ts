@@ -444,3 +444,63 @@ describe('a rebuild', () => {
     expect(await activeCounts()).toEqual({ TitleImported: '667', PageViewed: '667', TitleHidden: '666' });
   });
 });
+
+describe('a generation built from the log', () => {
+  /**
+   * Counts the events it is given and notes, at each batch, whether it was applied as a build, and
+   * at each `completeBuild`, how many events the generation had counted by then.
+   */
+  function recording(log: string[]): Projector {
+    return {
+      name: 'recording',
+      handles: 'all',
+      batchSize: 10,
+      async apply({ events, tx, key, building }) {
+        log.push(`${events.length}${building ? ' building' : ''}`);
+        tx.incrby(key('total'), events.length);
+      },
+      async completeBuild(redis, key) {
+        log.push(`complete at ${(await redis.get(key('total'))) ?? 0}`);
+      },
+    };
+  }
+
+  it('is built by a rebuild, completed once before the batch that makes it serve, then served', async () => {
+    await appendMany(35);
+    const log: string[] = [];
+    const projector = recording(log);
+    const { generation } = await rebuildProjection(projector, { store, redis });
+    expect(log).toEqual(['10 building', '10 building', '10 building', 'complete at 30', '5']);
+    const runner = new LiveProjectionRunner(projector, { store, redis, logger });
+    runner.start();
+    try {
+      await appendMany(3);
+      await until(
+        async () => (await redis.get(readModelKeys.key('recording', generation, 'total'))) === '38',
+      );
+      expect(
+        log.slice(5).every((entry) => !entry.includes('building') && !entry.startsWith('complete')),
+      ).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('is built by the live runner on an empty Redis up to the head it found, then follows new events', async () => {
+    await appendMany(25);
+    const log: string[] = [];
+    const runner = new LiveProjectionRunner(recording(log), { store, redis, logger });
+    runner.start();
+    try {
+      await until(async () => (await readProjectionStatus(redis, 'recording')).checkpoint?.commit === 25n);
+      expect(log).toEqual(['10 building', '10 building', 'complete at 20', '5']);
+      await appendMany(2);
+      await until(async () => log.length > 4);
+      expect(
+        log.slice(4).every((entry) => !entry.includes('building') && !entry.startsWith('complete')),
+      ).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+});

@@ -26,7 +26,8 @@ export interface FeedOptions {
   readonly onBatch?: (events: number, position: Position) => void | Promise<void>;
   /**
    * The generation does not serve yet: the streams the projector's `supersedes` names up to the
-   * target are not read (see `supersededStreams`).
+   * target are not read (see `supersededStreams`), and the batches are applied as a build, the
+   * projector's `completeBuild` run before the one that reaches the target.
    */
   readonly unserved?: boolean;
 }
@@ -48,6 +49,7 @@ export async function feedTo(
   const { projector } = writer;
   const batchSize = options.batchSize ?? projector.batchSize ?? 1000;
   let position = await writer.checkpoint();
+  writer.buildUpTo(options.unserved ? target : null);
   const filters = {
     payloadTypes: payloadTypesOf(projector),
     types: projector.handles === 'all' ? undefined : projector.handles,

@@ -122,6 +122,7 @@ export class LiveProjectionRunner {
         const stored = await redis.get(readModelKeys.target(this.projector.name, generation));
         const target = stored === null ? null : decodePosition(stored);
         const unservedUpTo = target !== null && comparePositions(from, target) < 0 ? target : null;
+        writer.buildUpTo(unservedUpTo);
         this.subscription = store.subscribeAll(
           {
             from,

@@ -14,6 +14,9 @@ const BUCKET = 64;
 export const bucketKey = (family: string, id: number | string): string =>
   `${family}:${Math.floor(Number(id) / BUCKET)}`;
 
+/** A pattern (`SCAN … MATCH`) of the relative names of every hash of `family`. */
+export const bucketsOf = (family: string): string => `${family}:*`;
+
 /** Lua: bucket_get(prefix, family, id), title id's value in `family` as `bucketKey` finds it, or nil. */
 export const BUCKET_GET = `
 local function bucket_get(prefix, family, id)

@@ -97,7 +97,7 @@ export function createCatalogueProjector() {
       ahead.prepare(events, key);
     },
 
-    async apply({ events, tx, key, redis }) {
+    async apply({ events, tx, key, redis, building }) {
       clearTimeout(settled);
       const epochs = {} as Record<TitleType, number>;
       /** Each type's key prefix in its current epoch, ending in ':': built when the epoch moves. */
@@ -128,7 +128,8 @@ export function createCatalogueProjector() {
           if (position !== undefined) tx.set(`${prefixes[type]}search:version`, position);
         }
         await writeViews(redis, tx, key, events, viewsBefore, imported, prefixes, scores);
-        await orders.write(redis, tx, scores);
+        // Built from the log, the orders are written once at the end, from the scores (below).
+        await orders.write(redis, tx, scores, { scoresOnly: building });
       };
 
       // What the batch's titles looked like before it: their documents and hidden flags.
@@ -287,6 +288,17 @@ export function createCatalogueProjector() {
       }
       flush();
       await finish();
+    },
+
+    /**
+     * A title's place in each order moved at every batch of an import costs a `ZADD` into a chunk
+     * per order, most of what Redis does in a replay: a build writes the titles' scores alone,
+     * and the orders here, each written once, in order, from every title's scores.
+     */
+    async completeBuild(redis, key) {
+      const epochs = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
+      for (const [i, type] of TYPES.entries())
+        await orders.writeWhole(redis, `${key(...CATALOGUE.inEpoch(type, Number(epochs[i] ?? 0)))}:`);
     },
 
     comparedAs: (name) => orderKeyComparison(name) ?? searchKeyComparison(name),

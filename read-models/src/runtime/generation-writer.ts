@@ -78,6 +78,8 @@ export class GenerationWriter {
   private readonly watchAndRead: readonly Buffer[];
   /** The checkpoint this writer last read or committed: Redis's is never behind it unless lost. */
   private known: Position | null = null;
+  /** Where the generation begins to serve, while it is built (`buildUpTo`); null: it serves. */
+  private servesFrom: Position | null = null;
 
   constructor(
     readonly projector: Projector,
@@ -100,6 +102,15 @@ export class GenerationWriter {
     const checkpoint = (text === null ? null : decodePosition(text)) ?? START;
     this.known = checkpoint;
     return checkpoint;
+  }
+
+  /**
+   * The generation is being built, and serves once its checkpoint reaches `servesFrom` (null: it
+   * serves already). Batches that end before it are applied as `building`; the projector's
+   * `completeBuild` runs before the batch that reaches it.
+   */
+  buildUpTo(servesFrom: Position | null): void {
+    this.servesFrom = servesFrom;
   }
 
   /** Applies the events after this generation's checkpoint; returns the checkpoint afterwards. */
@@ -187,7 +198,14 @@ export class GenerationWriter {
     last = recorded.at(-1)?.position,
   ): Promise<Staged> {
     const { redis } = this.options;
-    const { projector, connection } = this;
+    const { projector, connection, servesFrom } = this;
+    const building = servesFrom !== null && last !== undefined && comparePositions(last, servesFrom) < 0;
+    if (servesFrom !== null && !building && last !== undefined && projector.completeBuild) {
+      // Before the WATCH: its writes go through the same connection, outside the transaction.
+      const checkpoint = this.known ?? (await this.checkpoint());
+      if (comparePositions(checkpoint, servesFrom) < 0 && comparePositions(last, checkpoint) > 0)
+        await projector.completeBuild(redis, this.key);
+    }
     const [watching, values] = await connection.send(this.watchAndRead, 2);
     for (const reply of [watching, values]) if (reply instanceof Error) throw reply;
     const [active, checkpointText] = values as (string | null)[];
@@ -215,6 +233,7 @@ export class GenerationWriter {
         redis,
         tx: writes.tx,
         key: this.key,
+        building,
       });
     }
     writes.tx.set(this.checkpointKey, encodePosition(last));

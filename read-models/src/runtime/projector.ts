@@ -24,6 +24,11 @@ export interface ProjectionBatch<Type extends CinefoldEventType = CinefoldEventT
   key(...parts: string[]): string;
   /** Queue writes here; they run in one MULTI/EXEC with the checkpoint. */
   readonly tx: Transaction;
+  /**
+   * The generation is being built from the log and does not serve before `completeBuild` has
+   * run: the projector may leave to it what is cheaper done once at the end (see `completeBuild`).
+   */
+  readonly building: boolean;
   /** For reads a projection needs before deciding its writes. Do not write through it. */
   readonly redis: Redis;
 }
@@ -87,6 +92,15 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
    * (a chunked order: its other keys 'skip'). Other keys compare as they are.
    */
   comparedAs?(name: string): KeyComparison | undefined;
+  /**
+   * Optional: runs when a generation built from the log is about to serve, before the batch that
+   * brings it to the position it serves from, once every batch before that one has committed.
+   * It writes what the batches applied while `building` left undone, from what they stored (the
+   * catalogue's orders, from every title's scores). Its writes are not in a transaction, and it
+   * may run again (a crash before that batch commits, a verify's next catch-up): it must come to
+   * the same read model whatever it finds.
+   */
+  completeBuild?(redis: Redis, key: (...parts: string[]) => string): Promise<void>;
   /**
    * Runs after a batch committed, for slow clean-up that must not sit inside the transaction
    * (deleting a dropped epoch's keys). Must be safe to run again or not at all.

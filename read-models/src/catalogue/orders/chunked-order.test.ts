@@ -1,7 +1,7 @@
 import { useRedisServer } from '@cinefold/platform/testing';
 import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueSortKey } from '../keys.js';
+import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
 import { RecordedTransaction } from '../../runtime/transaction.js';
 import {
   CAPACITY,
@@ -218,5 +218,70 @@ describe('an order kept in chunks', () => {
     expect(await redis.hexists(key('scores:0'), '4')).toBe(0);
     expect(await orderCount(redis, key(orderKey('views')))).toBe(0);
     await expectWellFormed(redis, key(orderKey('popularity')));
+  });
+
+  it('written whole from the scores after a build, holds what batch after batch would have written', async () => {
+    const redis = redisServer.client();
+    const live = '{catalogue}:g4:movie:e0:';
+    const built = '{catalogue}:g5:movie:e0:';
+    const next = sequence(11);
+    const round = (n: number) => (updates: ScoreUpdates) => {
+      const touched = new Set<number>();
+      for (let i = 0; i < 600; i++) {
+        // The first rounds' titles, then others: the chunks written whole have other heads.
+        const id = 1 + Math.floor(next() * 1500) + (n < 2 ? 0 : 1000);
+        if (touched.has(id)) continue;
+        touched.add(id);
+        // Many ties, titles leaving orders, and after the first rounds views of titles held only.
+        updates.set(id, 'popularity', next() < 0.1 ? null : Math.floor(next() * 30) / 4);
+        updates.set(id, 'date', next() < 0.2 ? null : 18_000 + Math.floor(next() * 40));
+        if (n > 1) updates.set(id, 'views', Math.floor(next() * 5), true);
+      }
+    };
+    const orders = async (prefix: string) => {
+      const held: Record<string, unknown> = {};
+      for (const order of CATALOGUE_SORTS) {
+        const key = `${prefix}${orderKey(order)}`;
+        held[order] = { members: await readWholeOrder(redis, key), count: await orderCount(redis, key) };
+      }
+      return held;
+    };
+    const expectSame = async () => {
+      expect(await orders(built)).toEqual(await orders(live));
+      for (const order of CATALOGUE_SORTS) {
+        const key = `${built}${orderKey(order)}`;
+        await expectWellFormed(redis, key);
+        // No chunk outside the directory: what the orders held before is gone.
+        expect((await redis.keys(`${key}:c:*`)).length).toBe(await redis.zcard(key));
+      }
+    };
+    const liveWriter = new OrderWriter();
+    const builder = new OrderWriter();
+    // The built generation already holds orders (a verify's earlier catch-up): they are dropped.
+    for (let n = 0; n < 2; n++) {
+      const updates = new ScoreUpdates();
+      round(n)(updates);
+      await writeScoresNow(redis, live, updates, liveWriter);
+      await writeScoresNow(redis, built, updates, builder);
+    }
+    for (let n = 2; n < 8; n++) {
+      const updates = new ScoreUpdates();
+      round(n)(updates);
+      await writeScoresNow(redis, live, updates, liveWriter);
+      await writeScoresNow(redis, built, updates, builder, { scoresOnly: true });
+    }
+    expect(await orders(built)).not.toEqual(await orders(live));
+    await builder.writeWhole(redis, built);
+    await expectSame();
+    // Written whole again, the same; and batches after it move titles in what it wrote.
+    await builder.writeWhole(redis, built);
+    await expectSame();
+    for (let n = 8; n < 10; n++) {
+      const updates = new ScoreUpdates();
+      round(n)(updates);
+      await writeScoresNow(redis, live, updates, liveWriter);
+      await writeScoresNow(redis, built, updates, builder);
+    }
+    await expectSame();
   });
 });

@@ -26,6 +26,7 @@
  * updates again changes nothing.
  */
 import { createHash, type Hash } from 'node:crypto';
+import { scanKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
 import { RespWriter } from '../../runtime/resp-writer.js';
@@ -39,7 +40,15 @@ import {
   orderCountKey,
   readDirectoryEntry,
 } from './chunked-order.js';
-import { orderKey, readStoredScores, SCORE_BYTES, scoresKey, type ScoreUpdates } from './title-orders.js';
+import {
+  orderKey,
+  ORDERS_PATTERN,
+  readStoredScores,
+  SCORE_BYTES,
+  SCORES_PATTERN,
+  scoresKey,
+  type ScoreUpdates,
+} from './title-orders.js';
 
 const ORDERS = CATALOGUE_SORTS.length;
 /** Members a chunk written again is given, at most: room to grow before it is full. */
@@ -91,6 +100,9 @@ export interface OrderUpdates {
   readonly updates: ScoreUpdates;
 }
 
+/** The prefix less its epoch, under which a type's mirror is kept (see `OrderWriter.mirrors`). */
+const mirroredAs = (prefix: string): string => prefix.replace(/e\d+:$/, '');
+
 const sameScore = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
 
 export class OrderWriter {
@@ -102,9 +114,15 @@ export class OrderWriter {
 
   /**
    * Queues in `tx` what `batches` change (each type prefix's updates, in the order they were
-   * made), after reading the scores they replace and the chunks that are written again.
+   * made), after reading the scores they replace and the chunks that are written again. With
+   * `scoresOnly` (a generation being built), only the scores: `writeWhole` writes the orders.
    */
-  async write(redis: Redis, tx: Transaction, batches: readonly OrderUpdates[]): Promise<void> {
+  async write(
+    redis: Redis,
+    tx: Transaction,
+    batches: readonly OrderUpdates[],
+    { scoresOnly = false }: { scoresOnly?: boolean } = {},
+  ): Promise<void> {
     const byPrefix = new Map<string, ScoreUpdates[]>();
     for (const { prefix, updates } of batches) {
       if (updates.size === 0) continue;
@@ -130,16 +148,17 @@ export class OrderWriter {
       const token = tokens[i] ?? null;
       const before = new Map<number, Scores>();
       ids[i]!.forEach((id, j) => before.set(id, stored[i]![j] ? scoresOf(stored[i]![j]!) : null));
-      const type = prefix.replace(/e\d+:$/, '');
+      const after = fold(before, byPrefix.get(prefix)!);
+      // The next token: a hash of this one and of the scores the batch changes.
+      const next = createHash('sha1').update(token ?? '');
+      writeScores(out, prefix, before, after, next);
+      if (scoresOnly) continue;
+      const type = mirroredAs(prefix);
       let mirror = this.mirrors.get(type);
       if (!mirror || mirror.prefix !== prefix || mirror.token !== token) {
         mirror = await readMirror(redis, prefix, token);
         this.mirrors.set(type, mirror);
       }
-      const after = fold(before, byPrefix.get(prefix)!);
-      // The next token: a hash of this one and of the scores the batch changes.
-      const next = createHash('sha1').update(token ?? '');
-      writeScores(out, prefix, before, after, next);
       await writeOrders(redis, out, prefix, mirror, before, after);
       mirror.token = next.digest('hex').slice(0, 16);
       out.command('SET', [`${prefix}${TOKEN}`, mirror.token]);
@@ -147,6 +166,100 @@ export class OrderWriter {
     const { commands, count } = out.done();
     tx.raw(commands, count);
   }
+
+  /**
+   * Writes every order under `prefix` (a type's epoch) again from the titles' stored scores,
+   * each chunk once, in order, after dropping whatever the orders held: a build's end
+   * (`completeBuild`), after batches that wrote the scores alone. Not atomic (a generation that
+   * does not serve yet reads nothing), and the same orders whatever it finds.
+   */
+  async writeWhole(redis: Redis, prefix: string): Promise<void> {
+    // Every title's scores, bucket by bucket: ids and scores as numbers, not a string each.
+    const ids: number[] = [];
+    const scores: number[][] = CATALOGUE_SORTS.map(() => []);
+    const buckets: string[] = [];
+    for await (const keys of scanKeys(redis, `${prefix}${SCORES_PATTERN}`, 2000)) buckets.push(...keys);
+    for (let i = 0; i < buckets.length; i += WHOLE_ROUND) {
+      const reading = redis.pipeline();
+      for (const bucket of buckets.slice(i, i + WHOLE_ROUND)) reading.hgetallBuffer(bucket);
+      for (const fields of (await settled(reading)) as Record<string, Buffer>[])
+        for (const [id, stored] of Object.entries(fields)) {
+          ids.push(Number(id));
+          for (let o = 0; o < ORDERS; o++) scores[o]!.push(stored.readDoubleLE(8 * o));
+        }
+    }
+    // What the orders held: their directories, chunks and counts.
+    for await (const keys of scanKeys(redis, `${prefix}${ORDERS_PATTERN}`, 2000)) await redis.unlink(...keys);
+
+    const connection = RespConnection.like(redis, prefix);
+    for (const [o, order] of CATALOGUE_SORTS.entries()) {
+      const key = `${prefix}${orderKey(order)}`;
+      const score = scores[o]!;
+      const members: number[] = [];
+      for (let i = 0; i < ids.length; i++) if (!Number.isNaN(score[i]!)) members.push(i);
+      members.sort((a, b) => score[a]! - score[b]! || compareIdsAsText(ids[a]!, ids[b]!));
+      let out = new RespWriter();
+      const bounds = pieceBounds(members.length);
+      for (let piece = 0; piece < bounds.length - 1; piece++) {
+        const flat: number[] = [];
+        for (let m = bounds[piece]!; m < bounds[piece + 1]!; m++)
+          flat.push(score[members[m]!]!, ids[members[m]!]!);
+        const head = String(flat[1]);
+        out.command('ZADD', [chunkKey(key, head), ...flat]);
+        out.command('ZADD', [key, 0, directoryEntry(flat[0]!, head)]);
+        if (out.size >= WHOLE_BYTES) {
+          await sendAll(connection, out);
+          out = new RespWriter();
+        }
+      }
+      if (members.length > 0) out.command('SET', [orderCountKey(key), members.length]);
+      await sendAll(connection, out);
+    }
+    // A new token: directories mirrored before are read again at their next write.
+    this.mirrors.delete(mirroredAs(prefix));
+    const token = await redis.get(`${prefix}${TOKEN}`);
+    await redis.set(
+      `${prefix}${TOKEN}`,
+      createHash('sha1').update(`${token}:whole`).digest('hex').slice(0, 16),
+    );
+  }
+}
+
+/** Commands per round, and bytes per write, of `writeWhole`. */
+const WHOLE_ROUND = 500;
+const WHOLE_BYTES = 4 * 1024 * 1024;
+
+/** Sends what `out` holds, and throws the first error Redis answers. */
+async function sendAll(connection: RespConnection, out: RespWriter): Promise<void> {
+  const { commands, count } = out.done();
+  if (count === 0) return;
+  for (const reply of await connection.send(commands, count)) if (reply instanceof Error) throw reply;
+}
+
+/**
+ * Two ids (whole numbers, not negative) in the order of their decimal text, as a sorted set
+ * orders members of one score (`compareMembers`), without making the text: 12 < 120 < 123 < 13.
+ */
+function compareIdsAsText(a: number, b: number): number {
+  let digitsA = 1;
+  let digitsB = 1;
+  for (let power = 10; power <= a; power *= 10) digitsA++;
+  for (let power = 10; power <= b; power *= 10) digitsB++;
+  // The shorter with zeros after it, against the longer: equal only if it is a prefix of it.
+  const scaledA = digitsA < digitsB ? a * 10 ** (digitsB - digitsA) : a;
+  const scaledB = digitsB < digitsA ? b * 10 ** (digitsA - digitsB) : b;
+  return scaledA - scaledB || digitsA - digitsB;
+}
+
+/**
+ * Where `length` members laid out again are cut into chunks: as few as hold them at FILL each at
+ * most, as even as can be (the first index of each, then `length`).
+ */
+function pieceBounds(length: number): number[] {
+  const pieces = Math.ceil(length / FILL);
+  const bounds = [0];
+  for (let piece = 0; piece < pieces; piece++) bounds.push(Math.round(((piece + 1) * length) / pieces));
+  return bounds;
 }
 
 function scoresOf(stored: Buffer): Float64Array {
@@ -379,16 +492,14 @@ function writeRun(
     out.command('DEL', [chunkKey(key, directory.ids[index]!)]);
     out.command('ZREM', [key, directoryEntry(directory.scores[index]!, directory.ids[index]!)]);
   }
-  const pieces = Math.ceil(members.length / FILL);
+  const bounds = pieceBounds(members.length);
   const heads: { score: number; id: string; size: number }[] = [];
-  for (let piece = 0, from = 0; piece < pieces; piece++) {
-    const to = Math.round(((piece + 1) * members.length) / pieces);
-    const slice = members.slice(from, to);
+  for (let piece = 0; piece < bounds.length - 1; piece++) {
+    const slice = members.slice(bounds[piece], bounds[piece + 1]);
     const [score, id] = slice[0]!;
     out.command('ZADD', [chunkKey(key, id), ...slice.flat()]);
     out.command('ZADD', [key, 0, directoryEntry(score, id)]);
     heads.push({ score, id, size: slice.length });
-    from = to;
   }
   const replaced = last - start + 1;
   directory.scores.splice(start, replaced, ...heads.map((h) => h.score));
@@ -402,9 +513,10 @@ export async function writeScoresNow(
   prefix: string,
   updates: ScoreUpdates,
   writer = new OrderWriter(),
+  options: { scoresOnly?: boolean } = {},
 ): Promise<void> {
   const recorded = new RecordedTransaction();
-  await writer.write(redis, recorded.tx, [{ prefix, updates }]);
+  await writer.write(redis, recorded.tx, [{ prefix, updates }], options);
   const replies = await RespConnection.like(redis).send([MULTI, ...recorded.parts, EXEC], recorded.count + 2);
   const results = replies.at(-1);
   if (results instanceof Error) throw results;

@@ -21,7 +21,7 @@ import type { Redis } from 'ioredis';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
 import type { KeyComparison } from '../../runtime/projector.js';
 import { readWholeOrder } from './chunked-order.js';
-import { BUCKET_GET, bucketKey, readBuckets } from '../buckets.js';
+import { BUCKET_GET, bucketKey, bucketsOf, readBuckets } from '../buckets.js';
 
 const ORDERS = CATALOGUE_SORTS.length;
 /** A title's scores as stored: a little-endian double for each order. */
@@ -33,8 +33,12 @@ const ONLY_IF_PRESENT = 1 << ORDERS;
 
 /** The relative name of the hash holding a title's scores. */
 export const scoresKey = (id: number | string): string => bucketKey('scores', id);
+/** A pattern of the relative names of every hash of scores. */
+export const SCORES_PATTERN = bucketsOf('scores');
 /** The relative name of an order's directory (its chunks and count hang off it). */
 export const orderKey = (order: CatalogueSortKey): string => `sort:${order}`;
+/** A pattern of the relative names of every key of the orders (directories, chunks, counts). */
+export const ORDERS_PATTERN = 'sort:*';
 
 const orderIndex = (order: CatalogueSortKey): number => CATALOGUE_SORTS.indexOf(order);
 
@@ -178,6 +182,9 @@ export function orderKeyComparison(name: string): KeyComparison | undefined {
   // Which write last touched the orders (`order-writer.ts`): a value of its own in each history.
   if (/:orders:token$/.test(name)) return 'skip';
   if (/:sort:[a-z]+:c:/.test(name)) return 'skip';
+  // How many members an order holds: no key, or 0 where a history emptied it, for none. Its
+  // members are compared with the order itself.
+  if (/:sort:[a-z]+:n$/.test(name)) return 'skip';
   if (/:sort:[a-z]+$/.test(name))
     return {
       async read(redis, key) {
