@@ -201,7 +201,7 @@ export class GenerationWriter {
     const { projector, connection, servesFrom } = this;
     const building = servesFrom !== null && last !== undefined && comparePositions(last, servesFrom) < 0;
     if (servesFrom !== null && !building && last !== undefined && projector.completeBuild) {
-      // Before the WATCH: its writes go through the same connection, outside the transaction.
+      // Before the WATCH: its writes may go through this writer's connection (`RespConnection.like`).
       const checkpoint = this.known ?? (await this.checkpoint());
       if (comparePositions(checkpoint, servesFrom) < 0 && comparePositions(last, checkpoint) > 0)
         await projector.completeBuild(redis, this.key);
