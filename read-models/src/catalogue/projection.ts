@@ -40,6 +40,22 @@ interface Known {
 
 type Ref = { type: TitleType; id: number };
 
+/** A type's key prefix in an epoch, ending in ':'. */
+const epochPrefix = (key: (...parts: string[]) => string, type: TitleType, epoch: number): string =>
+  `${key(...CATALOGUE.inEpoch(type, epoch))}:`;
+
+/** Each type's current epoch (0 before the first replace-mode import). */
+async function currentEpochs(
+  redis: Redis,
+  key: (...parts: string[]) => string,
+): Promise<Record<TitleType, number>> {
+  const stored = await redis.mget(...TYPES.map((type) => key(...CATALOGUE.epoch(type))));
+  return Object.fromEntries(TYPES.map((type, i) => [type, Number(stored[i] ?? 0)])) as Record<
+    TitleType,
+    number
+  >;
+}
+
 function refOf(event: CatalogueEvent['event']): Ref | null {
   switch (event?.type) {
     case 'TitleImported':
@@ -104,11 +120,11 @@ export function createCatalogueProjector() {
       const prefixes = {} as Record<TitleType, string>;
       const enter = (type: TitleType, epoch: number) => {
         epochs[type] = epoch;
-        prefixes[type] = `${key(...CATALOGUE.inEpoch(type, epoch))}:`;
+        prefixes[type] = epochPrefix(key, type, epoch);
         ahead.writingUnder(key(...CATALOGUE.epoch(type)), prefixes[type]);
       };
-      const stored = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
-      TYPES.forEach((t, i) => enter(t, Number(stored[i] ?? 0)));
+      const current = await currentEpochs(redis, key);
+      for (const type of TYPES) enter(type, current[type]);
       const viewsBefore = await readViewsBefore(redis, key, events);
       const imported: Record<TitleType, Set<number>> = { movie: new Set(), tv: new Set() };
       for (const { event } of events)
@@ -296,9 +312,8 @@ export function createCatalogueProjector() {
      * and the orders here, each written once, in order, from every title's scores.
      */
     async completeBuild(redis, key) {
-      const epochs = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
-      for (const [i, type] of TYPES.entries())
-        await orders.writeWhole(redis, `${key(...CATALOGUE.inEpoch(type, Number(epochs[i] ?? 0)))}:`);
+      const epochs = await currentEpochs(redis, key);
+      for (const type of TYPES) await orders.writeWhole(redis, epochPrefix(key, type, epochs[type]));
     },
 
     comparedAs: (name) => orderKeyComparison(name) ?? searchKeyComparison(name),
@@ -319,7 +334,7 @@ export function createCatalogueProjector() {
       for (const type of TYPES) {
         const dropped = await redis.smembers(key(type, 'dropped-epochs'));
         for (const epoch of dropped) {
-          const pattern = `${key(...CATALOGUE.inEpoch(type, Number(epoch)))}:*`;
+          const pattern = `${epochPrefix(key, type, Number(epoch))}*`;
           for await (const keys of scanKeys(redis, pattern, 2000)) await redis.unlink(...keys);
           await redis.srem(key(type, 'dropped-epochs'), epoch);
         }
@@ -334,9 +349,9 @@ export function createCatalogueProjector() {
  * between batches, so nothing appends meanwhile; readers see the old list or the new, both right.
  */
 async function compactSearchLists(redis: Redis, key: (...parts: string[]) => string): Promise<void> {
-  const epochs = await redis.mget(...TYPES.map((t) => key(...CATALOGUE.epoch(t))));
-  for (const [i, type] of TYPES.entries()) {
-    const prefix = `${key(...CATALOGUE.inEpoch(type, Number(epochs[i] ?? 0)))}:`;
+  const epochs = await currentEpochs(redis, key);
+  for (const type of TYPES) {
+    const prefix = epochPrefix(key, type, epochs[type]);
     const dirty = await redis.smembers(`${prefix}search:dirty`);
     if (dirty.length === 0) continue;
     const sizing = redis.pipeline();
