@@ -503,4 +503,27 @@ describe('a generation built from the log', () => {
       await runner.stop();
     }
   });
+
+  it("is built in the projector's build batches by the live runner at a start, then fed in its own; a rebuild keeps its own", async () => {
+    await appendMany(45);
+    const log: string[] = [];
+    const projector = { ...recording(log), buildBatchSize: 20 };
+    const runner = new LiveProjectionRunner(projector, { store, redis, logger });
+    runner.start();
+    try {
+      await until(async () => (await readProjectionStatus(redis, 'recording')).checkpoint?.commit === 45n);
+      expect(log).toEqual(['20 building', '20 building', 'complete at 40', '5']);
+      await appendMany(25);
+      await until(async () => (await readProjectionStatus(redis, 'recording')).checkpoint?.commit === 70n);
+      const served = log.slice(4).map(Number);
+      expect(served.reduce((a, b) => a + b, 0)).toBe(25);
+      expect(Math.max(...served)).toBe(10);
+    } finally {
+      await runner.stop();
+    }
+
+    log.length = 0;
+    await rebuildProjection(projector, { store, redis });
+    expect(log).toEqual([...Array(6).fill('10 building'), 'complete at 60', '10']);
+  });
 });

@@ -8,6 +8,7 @@
  * queries. A read model's spec is written with `@cinefold/read-models/testing`.
  */
 export {
+  batchSizeOf,
   defineProjector,
   payloadTypesOf,
   type ProjectedEvent,

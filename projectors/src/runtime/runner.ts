@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from '@cinefold/platform';
 import {
+  batchSizeOf,
   CheckpointLost,
   GenerationSwitched,
   GenerationWriter,
@@ -123,10 +124,16 @@ export class LiveProjectionRunner {
         const target = stored === null ? null : decodePosition(stored);
         const unservedUpTo = target !== null && comparePositions(from, target) < 0 ? target : null;
         writer.buildUpTo(unservedUpTo);
+        const maxBatch = (building: boolean) =>
+          this.options.batchSize ?? batchSizeOf(this.projector, building) ?? 2000;
+        // Built in larger batches, if the projector says so, then read on in its own from a new
+        // subscription (this loop's next turn) once the generation serves.
+        const resubscribeAt =
+          unservedUpTo !== null && maxBatch(true) !== maxBatch(false) ? unservedUpTo : null;
         this.subscription = store.subscribeAll(
           {
             from,
-            maxBatch: this.options.batchSize ?? this.projector.batchSize ?? 2000,
+            maxBatch: maxBatch(unservedUpTo !== null),
             payloadTypes: payloadTypesOf(this.projector),
             types: this.projector.handles === 'all' ? undefined : this.projector.handles,
             skipStreams: unservedUpTo
@@ -137,6 +144,8 @@ export class LiveProjectionRunner {
             // The batch commits while the subscription reads and prepares the next one.
             await writer.applyOverlapped(batch, () => void this.subscription?.close(), readUpTo);
             failures = 0;
+            if (resubscribeAt && comparePositions(readUpTo, resubscribeAt) >= 0)
+              void this.subscription?.close();
           },
         );
         await this.subscription.done;

@@ -97,6 +97,7 @@ export function createCatalogueProjector() {
     version: 6,
     // Big batches share more postings per SADD: an import is a long run of TitleImported events.
     batchSize: 2000,
+    buildBatchSize: 10_000,
     handles: [
       'TitleImported',
       'CatalogueTruncated',
