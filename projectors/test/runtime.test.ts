@@ -465,15 +465,28 @@ describe('a generation built from the log', () => {
     };
   }
 
+  /** Runs `work` while a live runner feeds `projector`, and stops the runner however `work` ends. */
+  async function whileRunning(projector: Projector, work: () => Promise<void>): Promise<void> {
+    const runner = new LiveProjectionRunner(projector, { store, redis, logger });
+    runner.start();
+    try {
+      await work();
+    } finally {
+      await runner.stop();
+    }
+  }
+
+  /** Waits until the recording projector's checkpoint is `commit`. */
+  const caughtUpTo = (commit: bigint) =>
+    until(async () => (await readProjectionStatus(redis, 'recording')).checkpoint?.commit === commit);
+
   it('is built by a rebuild, completed once before the batch that makes it serve, then served', async () => {
     await appendMany(35);
     const log: string[] = [];
     const projector = recording(log);
     const { generation } = await rebuildProjection(projector, { store, redis });
     expect(log).toEqual(['10 building', '10 building', '10 building', 'complete at 30', '5']);
-    const runner = new LiveProjectionRunner(projector, { store, redis, logger });
-    runner.start();
-    try {
+    await whileRunning(projector, async () => {
       await appendMany(3);
       await until(
         async () => (await redis.get(readModelKeys.key('recording', generation, 'total'))) === '38',
@@ -481,46 +494,36 @@ describe('a generation built from the log', () => {
       expect(
         log.slice(5).every((entry) => !entry.includes('building') && !entry.startsWith('complete')),
       ).toBe(true);
-    } finally {
-      await runner.stop();
-    }
+    });
   });
 
   it('is built by the live runner on an empty Redis up to the head it found, then follows new events', async () => {
     await appendMany(25);
     const log: string[] = [];
-    const runner = new LiveProjectionRunner(recording(log), { store, redis, logger });
-    runner.start();
-    try {
-      await until(async () => (await readProjectionStatus(redis, 'recording')).checkpoint?.commit === 25n);
+    await whileRunning(recording(log), async () => {
+      await caughtUpTo(25n);
       expect(log).toEqual(['10 building', '10 building', 'complete at 20', '5']);
       await appendMany(2);
       await until(async () => log.length > 4);
       expect(
         log.slice(4).every((entry) => !entry.includes('building') && !entry.startsWith('complete')),
       ).toBe(true);
-    } finally {
-      await runner.stop();
-    }
+    });
   });
 
   it("is built in the projector's build batches by the live runner at a start, then fed in its own; a rebuild keeps its own", async () => {
     await appendMany(45);
     const log: string[] = [];
     const projector = { ...recording(log), buildBatchSize: 20 };
-    const runner = new LiveProjectionRunner(projector, { store, redis, logger });
-    runner.start();
-    try {
-      await until(async () => (await readProjectionStatus(redis, 'recording')).checkpoint?.commit === 45n);
+    await whileRunning(projector, async () => {
+      await caughtUpTo(45n);
       expect(log).toEqual(['20 building', '20 building', 'complete at 40', '5']);
       await appendMany(25);
-      await until(async () => (await readProjectionStatus(redis, 'recording')).checkpoint?.commit === 70n);
+      await caughtUpTo(70n);
       const served = log.slice(4).map(Number);
       expect(served.reduce((a, b) => a + b, 0)).toBe(25);
       expect(Math.max(...served)).toBe(10);
-    } finally {
-      await runner.stop();
-    }
+    });
 
     log.length = 0;
     await rebuildProjection(projector, { store, redis });

@@ -95,7 +95,8 @@ export function createCatalogueProjector() {
     // 5: orders in chunks, with every title's scores beside them (`orders/`).
     // 6: documents compressed with a dictionary (`stored.ts`), in hashes of 64 ids (`documents.ts`).
     version: 6,
-    // Big batches share more postings per SADD: an import is a long run of TitleImported events.
+    // Big batches append each posting list once for more titles: an import is a long run of
+    // TitleImported events. A build at a start, which serves no one, takes bigger ones still.
     batchSize: 2000,
     buildBatchSize: 10_000,
     handles: [
