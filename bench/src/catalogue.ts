@@ -88,13 +88,17 @@ export async function importFile(
   };
   if (!status.jobId)
     throw new Error(`the upload was refused (${response.status}): ${JSON.stringify(status)}`);
+  const { jobId } = status;
   while (status.state !== 'completed' && status.state !== 'failed') {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    status = (await (
-      await fetch(`${base}/api/admin/datasets/jobs/${status.jobId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as typeof status;
+    const polled = await fetch(`${base}/api/admin/datasets/jobs/${jobId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const answer = (await polled.json()) as typeof status & { message?: string };
+    // A refusal (a rate limit, say) is not the job's status: ask again.
+    if (polled.ok) status = answer;
+    else if (polled.status !== 429)
+      throw new Error(`the job's status was refused (${polled.status}): ${answer.message}`);
   }
   const appendedSeconds = (performance.now() - started) / 1000;
   // Fully queryable: every projector has caught up with the store.
