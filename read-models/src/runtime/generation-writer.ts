@@ -107,7 +107,8 @@ export class GenerationWriter {
   /**
    * The generation is being built, and serves once its checkpoint reaches `servesFrom` (null: it
    * serves already). Batches that end before it are applied as `building`; the projector's
-   * `completeBuild` runs before the batch that reaches it.
+   * `completeBuild` runs before the batch that reaches it, and that batch's events before
+   * `servesFrom` are applied first, as a build of their own (`cutWhereServing`).
    */
   buildUpTo(servesFrom: Position | null): void {
     this.servesFrom = servesFrom;
@@ -116,6 +117,11 @@ export class GenerationWriter {
   /** Applies the events after this generation's checkpoint; returns the checkpoint afterwards. */
   async apply(recorded: readonly RecordedEvent[], readUpTo?: Position): Promise<Position> {
     await this.settle();
+    const cut = this.cutWhereServing(recorded, readUpTo);
+    if (cut) {
+      await this.applyNow(cut.building, this.decode(cut.building));
+      recorded = cut.serving;
+    }
     return this.applyNow(recorded, this.decode(recorded), readUpTo);
   }
 
@@ -137,6 +143,11 @@ export class GenerationWriter {
   ): Promise<void> {
     if (this.broken)
       throw new Error(`${this.projector.name}: a batch failed; feed a new writer from the checkpoint`);
+    const cut = this.cutWhereServing(recorded, readUpTo);
+    if (cut) {
+      await this.applyOverlapped(cut.building, onFailure);
+      recorded = cut.serving;
+    }
     const decoded = this.decode(recorded);
     this.projector.prepare?.(decoded, this.key);
     const before = this.inFlight;
@@ -168,6 +179,28 @@ export class GenerationWriter {
     const failure = this.failure;
     this.failure = null;
     if (failure) throw failure.error;
+  }
+
+  /**
+   * The batch that brings a generation being built to where it serves, cut in two: the events
+   * before that position, applied as a build, and the rest (the event at that position, if the
+   * batch holds it, and any after), applied once `completeBuild` has run. Null when the batch is
+   * not such a batch, or has nothing before that position. Applied whole, what the batch's first
+   * events left to `completeBuild` would have been written as a serving batch writes it, item by
+   * item: the catalogue's day closings at the end of a log moved every title they name into its
+   * place in the views order, one chunk at a time.
+   */
+  private cutWhereServing(
+    recorded: readonly RecordedEvent[],
+    readUpTo: Position | undefined,
+  ): { building: readonly RecordedEvent[]; serving: readonly RecordedEvent[] } | null {
+    const { servesFrom, projector } = this;
+    const last = readUpTo ?? recorded.at(-1)?.position;
+    if (servesFrom === null || !projector.completeBuild || last === undefined) return null;
+    if (comparePositions(last, servesFrom) < 0) return null;
+    const serving = recorded.findIndex((e) => comparePositions(e.position, servesFrom) >= 0);
+    const cut = serving === -1 ? recorded.length : serving;
+    return cut === 0 ? null : { building: recorded.slice(0, cut), serving: recorded.slice(cut) };
   }
 
   /** The events of the batch this projector handles, decoded once (payloads parse lazily). */
