@@ -103,7 +103,8 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
   comparedAs?(name: string): KeyComparison | undefined;
   /**
    * Optional: runs when a generation built from the log is about to serve, before the batch that
-   * brings it to the position it serves from, once every batch before that one has committed.
+   * brings it to the position it serves from, once every batch before that one has committed
+   * (the writer applies that batch's events before the position as a build of their own first).
    * It writes what the batches applied while `building` left undone, from what they stored (the
    * catalogue's orders, from every title's scores). Its writes are not in a transaction, and it
    * may run again (a crash before that batch commits, a verify's next catch-up): it must come to
