@@ -1,23 +1,23 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSampleMovies } from './support/catalogue.js';
 import { useSiteSession } from './support/session.js';
+import { type StandInHost, startStandInHost } from './support/stand-in-host.js';
 
 const INCEPTION = { id: 27205, imdbId: 'tt1375666' };
 
 // A stand-in for a streaming provider, on an origin of its own: the page says what it was asked to play.
-let provider: Server;
+let provider: StandInHost | undefined;
 let providerOrigin = '';
 beforeAll(async () => {
-  provider = createServer((req, res) => {
+  provider = await startStandInHost((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><title>player</title><p id="playing">playing ${req.url}</p>`);
   });
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  providerOrigin = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  providerOrigin = provider.url;
 });
-afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+afterAll(async () => {
+  await provider?.close();
+});
 
 // Read when the site starts, after the provider above has its address: set at run time, not at build time.
 const site = useSiteSession(() => ({ PLAYER_SERVER_1_MOVIE: `${providerOrigin}/embed/movie/{imdbId}` }));

@@ -1,11 +1,10 @@
 import type { AdminAd } from '@cinefold/contracts';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { callApi } from './accounts.js';
 import { adminToken } from './catalogue.js';
 import type { SiteSession } from './session.js';
+import { type StandInHost, startStandInHost } from './stand-in-host.js';
 
 /** An image ad as the admin form would send it; tests override what they are about. */
 export function imageAd(fields: Record<string, unknown> = {}): Record<string, unknown> {
@@ -67,18 +66,15 @@ export function watchBeacons(page: Page): { readonly sent: SentBeacon[] } {
   return { sent };
 }
 
-export interface AdImageHost {
-  /** Its origin, e.g. `http://127.0.0.1:41234`; `${url}/728x90.svg` is a 728×90 picture. */
-  readonly url: string;
-  close(): Promise<void>;
-}
+/** `${url}/728x90.svg` is a 728×90 picture. */
+export type AdImageHost = StandInHost;
 
 /**
  * Stand-in ad creatives: `/{width}x{height}.svg` answers a picture of that size (a banner's
  * colours and its size written on it); any other address answers 404, as a creative taken down.
  */
-export async function startAdImageHost(): Promise<AdImageHost> {
-  const server = createServer((request, response) => {
+export function startAdImageHost(): Promise<AdImageHost> {
+  return startStandInHost((request, response) => {
     const size = /^\/(\d{2,4})x(\d{2,4})\.svg$/.exec(request.url ?? '');
     if (!size) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('gone');
@@ -92,12 +88,6 @@ export async function startAdImageHost(): Promise<AdImageHost> {
         `<text x="50%" y="50%" fill="#fff" font-family="sans-serif" font-size="20" text-anchor="middle" dominant-baseline="middle">${width}×${height}</text></svg>`,
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /**
