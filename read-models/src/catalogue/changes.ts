@@ -55,14 +55,22 @@ function sameNamePosting(before: TitleSearch, after: TitleSearch, was: NameTerm,
   );
 }
 
+/** What packing a title's postings reads of what it is found by. */
+type PostedSearch = Pick<TitleSearch, 'name' | 'popularity'>;
+
 /** The titles a group writes postings for, by slot (their order in the group). */
 class TitleSlots {
   readonly ids: number[] = [];
-  /** What the title is found by now; null when it is gone (its postings are all tombstones). */
-  readonly searches: (TitleSearch | null)[] = [];
+  /**
+   * What the title is found by now; null when it is gone (its postings are all tombstones). Not
+   * its overview's words: the group's lists hold those already, and each title's set of them,
+   * kept until the group was packed, was copied by every collection of the young generation in
+   * between (a fifth of the preparing thread's collector time; bench/README.md).
+   */
+  readonly searches: (PostedSearch | null)[] = [];
   add(id: number, search: TitleSearch | null): number {
     this.ids.push(id);
-    return this.searches.push(search) - 1;
+    return this.searches.push(search && { name: search.name, popularity: search.popularity }) - 1;
   }
   clear() {
     this.ids.length = 0;
