@@ -70,6 +70,30 @@ function refOf(event: CatalogueEvent['event']): Ref | null {
 }
 
 /**
+ * Which of `ids` the type's catalogue holds under `prefix`, and which of those are hidden: a title
+ * it holds is in its `visible` or its `hidden` set, and has a document. One round for any number
+ * of ids, where reading a document for each id took one `HGET` each inside Redis, most of them
+ * for nothing (an import's titles are new).
+ */
+async function heldTitles(
+  redis: Redis,
+  prefix: string,
+  ids: readonly number[],
+): Promise<{ held: number[]; hidden: Set<number> }> {
+  const [visible, hidden] = await Promise.all([
+    redis.smismember(`${prefix}visible`, ...ids),
+    redis.smismember(`${prefix}hidden`, ...ids),
+  ]);
+  const held: number[] = [];
+  const hiddenIds = new Set<number>();
+  ids.forEach((id, i) => {
+    if (hidden[i] === 1) hiddenIds.add(id);
+    if (visible[i] === 1 || hidden[i] === 1) held.push(id);
+  });
+  return { held, hidden: hiddenIds };
+}
+
+/**
  * A catalogue projector with state of its own (what it prepared ahead, how big its last writes
  * were): each runner and each rebuild makes one.
  */
@@ -147,7 +171,7 @@ export function createCatalogueProjector() {
         }
         await writeViews(redis, tx, key, events, viewsBefore, imported, prefixes, scores);
         // Built from the log, the orders are written once at the end, from the scores (below).
-        await orders.write(redis, tx, scores, { scoresOnly: building });
+        await orders.write(redis, tx, scores, { scoresOnly: building, absent });
       };
 
       // What the batch's titles looked like before it: their documents and hidden flags.
@@ -157,28 +181,20 @@ export function createCatalogueProjector() {
         if (ref) refs.set(`${ref.type}:${ref.id}`, ref);
       }
       const known = new Map<string, Known | null>();
-      if (refs.size > 0) {
-        const list = [...refs.values()];
-        const docs: (Buffer | null)[] = list.map(() => null);
-        for (const type of TYPES) {
-          const at = list.flatMap((r, i) => (r.type === type ? [i] : []));
-          if (at.length === 0) continue;
-          const ids = at.map((i) => list[i]!.id);
-          const found = await readDocuments(redis, prefixes[type], ids);
-          at.forEach((i, j) => (docs[i] = found[j]!));
+      /** By type prefix, the batch's titles the catalogue did not hold before it: they have no scores. */
+      const absent = new Map<string, Set<number>>();
+      for (const type of TYPES) {
+        const ids: number[] = [];
+        for (const ref of refs.values()) if (ref.type === type) ids.push(ref.id);
+        if (ids.length === 0) continue;
+        const { held, hidden } = await heldTitles(redis, prefixes[type], ids);
+        const docs = await readDocuments(redis, prefixes[type], held);
+        const found = new Map(held.map((id, i) => [id, docs[i]]));
+        for (const id of ids) {
+          const doc = found.get(id);
+          known.set(`${type}:${id}`, doc ? { title: decodeTitle(type, doc), hidden: hidden.has(id) } : null);
         }
-        const hiddenFlags = new Map<TitleType, Map<number, boolean>>();
-        for (const type of TYPES) {
-          const ids = list.filter((r, i) => r.type === type && docs[i]).map((r) => r.id);
-          if (ids.length === 0) continue;
-          const flags = await redis.smismember(`${prefixes[type]}hidden`, ...ids);
-          hiddenFlags.set(type, new Map(ids.map((id, i) => [id, flags[i] === 1])));
-        }
-        list.forEach((r, i) => {
-          const doc = docs[i];
-          const hidden = hiddenFlags.get(r.type)?.get(r.id) ?? false;
-          known.set(`${r.type}:${r.id}`, doc ? { title: decodeTitle(r.type, doc), hidden } : null);
-        });
+        absent.set(prefixes[type], new Set(ids.filter((id) => !found.has(id))));
       }
 
       // Only imports of titles that do not exist yet: write what `prepare` indexed.

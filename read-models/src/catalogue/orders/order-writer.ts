@@ -116,12 +116,17 @@ export class OrderWriter {
    * Queues in `tx` what `batches` change (each type prefix's updates, in the order they were
    * made), after reading the scores they replace and the chunks that are written again. With
    * `scoresOnly` (a generation being built), only the scores: `writeWhole` writes the orders.
+   * `absent` names, by type prefix, titles the caller knows had no scores there before the batch
+   * (the catalogue did not hold them): theirs are not read.
    */
   async write(
     redis: Redis,
     tx: Transaction,
     batches: readonly OrderUpdates[],
-    { scoresOnly = false }: { scoresOnly?: boolean } = {},
+    {
+      scoresOnly = false,
+      absent = new Map(),
+    }: { scoresOnly?: boolean; absent?: ReadonlyMap<string, ReadonlySet<number>> } = {},
   ): Promise<void> {
     const byPrefix = new Map<string, ScoreUpdates[]>();
     for (const { prefix, updates } of batches) {
@@ -139,15 +144,20 @@ export class OrderWriter {
       for (const updates of byPrefix.get(prefix)!) updates.forEach((id) => set.add(id));
       return [...set];
     });
+    const read = prefixes.map((prefix, i) => {
+      const none = absent.get(prefix);
+      return none ? ids[i]!.filter((id) => !none.has(id)) : ids[i]!;
+    });
     const [tokens, stored] = await Promise.all([
       redis.mget(...prefixes.map((prefix) => `${prefix}${TOKEN}`)),
-      Promise.all(prefixes.map((prefix, i) => readStoredScores(redis, prefix, ids[i]!))),
+      Promise.all(prefixes.map((prefix, i) => readStoredScores(redis, prefix, read[i]!))),
     ]);
     const out = new RespWriter();
     for (const [i, prefix] of prefixes.entries()) {
       const token = tokens[i] ?? null;
       const before = new Map<number, Scores>();
-      ids[i]!.forEach((id, j) => before.set(id, stored[i]![j] ? scoresOf(stored[i]![j]!) : null));
+      for (const id of ids[i]!) before.set(id, null);
+      read[i]!.forEach((id, j) => before.set(id, stored[i]![j] ? scoresOf(stored[i]![j]!) : null));
       const after = fold(before, byPrefix.get(prefix)!);
       // The next token: a hash of this one and of the scores the batch changes.
       const next = createHash('sha1').update(token ?? '');
