@@ -7,7 +7,7 @@ import type { TitleType } from '@cinefold/contracts';
  *   day:{D}              hash: views; once the day is closed also visitors (exact) and closed=1
  *   day:{D}:visitors     HyperLogLog of the day's visitor hashes, while the day is open
  *   day:{D}:sources      sorted set source → views (likewise devices, countries)
- *   day:{D}:titles       sorted set {type}:{id} → views
+ *   day:{D}:titles       sorted set {type}:{id} → views, while the day is open
  *   titles:{type}        sorted set id → views, all days together (the content list's Views)
  *   views                every view counted
  *   minute:{M}:visitors  HyperLogLog of one minute's visitors (M a UTC minute, 2026-11-24T14:25),

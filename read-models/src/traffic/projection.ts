@@ -13,13 +13,18 @@ import { closingsStandForViews, daysOf, type StoredDay, tallyBooks, titleOf } fr
  * rely on the runner applying each event once (its checkpoint moves in the same transaction).
  *
  * Closing the books (`books.ts`): a day's `TrafficDayClosed` sets the day's figures to its totals
- * (views and the exact number of visitors in the day's hash, the sketch deleted, the sorted sets
+ * (views and the exact number of visitors in the day's hash, the sketch deleted, the breakdowns
  * replaced) and marks the day closed, so the model is the same whether the day's views were all
  * seen, some of them (EventStoreDB drops a deleted stream's events at its next scavenge) or none
  * (deleted after the retention): replayed from the first event, it is the model that was served.
+ * The day's views per title are dropped then: the all-time figures took the closing's, and only
+ * an open day's are read (by its closing, to give back what it held). Kept for every closed day,
+ * they were most of the model (10M views over 30 days on 25k titles: 69.3 MB, against 4.45 MB).
  */
 export const trafficProjector = defineProjector({
   name: TRAFFIC.projector,
+  // 2: a closed day keeps no views per title.
+  version: 2,
   handles: ['PageViewed', 'TrafficDayClosed'],
   supersedes: closingsStandForViews,
   async apply({ events, tx, key, redis }) {
@@ -50,8 +55,8 @@ export const trafficProjector = defineProjector({
         const members = Object.entries(totals[by]).filter(([, n]) => n > 0);
         addScored(tx, key(...TRAFFIC.breakdown(day, by)), members);
       }
-      const titles = totals.titles.map(({ type, id, views }) => [`${type}:${id}`, views] as const);
-      addScored(tx, key(...TRAFFIC.dayTitles(day)), titles);
+      // A closed day's views per title are not kept: they went into the all-time figures, a
+      // closed day is never closed again, and nothing reads a day's titles but its closing.
     }
 
     await writeAllTime(redis, tx, key, books.titles, books.views);
