@@ -59,6 +59,27 @@ export async function dataset(kind: TitleType, rows: number): Promise<string> {
   return file;
 }
 
+interface JobStatus {
+  jobId: string;
+  state: string;
+  processed: number;
+  rejected: number;
+  message?: string;
+}
+
+/**
+ * An answer's JSON body, or its text as the message when it is not JSON (a proxy's error page, a
+ * process that died mid-answer): the bench then stops with what was said, not a parse error.
+ */
+async function answerOf(response: Response): Promise<Partial<JobStatus>> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as Partial<JobStatus>;
+  } catch {
+    return { message: text.slice(0, 500) };
+  }
+}
+
 export async function importFile(
   base: string,
   token: string,
@@ -70,41 +91,40 @@ export async function importFile(
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssMb(workersPid));
   }, 200);
-  const started = performance.now();
-  const form = new FormData();
-  form.append('type', type);
-  form.append('mode', 'append');
-  form.append('file', await openAsBlob(file), `${type}.csv`);
-  const response = await fetch(`${base}/api/admin/datasets/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  let status = (await response.json()) as {
-    jobId: string;
-    state: string;
-    processed: number;
-    rejected: number;
-  };
-  if (!status.jobId)
-    throw new Error(`the upload was refused (${response.status}): ${JSON.stringify(status)}`);
-  const { jobId } = status;
-  while (status.state !== 'completed' && status.state !== 'failed') {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const polled = await fetch(`${base}/api/admin/datasets/jobs/${jobId}`, {
+  try {
+    const started = performance.now();
+    const form = new FormData();
+    form.append('type', type);
+    form.append('mode', 'append');
+    form.append('file', await openAsBlob(file), `${type}.csv`);
+    const response = await fetch(`${base}/api/admin/datasets/upload`, {
+      method: 'POST',
       headers: { authorization: `Bearer ${token}` },
+      body: form,
     });
-    const answer = (await polled.json()) as typeof status & { message?: string };
-    // A refusal (a rate limit, say) is not the job's status: ask again.
-    if (polled.ok) status = answer;
-    else if (polled.status !== 429)
-      throw new Error(`the job's status was refused (${polled.status}): ${answer.message}`);
+    const uploaded = await answerOf(response);
+    if (!response.ok || !uploaded.jobId)
+      throw new Error(`the upload was refused (${response.status}): ${JSON.stringify(uploaded)}`);
+    let status = uploaded as JobStatus;
+    const { jobId } = status;
+    while (status.state !== 'completed' && status.state !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const polled = await fetch(`${base}/api/admin/datasets/jobs/${jobId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const answer = await answerOf(polled);
+      // A refusal (a rate limit, say) is not the job's status: ask again.
+      if (polled.ok) status = answer as JobStatus;
+      else if (polled.status !== 429)
+        throw new Error(`the job's status was refused (${polled.status}): ${answer.message}`);
+    }
+    const appendedSeconds = (performance.now() - started) / 1000;
+    // Fully queryable: every projector has caught up with the store.
+    await waitForProjectors(base, { authorization: `Bearer ${token}` }, 3_600_000);
+    return { seconds: (performance.now() - started) / 1000, appendedSeconds, peakRss, ...status };
+  } finally {
+    clearInterval(sampler);
   }
-  const appendedSeconds = (performance.now() - started) / 1000;
-  // Fully queryable: every projector has caught up with the store.
-  await waitForProjectors(base, { authorization: `Bearer ${token}` }, 3_600_000);
-  clearInterval(sampler);
-  return { seconds: (performance.now() - started) / 1000, appendedSeconds, peakRss, ...status };
 }
 
 /** Words of generated titles and overviews, typed whole, started or misspelt: searches no run repeats. */
