@@ -8,6 +8,7 @@
  */
 import { comparePositions, type EventStore, type Position, START } from '@cinefold/platform';
 import {
+  batchSizeOf,
   type GenerationWriter,
   payloadTypesOf,
   type Projector,
@@ -15,7 +16,7 @@ import {
 } from '@cinefold/read-models';
 
 export interface FeedOptions {
-  /** Events read at a time: the projector's `batchSize` unless given (1,000 when it has none). */
+  /** Events read at a time: the projector's own (`batchSizeOf`) unless given. */
   readonly batchSize?: number;
   /** Checked between batches; when aborted the feed stops (its generation resumable) and throws. */
   readonly signal?: AbortSignal;
@@ -47,7 +48,7 @@ export async function feedTo(
   options: FeedOptions = {},
 ): Promise<number> {
   const { projector } = writer;
-  const batchSize = options.batchSize ?? projector.batchSize ?? 1000;
+  const batchSize = options.batchSize ?? batchSizeOf(projector);
   let position = await writer.checkpoint();
   writer.buildUpTo(options.unserved ? target : null);
   const filters = {

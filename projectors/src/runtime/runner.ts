@@ -125,7 +125,7 @@ export class LiveProjectionRunner {
         const unservedUpTo = target !== null && comparePositions(from, target) < 0 ? target : null;
         writer.buildUpTo(unservedUpTo);
         const maxBatch = (building: boolean) =>
-          this.options.batchSize ?? batchSizeOf(this.projector, building) ?? 2000;
+          this.options.batchSize ?? batchSizeOf(this.projector, building);
         // Built in larger batches, if the projector says so, then read on in its own from a new
         // subscription (this loop's next turn) once the generation serves.
         const resubscribeAt =

@@ -63,7 +63,7 @@ export interface ProjectorDefinition<Type extends CinefoldEventType> {
    * version rebuilds it at start, beside the serving one (see `upgradeReadModels`).
    */
   readonly version?: number;
-  /** Events per batch (default 2000). */
+  /** Events per batch (default 2000: `batchSizeOf`). */
   readonly batchSize?: number;
   /**
    * Optional: events per batch while the live runner builds a generation from the log at a start
@@ -172,12 +172,16 @@ export function versionOf(projector: Pick<Projector, 'version'>): number {
   return projector.version ?? 1;
 }
 
+/** Events per batch of a projector that does not say (`batchSize`). */
+const DEFAULT_BATCH_SIZE = 2000;
+
 /**
- * Events per batch a projector is fed in: `batchSize`, or `buildBatchSize` while the live runner
- * builds it at a start (`building`); undefined when it says neither.
+ * Events per batch a projector is fed in, by the live runner, a rebuild and verify alike:
+ * `batchSize` (DEFAULT_BATCH_SIZE when it has none), or `buildBatchSize` while the live runner
+ * builds it at a start (`building`).
  */
-export function batchSizeOf(projector: Projector, building: boolean): number | undefined {
-  return (building ? projector.buildBatchSize : undefined) ?? projector.batchSize;
+export function batchSizeOf(projector: Projector, building = false): number {
+  return (building ? projector.buildBatchSize : undefined) ?? projector.batchSize ?? DEFAULT_BATCH_SIZE;
 }
 
 /** What a projector's subscription must read of each event (see `Projector.payloadTypes`). */
