@@ -55,8 +55,7 @@ export const trafficProjector = defineProjector({
         const members = Object.entries(totals[by]).filter(([, n]) => n > 0);
         addScored(tx, key(...TRAFFIC.breakdown(day, by)), members);
       }
-      // A closed day's views per title are not kept: they went into the all-time figures, a
-      // closed day is never closed again, and nothing reads a day's titles but its closing.
+      // No views per title for a closed day (see above).
     }
 
     await writeAllTime(redis, tx, key, books.titles, books.views);
@@ -80,8 +79,8 @@ export const trafficProjector = defineProjector({
 });
 
 /**
- * Members a `ZADD` takes at most: a day's closing may name hundreds of thousands of titles, more
- * arguments than one call can take.
+ * Members a `ZADD` takes at most: a closing's breakdowns have no fixed size (a source is whatever
+ * site sent the visitor), and a call spread over too many arguments overflows the stack.
  */
 const ZADD_MEMBERS = 10_000;
 
