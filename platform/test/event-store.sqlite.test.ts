@@ -274,3 +274,54 @@ describe('reading $all with streams skipped', () => {
     }
   });
 });
+
+describe('reading $all for a few types', () => {
+  it('passes over a slice of the log at a time, handing on how far it read, and lets other work run between slices', async () => {
+    const dir = makeTempDir('sqlite-scan-slices');
+    // Slices of 10 positions instead of 100,000, so a small log holds many.
+    const store = openSqliteEventStore(join(dir.path, 'events.sqlite'), { scanRows: 10 });
+    try {
+      for (let i = 1; i <= 100; i++) {
+        const events = [newEvent('Common', { n: i })];
+        if (i === 5 || i === 50 || i === 99) events.push(newEvent('Rare', { n: i }));
+        await store.append(`s-${i}`, events, { expectedRevision: 'any' });
+      }
+      const head = (await store.headPosition()).commit;
+      const numbers = (events: readonly { data: unknown }[]) =>
+        events.map((e) => (e.data as { n: number }).n);
+      const rare = { types: ['Rare'], payloadTypes: ['Rare'] };
+
+      let turns = 0;
+      let reading = true;
+      const otherWork = () => {
+        turns++;
+        if (reading) setImmediate(otherWork);
+      };
+      setImmediate(otherWork);
+      // Read to the head however many slices lie between its events, or until it has maxCount.
+      expect(numbers(await store.readAll(rare))).toEqual([5, 50, 99]);
+      reading = false;
+      expect(turns).toBeGreaterThanOrEqual(9);
+      expect(numbers(await store.readAll({ ...rare, maxCount: 2 }))).toEqual([5, 50]);
+      expect(await store.readAll({ ...rare, maxCount: 0 })).toEqual([]);
+
+      const seen: number[] = [];
+      const steps: bigint[] = [];
+      let readUpTo = -1n;
+      const subscription = store.subscribeAll({ ...rare, maxBatch: 10 }, async (batch, progress) => {
+        seen.push(...numbers(batch));
+        steps.push(progress.readUpTo.commit - readUpTo);
+        readUpTo = progress.readUpTo.commit;
+      });
+      await expect.poll(() => readUpTo).toBe(head);
+      await subscription.close();
+      expect(seen).toEqual([5, 50, 99]);
+      // No statement went over more than a slice (the first starts one below the first position).
+      expect(Math.max(...steps.slice(1).map(Number))).toBeLessThanOrEqual(10);
+      expect(steps.length).toBeGreaterThanOrEqual(10);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+});
