@@ -8,13 +8,18 @@ import { tempDir } from './temp.js';
 const BATCHED = 200_000;
 const SINGLE = 20_000;
 
+interface RareRead {
+  readonly ms: number;
+  readonly longest: number;
+}
+
 /**
  * A reader of one rare type (a projector of accounts, of ads) read to the head of the log, as a
  * rebuild starts: how long it takes, and the longest the process's thread was held meanwhile
  * (the longest gap between turns of the event loop). `scanRows`: the store's slice (the default
  * when undefined).
  */
-async function timeRareRead(file: string, type: string, scanRows?: number) {
+async function timeRareRead(file: string, type: string, scanRows?: number): Promise<RareRead> {
   const store = openSqliteEventStore(file, scanRows === undefined ? {} : { scanRows });
   try {
     let reading = true;
@@ -127,15 +132,12 @@ export async function benchEventStore(): Promise<Row[]> {
     // three times each, alternated (the second of a pair ran up to a fifth slower, whichever it
     // was): the quickest of each.
     const file = join(dir.path, 'events.sqlite');
-    const runs: { whole: Awaited<ReturnType<typeof timeRareRead>>[]; sliced: typeof runs.whole } = {
-      whole: [],
-      sliced: [],
-    };
+    const runs = { whole: [] as RareRead[], sliced: [] as RareRead[] };
     for (let i = 0; i < 3; i++) {
       runs.whole.push(await timeRareRead(file, 'UserRoleChanged', Number.MAX_SAFE_INTEGER));
       runs.sliced.push(await timeRareRead(file, 'UserRoleChanged'));
     }
-    const quickest = (list: typeof runs.whole) => list.reduce((a, b) => (b.ms < a.ms ? b : a));
+    const quickest = (list: RareRead[]) => list.reduce((a, b) => (b.ms < a.ms ? b : a));
     const whole = quickest(runs.whole);
     const sliced = quickest(runs.sliced);
 

@@ -147,7 +147,7 @@ const [POSITION, STREAM, REVISION, ID, TYPE, VERSION, OCCURRED_AT, ACTOR, KEYS, 
 export interface SqliteEventStoreOptions {
   /** How often a live subscription checks for appends made by other processes. */
   readonly pollIntervalMs?: number;
-  /** Rows of the log one statement of a filtered read passes over (`SCAN_ROWS`); for tests. */
+  /** Positions of the log one statement of a filtered read passes over (`SCAN_ROWS`): tests and the bench set it. */
   readonly scanRows?: number;
 }
 
