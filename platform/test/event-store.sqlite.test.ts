@@ -288,6 +288,26 @@ describe('reading $all with streams skipped', () => {
   });
 });
 
+describe('reading $all for no payload at all', () => {
+  it('reads each row’s position, type and version, the rest of its envelope when asked, never its payload', async () => {
+    const dir = makeTempDir('sqlite-envelopes');
+    const store = openSqliteEventStore(join(dir.path, 'events.sqlite'));
+    try {
+      await store.append('counted', [newEvent('Counted', { n: 1 }), newEvent('Counted', { n: 2 })], {
+        expectedRevision: 'any',
+      });
+      const [first, second] = await store.readAll({ payloadTypes: [] });
+      expect([first!.type, first!.version, second!.position.commit]).toEqual(['Counted', 1, 2n]);
+      expect(() => first!.data).toThrow('the payload of Counted was not read');
+      expect(() => first!.metadata).toThrow('was not read');
+      expect([second!.stream, second!.revision, second!.id]).toEqual(['counted', 1n, positionId(2n)]);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+});
+
 describe('reading $all for a few types', () => {
   it('passes over a slice of the log at a time, handing on how far it read, and lets other work run between slices', async () => {
     const dir = makeTempDir('sqlite-scan-slices');

@@ -120,22 +120,25 @@ function migrate(db: Database.Database): boolean {
 /**
  * A row as every read selects it (`COLUMNS`, then whether its payload was read), as an array:
  * better-sqlite3 makes an array of a row in half the time it makes an object, which was a
- * replay's largest single cost. Integers come as bigint (the store reads with safe integers).
+ * replay's largest single cost. Integers come as numbers, not bigint: a bigint for each of a
+ * row's eight integer columns made reading 11M rows take 20 s rather than 14 (bench/README).
+ * Positions and revisions are made bigint where the port hands them on; no value the store
+ * writes comes near 2^53 (positions count rows from 1; times are milliseconds).
  */
 type Row = [
-  position: bigint,
-  stream: bigint,
-  revision: bigint,
+  position: number,
+  stream: number,
+  revision: number,
   id: string | null,
-  type: bigint,
-  version: bigint,
-  occurredAt: bigint | null,
-  actor: bigint | null,
-  keys: bigint | null,
+  type: number,
+  version: number,
+  occurredAt: number | null,
+  actor: number | null,
+  keys: number | null,
   data: string | null,
   metadata: string | null,
   /** 0 when the reader did not ask for this type's payload (`payloadTypes`): data and metadata are then null. */
-  payload: bigint,
+  payload: number,
 ];
 const COLUMNS = 'position, stream, revision, id, type, version, occurred_at, actor, keys';
 /** Every column of a `Row`, its payload read. */
@@ -143,6 +146,9 @@ const EVERY_COLUMN = `${COLUMNS}, data, metadata, 1`;
 const [POSITION, STREAM, REVISION, ID, TYPE, VERSION, OCCURRED_AT, ACTOR, KEYS, DATA, METADATA, PAYLOAD] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
 ] as const;
+
+/** A read that asked for no payload at all: its rows are read as `EnvelopeRow`s. */
+const envelopeOnly = (payloadTypes: readonly string[] | undefined): boolean => payloadTypes?.length === 0;
 
 export interface SqliteEventStoreOptions {
   /** How often a live subscription checks for appends made by other processes. */
@@ -327,21 +333,21 @@ class StoredRow implements RecordedEvent {
     private readonly row: Row,
     private readonly from: Names,
   ) {
-    this.position = positionAt(row[POSITION]);
-    this.type = from.names.name(Number(row[TYPE]));
-    this.version = Number(row[VERSION]);
+    this.position = positionAt(BigInt(row[POSITION]));
+    this.type = from.names.name(row[TYPE]);
+    this.version = row[VERSION];
   }
 
   get id(): string {
-    return this.row[ID] || positionId(this.row[POSITION]);
+    return this.row[ID] || positionId(BigInt(this.row[POSITION]));
   }
 
   get stream(): string {
-    return this.from.streams.name(Number(this.row[STREAM]));
+    return this.from.streams.name(this.row[STREAM]);
   }
 
   get revision(): bigint {
-    return this.row[REVISION];
+    return BigInt(this.row[REVISION]);
   }
 
   /** A payload the reader did not ask for (`payloadTypes`) was left in the store. */
@@ -356,7 +362,7 @@ class StoredRow implements RecordedEvent {
     const parsed = JSON.parse(json) as unknown;
     const keyList = row[KEYS];
     if (keyList === null) return parsed;
-    const keys = this.from.keyLists(Number(keyList));
+    const keys = this.from.keyLists(keyList);
     const values = parsed as unknown[];
     const data: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) data[keys[i]!] = values[i];
@@ -375,8 +381,8 @@ class StoredRow implements RecordedEvent {
     } else {
       const occurredAt = row[OCCURRED_AT];
       metadata = {
-        occurredAt: occurredAt === null ? '' : this.from.isoTime(Number(occurredAt)),
-        actor: this.from.names.name(Number(actor)),
+        occurredAt: occurredAt === null ? '' : this.from.isoTime(occurredAt),
+        actor: this.from.names.name(actor),
       };
       if (row[METADATA] !== null) Object.assign(metadata, JSON.parse(row[METADATA]));
     }
@@ -386,6 +392,58 @@ class StoredRow implements RecordedEvent {
     }
     this.#metadata = metadata as unknown as EventMetadata;
     return this.#metadata;
+  }
+}
+
+/** A row read for a reader of no payload: its position, type and version (`ENVELOPE`). */
+type EnvelopeColumns = [position: number, type: number, version: number];
+const ENVELOPE = 'position, type, version';
+
+/**
+ * An event of a read that asked for no payload at all (`payloadTypes: []`, the event counts,
+ * which read every row of the log): only its position, type and version are read, a third of
+ * the time the whole envelope takes (bench/README). Its id, stream and revision are read from
+ * the store when first asked for (no such reader asks); its payload and metadata were not read.
+ */
+class EnvelopeRow implements RecordedEvent {
+  readonly position: Position;
+  readonly type: string;
+  readonly version: number;
+  #rest: RecordedEvent | undefined;
+
+  constructor(
+    row: EnvelopeColumns,
+    from: Names,
+    private readonly rest: (position: number) => RecordedEvent,
+  ) {
+    this.position = positionAt(BigInt(row[0]));
+    this.type = from.names.name(row[1]);
+    this.version = row[2];
+  }
+
+  private get whole(): RecordedEvent {
+    this.#rest ??= this.rest(Number(this.position.commit));
+    return this.#rest;
+  }
+
+  get id(): string {
+    return this.whole.id;
+  }
+
+  get stream(): string {
+    return this.whole.stream;
+  }
+
+  get revision(): bigint {
+    return this.whole.revision;
+  }
+
+  get data(): unknown {
+    return this.whole.data;
+  }
+
+  get metadata(): EventMetadata {
+    return this.whole.metadata;
   }
 }
 
@@ -466,7 +524,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const selectRows = <Parameters extends unknown[]>(sql: string) =>
-    db.prepare<Parameters, Row>(sql).raw(true);
+    db.prepare<Parameters, Row>(sql).raw(true).safeIntegers(false);
   const selectStream = selectRows<[number, bigint, number]>(
     `SELECT ${EVERY_COLUMN} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision LIMIT ?`,
   );
@@ -482,7 +540,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
    * (named in a JSON array, the statement's third parameter), are passed over inside SQLite, their
    * payloads left unread.
    */
-  const selectAllFor = new Map<string, Database.Statement<unknown[], Row>>();
+  const selectAllFor = new Map<string, Database.Statement<unknown[], Row | EnvelopeColumns>>();
   const selectAllOf = (
     payloadTypes: readonly string[] | undefined,
     types: readonly string[] | undefined,
@@ -496,15 +554,25 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
         `(SELECT id FROM names WHERE name IN (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}))`;
       const payload = (column: string) =>
         payloadTypes ? `CASE WHEN type IN ${ids(payloadTypes)} THEN ${column} END` : column;
+      const columns = envelopeOnly(payloadTypes)
+        ? ENVELOPE
+        : `${COLUMNS}, ${payload('data')}, ${payload('metadata')}, ${payloadTypes ? `type IN ${ids(payloadTypes)}` : '1'}`;
       statement = selectRows<unknown[]>(
-        `SELECT ${COLUMNS}, ${payload('data')}, ${payload('metadata')}, ${payloadTypes ? `type IN ${ids(payloadTypes)}` : '1'}
+        `SELECT ${columns}
          FROM events WHERE position > ? AND position <= ? ${types ? `AND type IN ${ids(types)}` : ''}
          ${skipsStreams ? 'AND stream NOT IN (SELECT id FROM streams WHERE name IN (SELECT value FROM json_each(?)))' : ''}
          ORDER BY position LIMIT ?`,
-      );
+      ) as Database.Statement<unknown[], Row | EnvelopeColumns>;
       selectAllFor.set(name, statement);
     }
     return statement;
+  };
+  /** The rest of an envelope-only row, when a reader asks for it after all: its payload unread. */
+  const selectRest = selectRows<[number]>(`SELECT ${COLUMNS}, NULL, NULL, 0 FROM events WHERE position = ?`);
+  const restOf = (position: number): RecordedEvent => {
+    const row = selectRest.get(position);
+    if (!row) throw new Error(`the event at position ${position} is no longer in the store`);
+    return recorded(row);
   };
   const selectSnapshot = db.prepare<[number], { revision: bigint; data: string }>(
     'SELECT revision, data FROM snapshots WHERE stream = ?',
@@ -629,7 +697,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     const rows = skips
       ? statement.all(from.commit, upTo, JSON.stringify(skipStreams), maxCount)
       : statement.all(from.commit, upTo, maxCount);
-    const events = rows.map(recorded);
+    const events = envelopeOnly(payloadTypes)
+      ? (rows as EnvelopeColumns[]).map((row) => new EnvelopeRow(row, decoding, restOf))
+      : (rows as Row[]).map(recorded);
     return events.length === maxCount
       ? { events, readUpTo: events.at(-1)!.position, atHead: false }
       : { events, readUpTo: positionAt(upTo), atHead: upTo === head };

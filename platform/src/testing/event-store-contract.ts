@@ -324,6 +324,26 @@ export function describeEventStoreContract(
         expect(ours(read).find((e) => e.type === 'Other')?.data).toEqual({ n: 2 });
       });
 
+      it('delivers every event whole but its payload when asked for no payload at all', async () => {
+        const before = await store.headPosition();
+        const stream = streamName('e');
+        await store.append(stream, [newEvent('First', { n: 1 }), newEvent('Second', { n: 2 })], {
+          expectedRevision: 'any',
+        });
+        const whole = ours(await store.readAll({ from: before }));
+        const envelopes = ours(await store.readAll({ from: before, payloadTypes: [] }));
+        const envelope = (e: RecordedEvent) => ({
+          id: e.id,
+          stream: e.stream,
+          revision: e.revision,
+          position: e.position,
+          type: e.type,
+          version: e.version,
+        });
+        expect(envelopes.map(envelope)).toEqual(whole.map(envelope));
+        expect(envelopes.map((e) => e.revision)).toEqual([0n, 1n]);
+      });
+
       it('delivers the types asked for in order, and reads past the others', async () => {
         const before = await store.headPosition();
         await store.append(
