@@ -1,5 +1,5 @@
 import { useRedisServer } from '@cinefold/platform/testing';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_SORTS, type CatalogueSortKey } from '../keys.js';
 import { RecordedTransaction } from '../../runtime/transaction.js';
@@ -282,6 +282,24 @@ describe('an order kept in chunks', () => {
       await writeScoresNow(redis, live, updates, liveWriter);
       await writeScoresNow(redis, built, updates, builder);
     }
+    await expectSame();
+
+    // Redis refusing the orders' writes (a user not allowed ZADD): the whole write fails with
+    // Redis's answer, whichever of the writes in flight it came to.
+    await redis.acl('SETUSER', 'no-zadd', 'on', '>no-zadd-password', '~*', '&*', '+@all', '-zadd');
+    const { hostname, port } = new URL(redisServer.url);
+    const refused = new Redis({
+      host: hostname,
+      port: Number(port),
+      username: 'no-zadd',
+      password: 'no-zadd-password',
+    });
+    try {
+      await expect(new OrderWriter().writeWhole(refused, built)).rejects.toThrow(/NOPERM/);
+    } finally {
+      refused.disconnect();
+    }
+    await builder.writeWhole(redis, built);
     await expectSame();
   });
 });

@@ -201,7 +201,9 @@ export class OrderWriter {
     // What the orders held: their directories, chunks and counts.
     for await (const keys of scanKeys(redis, `${prefix}${ORDERS_PATTERN}`, 2000)) await redis.unlink(...keys);
 
-    const connection = RespConnection.like(redis, prefix);
+    // Each write is sent while the next is laid out (and the next order sorted): Redis takes in
+    // one while this thread makes the other, instead of each waiting on the other in turn.
+    const sender = new Sender(RespConnection.like(redis, prefix));
     for (const [o, order] of CATALOGUE_SORTS.entries()) {
       const key = `${prefix}${orderKey(order)}`;
       const score = scores[o]!;
@@ -218,13 +220,14 @@ export class OrderWriter {
         out.command('ZADD', [chunkKey(key, head), ...flat]);
         out.command('ZADD', [key, 0, directoryEntry(flat[0]!, head)]);
         if (out.size >= WHOLE_BYTES) {
-          await sendAll(connection, out);
+          await sender.send(out);
           out = new RespWriter();
         }
       }
       if (members.length > 0) out.command('SET', [orderCountKey(key), members.length]);
-      await sendAll(connection, out);
+      await sender.send(out);
     }
+    await sender.settled();
     // A new token: directories mirrored before are read again at their next write.
     this.mirrors.delete(mirroredAs(prefix));
     const token = await redis.get(`${prefix}${TOKEN}`);
@@ -239,11 +242,33 @@ export class OrderWriter {
 const WHOLE_ROUND = 500;
 const WHOLE_BYTES = 4 * 1024 * 1024;
 
-/** Sends what `out` holds, and throws the first error Redis answers. */
-async function sendAll(connection: RespConnection, out: RespWriter): Promise<void> {
-  const { commands, count } = out.done();
-  if (count === 0) return;
-  for (const reply of await connection.send(commands, count)) if (reply instanceof Error) throw reply;
+/**
+ * Sends RESP writes one after the other on one connection, with one write at most waiting for its
+ * replies while the caller makes the next: `send` returns once the write before this one is
+ * answered, and throws the first error Redis answered (or the connection's failure).
+ */
+class Sender {
+  private inFlight: Promise<void> = Promise.resolve();
+
+  constructor(private readonly connection: RespConnection) {}
+
+  async send(out: RespWriter): Promise<void> {
+    const { commands, count } = out.done();
+    if (count === 0) return;
+    const previous = this.inFlight;
+    const sent = this.connection.send(commands, count).then((replies) => {
+      for (const reply of replies) if (reply instanceof Error) throw reply;
+    });
+    // Seen by `settled` or the next `send`; until then a failure must not count as unhandled.
+    sent.catch(() => undefined);
+    this.inFlight = sent;
+    await previous;
+  }
+
+  /** Resolves once every write is answered. */
+  settled(): Promise<void> {
+    return this.inFlight;
+  }
 }
 
 /**
