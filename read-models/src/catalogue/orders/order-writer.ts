@@ -213,12 +213,14 @@ export class OrderWriter {
       let out = new RespWriter();
       const bounds = pieceBounds(members.length);
       for (let piece = 0; piece < bounds.length - 1; piece++) {
+        // The last member first (see `lastFirst`).
         const flat: number[] = [];
-        for (let m = bounds[piece]!; m < bounds[piece + 1]!; m++)
+        for (let m = bounds[piece + 1]! - 1; m >= bounds[piece]!; m--)
           flat.push(score[members[m]!]!, ids[members[m]!]!);
-        const head = String(flat[1]);
+        const first = members[bounds[piece]!]!;
+        const head = String(ids[first]);
         out.command('ZADD', [chunkKey(key, head), ...flat]);
-        out.command('ZADD', [key, 0, directoryEntry(flat[0]!, head)]);
+        out.command('ZADD', [key, 0, directoryEntry(score[first]!, head)]);
         if (out.size >= WHOLE_BYTES) {
           await sender.send(out);
           out = new RespWriter();
@@ -284,6 +286,18 @@ function compareIdsAsText(a: number, b: number): number {
   const scaledA = digitsA < digitsB ? a * 10 ** (digitsB - digitsA) : a;
   const scaledB = digitsB < digitsA ? b * 10 ** (digitsA - digitsB) : b;
   return scaledA - scaledB || digitsA - digitsB;
+}
+
+/**
+ * A chunk's members in order as `ZADD` arguments, the last first. Redis adds a listpack's members
+ * one by one, each after a walk from the head to its place: given in order, each walks the whole
+ * chunk, comparing scores; given last first, each goes in at the head. Redis then spent a quarter
+ * of the CPU on the same chunks (bench/README). The chunk is the same either way.
+ */
+function lastFirst(members: readonly (readonly [score: number, id: string])[]): (number | string)[] {
+  const flat: (number | string)[] = [];
+  for (let i = members.length - 1; i >= 0; i--) flat.push(members[i]![0], members[i]![1]);
+  return flat;
 }
 
 /**
@@ -532,7 +546,7 @@ function writeRun(
   for (let piece = 0; piece < bounds.length - 1; piece++) {
     const slice = members.slice(bounds[piece], bounds[piece + 1]);
     const [score, id] = slice[0]!;
-    out.command('ZADD', [chunkKey(key, id), ...slice.flat()]);
+    out.command('ZADD', [chunkKey(key, id), ...lastFirst(slice)]);
     out.command('ZADD', [key, 0, directoryEntry(score, id)]);
     heads.push({ score, id, size: slice.length });
   }
