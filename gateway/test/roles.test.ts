@@ -94,6 +94,8 @@ async function runsScaledOut(setting: Setting): Promise<void> {
   // Each service comes up in its own time; the gateway answers 502 for one that is not up yet, and
   // the API answers 503 while the projectors, once up, build their read models. Health is ready
   // when every projector has built its read models (each has a generation) and none is building.
+  // Five processes starting at once on a machine busy with the rest of the suite took over 20 s
+  // once (on a cluster): they get most of the test's time.
   await until(async () => {
     const health = await fetch(`${gateway}/api/health`, {
       headers: { [OPERATOR_TOKEN_HEADER]: OPERATOR_TOKEN },
@@ -101,7 +103,7 @@ async function runsScaledOut(setting: Setting): Promise<void> {
     const { projectors } = (await health.json()) as { projectors?: { generation: number | null }[] };
     const built = projectors && projectors.length > 0 && projectors.every((p) => p.generation !== null);
     return health.status === 200 && built ? true : undefined;
-  });
+  }, 60_000);
   await until(async () =>
     (await fetch(`http://127.0.0.1:${commandPort}/api/no-such-route`)).status === 404 ? true : undefined,
   );
@@ -151,7 +153,7 @@ async function runsScaledOut(setting: Setting): Promise<void> {
 it('runs as separate services behind a gateway, sharing one Redis and one event store', async () => {
   await runsScaledOut({ dataDir: dir.path, redis: { REDIS_URL: redisServer.url } });
   await stopChildren();
-}, 60_000);
+}, 90_000);
 
 const unsupported = clusterUnsupported();
 if (unsupported) process.stdout.write(`roles.test: the Redis Cluster case is skipped, ${unsupported}\n`);
