@@ -401,9 +401,10 @@ const ENVELOPE = 'position, type, version';
 
 /**
  * An event of a read that asked for no payload at all (`payloadTypes: []`, the event counts,
- * which read every row of the log): only its position, type and version are read, a third of
- * the time the whole envelope takes (bench/README). Its id, stream and revision are read from
- * the store when first asked for (no such reader asks); its payload and metadata were not read.
+ * which read every row of the log): only its position, type and version are read, about half
+ * the time every column of the envelope takes (bench/README). Its id, stream and revision are
+ * read from the store when first asked for (no such reader asks); its payload and metadata were
+ * not read.
  */
 class EnvelopeRow implements RecordedEvent {
   readonly position: Position;

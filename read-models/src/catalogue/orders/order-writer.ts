@@ -213,12 +213,14 @@ export class OrderWriter {
       let out = new RespWriter();
       const bounds = pieceBounds(members.length);
       for (let piece = 0; piece < bounds.length - 1; piece++) {
-        // The last member first (see `lastFirst`).
-        const flat: number[] = [];
-        for (let m = bounds[piece + 1]! - 1; m >= bounds[piece]!; m--)
-          flat.push(score[members[m]!]!, ids[members[m]!]!);
-        const first = members[bounds[piece]!]!;
+        const start = bounds[piece]!;
+        const first = members[start]!;
         const head = String(ids[first]);
+        const flat = lastFirst(
+          bounds[piece + 1]! - start,
+          (i) => score[members[start + i]!]!,
+          (i) => ids[members[start + i]!]!,
+        );
         out.command('ZADD', [chunkKey(key, head), ...flat]);
         out.command('ZADD', [key, 0, directoryEntry(score[first]!, head)]);
         if (out.size >= WHOLE_BYTES) {
@@ -289,14 +291,20 @@ function compareIdsAsText(a: number, b: number): number {
 }
 
 /**
- * A chunk's members in order as `ZADD` arguments, the last first. Redis adds a listpack's members
- * one by one, each after a walk from the head to its place: given in order, each walks the whole
- * chunk, comparing scores; given last first, each goes in at the head. Redis then spent a quarter
- * of the CPU on the same chunks (bench/README). The chunk is the same either way.
+ * A chunk's `count` members (each's score and id by its index in the chunk's order) as `ZADD`
+ * arguments, the last first. Redis adds a listpack's members one by one, each after a walk from
+ * the head to its place: given in order, each walks the whole chunk, comparing scores; given last
+ * first, each goes in at the head. Redis then spent a quarter of the CPU on the same chunks
+ * (bench/README). The chunk is the same either way. The one place the order of a chunk's members
+ * is decided: `writeWhole` and `writeRun` both write through it.
  */
-function lastFirst(members: readonly (readonly [score: number, id: string])[]): (number | string)[] {
+function lastFirst(
+  count: number,
+  scoreOf: (index: number) => number,
+  idOf: (index: number) => number | string,
+): (number | string)[] {
   const flat: (number | string)[] = [];
-  for (let i = members.length - 1; i >= 0; i--) flat.push(members[i]![0], members[i]![1]);
+  for (let i = count - 1; i >= 0; i--) flat.push(scoreOf(i), idOf(i));
   return flat;
 }
 
@@ -546,7 +554,14 @@ function writeRun(
   for (let piece = 0; piece < bounds.length - 1; piece++) {
     const slice = members.slice(bounds[piece], bounds[piece + 1]);
     const [score, id] = slice[0]!;
-    out.command('ZADD', [chunkKey(key, id), ...lastFirst(slice)]);
+    out.command('ZADD', [
+      chunkKey(key, id),
+      ...lastFirst(
+        slice.length,
+        (i) => slice[i]![0],
+        (i) => slice[i]![1],
+      ),
+    ]);
     out.command('ZADD', [key, 0, directoryEntry(score, id)]);
     heads.push({ score, id, size: slice.length });
   }
