@@ -11,7 +11,7 @@ const imported = (id: number): GivenEvent => ({
   data: { type: 'movie', line: 2, title: movie(id, `Movie ${id}`) },
 });
 const deleted = (id: number): GivenEvent => ({ type: 'TitleDeleted', data: { type: 'movie', id } });
-const view = (day: string, id: number, visitor = 'visitor-a'): GivenEvent => ({
+const view = (day: string, id: number | string, visitor = 'visitor-a'): GivenEvent => ({
   type: 'PageViewed',
   stream: `pageviews-${day}`,
   data: {
@@ -23,7 +23,7 @@ const view = (day: string, id: number, visitor = 'visitor-a'): GivenEvent => ({
     visitor,
   },
 });
-const closing = (day: string, titles: Record<number, number>): GivenEvent => ({
+const closing = (day: string, titles: Record<number | string, number>): GivenEvent => ({
   type: 'TrafficDayClosed',
   stream: `traffic-day-closed-${day}`,
   data: {
@@ -114,6 +114,42 @@ describe('the catalogue’s views order', () => {
       ...later,
       closing('2025-03-01', { 550: 2, 551: 1 }),
     ]).then(viewsOnly(served), { view: viewsOnly, batchSize: 1 });
+  });
+
+  it('counts a title by its id as written, and orders only the catalogue’s whole numbers', async () => {
+    // "007" and "tt7" are views of no title ("007" is not 7); 3000000000 is a title past 2^31.
+    const ids = ['7', '007', 'tt7', '3000000000'];
+    const views = ids.flatMap((id) => [view('2025-03-01', id), view('2025-03-01', id, 'visitor-b')]);
+    const titles = [imported(7), imported(3_000_000_000)];
+    await given([...titles, ...views]).then(
+      {
+        'movie:e0:sort:views': [
+          ['3000000000', 2],
+          ['7', 2],
+        ],
+        'views:day:2025-03-01': { 'movie:7': 2, 'movie:007': 2, 'movie:tt7': 2, 'movie:3000000000': 2 },
+        'views:movie': { '7': 2, '007': 2, tt7: 2, '3000000000': 2 },
+      },
+      { view: viewsOnly },
+    );
+    // The closing gives back what it leaves out ("007"), and sets the others' views.
+    await given([
+      ...titles,
+      ...views,
+      view('2025-03-02', 7),
+      closing('2025-03-01', { 7: 5, tt7: 1, 3000000000: 1 }),
+    ]).then(
+      {
+        'movie:e0:sort:views': [
+          ['3000000000', 1],
+          ['7', 6],
+        ],
+        'views:closed': ['2025-03-01'],
+        'views:day:2025-03-02': { 'movie:7': 1 },
+        'views:movie': { tt7: 1, '3000000000': 1, '7': 6 },
+      },
+      { view: viewsOnly, batchSize: 3 },
+    );
   });
 
   it('takes a closing that names more titles than a call takes arguments', async () => {

@@ -12,7 +12,7 @@
  */
 import type { TitleType } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { daysOf, type StoredDay, tallyBooks, titleOf } from '../traffic/books.js';
+import { daysOf, type StoredDay, tallyBooks, writeTitleViews } from '../traffic/books.js';
 import { CATALOGUE } from './keys.js';
 import { ScoreUpdates } from './orders/title-orders.js';
 import type { OrderUpdates } from './orders/order-writer.js';
@@ -78,49 +78,31 @@ export async function writeViews(
   orders: OrderUpdates[],
 ): Promise<void> {
   const books = tallyBooks(events, before.days);
-  for (const [day, counts] of books.open)
-    for (const [member, n] of counts.titles) tx.zincrby(key(...CATALOGUE.viewsOfDay(day)), n, member);
+  for (const [day, counts] of books.open) {
+    const ofDay = key(...CATALOGUE.viewsOfDay(day));
+    counts.titles.forEach((type, id, n) => tx.zincrby(ofDay, n, `${type}:${id}`));
+  }
   for (const { day } of books.closings) {
     tx.del(key(...CATALOGUE.viewsOfDay(day)));
     tx.sadd(key(...CATALOGUE.closedDays), day);
   }
 
-  const changes: Record<TitleType, Map<string, number>> = { movie: new Map(), tv: new Map() };
-  for (const [member, n] of books.titles) {
-    const { type, id } = titleOf(member);
-    if (n !== 0) changes[type].set(id, n);
-  }
-  const ids = {} as Record<TitleType, string[]>;
-  for (const type of TYPES) {
-    const set = new Set(changes[type].keys());
-    if (before.viewed[type]) for (const id of imported[type]) set.add(String(id));
-    ids[type] = [...set];
-  }
-  if (ids.movie.length === 0 && ids.tv.length === 0) return;
-  const pipeline = redis.pipeline();
+  // The titles' places in the views order, for those the catalogue holds; titles imported in the
+  // batch get theirs if the type was ever viewed.
+  const order = { movie: new ScoreUpdates(), tv: new ScoreUpdates() };
+  const placed = new Set<TitleType>();
+  const alsoRead = {
+    movie: before.viewed.movie ? imported.movie : [],
+    tv: before.viewed.tv ? imported.tv : [],
+  };
+  const keys = { movie: key(...CATALOGUE.views('movie')), tv: key(...CATALOGUE.views('tv')) };
+  await writeTitleViews(redis, tx, keys, books.titles, alsoRead, (type, id, views, n) => {
+    placed.add(type);
+    // Only a title of the catalogue (a whole number, written as one: "7", not "007") has a
+    // place in its orders.
+    const title = typeof id === 'number' ? id : /^[1-9]\d*$/.test(id) ? Number(id) : null;
+    if ((n !== 0 || views > 0) && title !== null) order[type].set(title, 'views', Math.max(views, 0), true);
+  });
   for (const type of TYPES)
-    // One array, not spread: a closing may name more titles than a call takes arguments.
-    if (ids[type].length > 0) pipeline.zmscore(key(...CATALOGUE.views(type)), ids[type]);
-  const replies = (await pipeline.exec()) ?? [];
-  for (const [error] of replies) if (error) throw error;
-  let reply = 0;
-  for (const type of TYPES) {
-    if (ids[type].length === 0) continue;
-    const current = replies[reply++]![1] as (string | null)[];
-    // The titles' places in the views order, for those the catalogue holds.
-    const order = new ScoreUpdates();
-    ids[type].forEach((id, i) => {
-      const n = changes[type].get(id) ?? 0;
-      const views = Number(current[i] ?? 0) + n;
-      // Brought to nothing, a title leaves the books: rebuilt from closings alone it never was in them.
-      if (n !== 0) {
-        if (views <= 0) tx.zrem(key(...CATALOGUE.views(type)), id);
-        else tx.zincrby(key(...CATALOGUE.views(type)), n, id);
-      }
-      // Only a title of the catalogue (a whole number) has a place in its orders.
-      if ((n !== 0 || views > 0) && /^\d+$/.test(id))
-        order.set(Number(id), 'views', Math.max(views, 0), true);
-    });
-    orders.push({ prefix: prefixes[type], updates: order });
-  }
+    if (placed.has(type)) orders.push({ prefix: prefixes[type], updates: order[type] });
 }

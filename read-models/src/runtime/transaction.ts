@@ -53,6 +53,18 @@ export type Transaction = Pick<ChainableCommander, WriteCommand> & {
   raw(commands: string | Buffer, count: number): Transaction;
 };
 
+/**
+ * Members a `ZADD` is given at most: a set written whole (a closing's breakdowns, a batch's views
+ * per title) has no fixed size, and a call spread over too many arguments overflows the stack.
+ */
+const ZADD_MEMBERS = 10_000;
+
+/** Adds members to a sorted set, `scored` as ZADD takes them (score, member, …), in as many calls as it takes. */
+export function addScored(tx: Transaction, key: string, scored: readonly (number | string)[]): void {
+  for (let i = 0; i < scored.length; i += 2 * ZADD_MEMBERS)
+    tx.zadd(key, ...scored.slice(i, i + 2 * ZADD_MEMBERS));
+}
+
 type Loose =
   RespArgument | readonly Loose[] | ReadonlyMap<unknown, unknown> | { readonly [field: string]: unknown };
 

@@ -2,8 +2,15 @@ import { VISITORS_NOW_MINUTES } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
 import { minuteOfIso, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from './keys.js';
 import { defineProjector } from '../runtime/projector.js';
-import type { Transaction } from '../runtime/transaction.js';
-import { closingsStandForViews, daysOf, type StoredDay, tallyBooks, titleOf } from './books.js';
+import { addScored, type Transaction } from '../runtime/transaction.js';
+import {
+  closingsStandForViews,
+  daysOf,
+  type StoredDay,
+  tallyBooks,
+  type TitleTally,
+  writeTitleViews,
+} from './books.js';
 
 /**
  * The traffic read model: per day (the day of the view's stream, in the site's time zone) its
@@ -39,7 +46,8 @@ export const trafficProjector = defineProjector({
           tx.zincrby(key(...TRAFFIC.breakdown(day, by)), n, member);
         }
       }
-      for (const [member, n] of counts.titles) tx.zincrby(key(...TRAFFIC.dayTitles(day)), n, member);
+      const dayTitles = key(...TRAFFIC.dayTitles(day));
+      counts.titles.forEach((type, id, n) => tx.zincrby(dayTitles, n, `${type}:${id}`));
     }
 
     for (const totals of books.closings) {
@@ -53,7 +61,11 @@ export const trafficProjector = defineProjector({
       tx.hset(key(...TRAFFIC.day(day)), { views: totals.views, visitors: totals.visitors, closed: 1 });
       for (const by of TRAFFIC_BREAKDOWNS) {
         const members = Object.entries(totals[by]).filter(([, n]) => n > 0);
-        addScored(tx, key(...TRAFFIC.breakdown(day, by)), members);
+        addScored(
+          tx,
+          key(...TRAFFIC.breakdown(day, by)),
+          members.flatMap(([member, n]) => [n, member]),
+        );
       }
       // No views per title for a closed day (see above).
     }
@@ -77,18 +89,6 @@ export const trafficProjector = defineProjector({
     }
   },
 });
-
-/**
- * Members a `ZADD` takes at most: a closing's breakdowns have no fixed size (a source is whatever
- * site sent the visitor), and a call spread over too many arguments overflows the stack.
- */
-const ZADD_MEMBERS = 10_000;
-
-/** Adds the members with their scores to a sorted set, in as many `ZADD`s as it takes. */
-function addScored(tx: Transaction, key: string, members: readonly (readonly [string, number])[]): void {
-  for (let i = 0; i < members.length; i += ZADD_MEMBERS)
-    tx.zadd(key, ...members.slice(i, i + ZADD_MEMBERS).flatMap(([member, n]) => [n, member]));
-}
 
 /**
  * Whether each day the batch touches is closed, in one pipeline; for the days it closes, also
@@ -124,30 +124,19 @@ async function readDays(
 }
 
 /**
- * Views per title over all days, and in all. A closing can take views back (those counted after
- * the closer read the day), and a figure brought to nothing is removed rather than left at 0: the
- * day rebuilt from its totals alone never had it. Only then is the current figure read.
+ * Views per title over all days (`writeTitleViews`), and in all: a figure brought to nothing is
+ * removed rather than left at 0, as the day rebuilt from its totals alone never had it.
  */
 async function writeAllTime(
   redis: Redis,
   tx: Transaction,
   key: (...parts: string[]) => string,
-  titles: ReadonlyMap<string, number>,
+  titles: TitleTally,
   views: number,
 ): Promise<void> {
-  const takenBack = [...titles].filter(([, n]) => n < 0).map(([member]) => titleOf(member));
-  const pipeline = redis.pipeline();
-  for (const { type, id } of takenBack) pipeline.zscore(key(...TRAFFIC.titles(type)), id);
-  if (views < 0) pipeline.get(key(TRAFFIC.views));
-  const replies = takenBack.length > 0 || views < 0 ? ((await pipeline.exec()) ?? []) : [];
-  for (const [error] of replies) if (error) throw error;
-  let i = 0;
-  for (const [member, n] of titles) {
-    if (n === 0) continue;
-    const { type, id } = titleOf(member);
-    if (n < 0 && Number(replies[i++]![1] ?? 0) + n <= 0) tx.zrem(key(...TRAFFIC.titles(type)), id);
-    else tx.zincrby(key(...TRAFFIC.titles(type)), n, id);
-  }
-  if (views < 0 && Number(replies[i]![1] ?? 0) + views <= 0) tx.del(key(TRAFFIC.views));
+  const keys = { movie: key(...TRAFFIC.titles('movie')), tv: key(...TRAFFIC.titles('tv')) };
+  await writeTitleViews(redis, tx, keys, titles);
+  const all = views < 0 ? Number((await redis.get(key(TRAFFIC.views))) ?? 0) : 0;
+  if (views < 0 && all + views <= 0) tx.del(key(TRAFFIC.views));
   else if (views !== 0) tx.incrby(key(TRAFFIC.views), views);
 }

@@ -246,6 +246,35 @@ describe('the books of a day, closed', () => {
     expect(model.views).toBe(String(titles.length));
   });
 
+  it('counts a title by its id as written: "7", "007", "tt7" and one past 2^31 apart', async () => {
+    const ids = ['7', '007', 'tt7', '3000000000'];
+    const views = ids.flatMap((id) => [
+      view('2025-03-05', { title: { type: 'movie', id } }),
+      view('2025-03-05', { title: { type: 'movie', id }, visitor: 'visitor-b' }),
+    ]);
+    const titlesOnly = (model: ReadModel) =>
+      Object.fromEntries(
+        Object.entries(model).filter(([key]) => key.endsWith('titles') || key.startsWith('titles')),
+      );
+    await given(views).then(
+      {
+        'day:2025-03-05:titles': { 'movie:7': 2, 'movie:007': 2, 'movie:tt7': 2, 'movie:3000000000': 2 },
+        'titles:movie': { '7': 2, '007': 2, tt7: 2, '3000000000': 2 },
+      },
+      { view: titlesOnly },
+    );
+    // The closing gives back what it leaves out ("007", which leaves the books) and sets the rest.
+    const totals = [
+      { type: 'movie' as const, id: '7', views: 5 },
+      { type: 'movie' as const, id: 'tt7', views: 1 },
+      { type: 'movie' as const, id: '3000000000', views: 3 },
+    ];
+    await given([...views, closing('2025-03-05', { views: 9, titles: totals })]).then(
+      { 'titles:movie': { tt7: 1, '3000000000': 3, '7': 5 } },
+      { view: titlesOnly, batchSize: 3 },
+    );
+  });
+
   it('closes a quiet day with zeros', async () => {
     await given([closing('2025-03-03')]).then({
       'day:2025-03-03': { views: '0', visitors: '0', closed: '1' },
