@@ -40,6 +40,7 @@ import {
   orderCountKey,
   readDirectoryEntry,
 } from './chunked-order.js';
+import { radixOrder, textOrder } from './radix-order.js';
 import {
   orderKey,
   ORDERS_PATTERN,
@@ -204,12 +205,18 @@ export class OrderWriter {
     // Each write is sent while the next is laid out (and the next order sorted): Redis takes in
     // one while this thread makes the other, instead of each waiting on the other in turn.
     const sender = new Sender(RespConnection.like(redis, prefix));
+    // Members of one score are in the order of their ids' text: each order is sorted by score
+    // from the titles in that order, keeping it among equal scores.
+    const byText = textOrder(ids);
     for (const [o, order] of CATALOGUE_SORTS.entries()) {
       const key = `${prefix}${orderKey(order)}`;
-      const score = scores[o]!;
-      const members: number[] = [];
-      for (let i = 0; i < ids.length; i++) if (!Number.isNaN(score[i]!)) members.push(i);
-      members.sort((a, b) => score[a]! - score[b]! || compareIdsAsText(ids[a]!, ids[b]!));
+      const score = Float64Array.from(scores[o]!);
+      let present = 0;
+      for (const i of byText) if (!Number.isNaN(score[i]!)) present++;
+      const scored = new Uint32Array(present);
+      present = 0;
+      for (const i of byText) if (!Number.isNaN(score[i]!)) scored[present++] = i;
+      const members = radixOrder(score, scored);
       let out = new RespWriter();
       const bounds = pieceBounds(members.length);
       for (let piece = 0; piece < bounds.length - 1; piece++) {
@@ -273,21 +280,6 @@ class Sender {
   settled(): Promise<void> {
     return this.inFlight;
   }
-}
-
-/**
- * Two ids (whole numbers, not negative) in the order of their decimal text, as a sorted set
- * orders members of one score (`compareMembers`), without making the text: 12 < 120 < 123 < 13.
- */
-function compareIdsAsText(a: number, b: number): number {
-  let digitsA = 1;
-  let digitsB = 1;
-  for (let power = 10; power <= a; power *= 10) digitsA++;
-  for (let power = 10; power <= b; power *= 10) digitsB++;
-  // The shorter with zeros after it, against the longer: equal only if it is a prefix of it.
-  const scaledA = digitsA < digitsB ? a * 10 ** (digitsB - digitsA) : a;
-  const scaledB = digitsB < digitsA ? b * 10 ** (digitsA - digitsB) : b;
-  return scaledA - scaledB || digitsA - digitsB;
 }
 
 /**
