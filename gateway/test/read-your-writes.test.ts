@@ -21,6 +21,16 @@ const startProjectors = () =>
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   callApi<Record<string, unknown> & unknown[]>(site.url, method, path, { token, body });
 
+/** The status of `request`'s answer, asked again while the site says it is starting (503), for up to 20 s. */
+async function statusOnceServing(request: () => Promise<{ status: number }>): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { status } = await request();
+    if (status !== 503 || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 it("a member's read waits for the projectors to reach their own write, even without the position header", async () => {
   projectors = startProjectors();
   const { body: member } = await call('POST', '/auth/register', undefined, {
@@ -29,7 +39,9 @@ it("a member's read waits for the projectors to reach their own write, even with
     password: 'secret-1',
   });
   const token = String(member.token);
-  expect((await call('GET', '/auth/me', token)).status).toBe(200);
+  // The projectors just started: until their first generations are built, the API answers 503
+  // "starting" (the gateway looks every few hundred milliseconds), so ask until it serves.
+  expect(await statusOnceServing(() => call('GET', '/auth/me', token))).toBe(200);
   await projectors.stop();
   projectors = null;
 
