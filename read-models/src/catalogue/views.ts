@@ -12,7 +12,7 @@
  */
 import type { TitleType } from '@cinefold/contracts';
 import type { Redis } from 'ioredis';
-import { daysOf, type StoredDay, tallyBooks, writeTitleViews } from '../traffic/books.js';
+import { addDayTitles, daysOf, type StoredDay, tallyBooks, writeTitleViews } from '../traffic/books.js';
 import { CATALOGUE } from './keys.js';
 import { ScoreUpdates } from './orders/title-orders.js';
 import type { OrderUpdates } from './orders/order-writer.js';
@@ -78,10 +78,7 @@ export async function writeViews(
   orders: OrderUpdates[],
 ): Promise<void> {
   const books = tallyBooks(events, before.days);
-  for (const [day, counts] of books.open) {
-    const ofDay = key(...CATALOGUE.viewsOfDay(day));
-    counts.titles.forEach((type, id, n) => tx.zincrby(ofDay, n, `${type}:${id}`));
-  }
+  for (const [day, counts] of books.open) addDayTitles(tx, key(...CATALOGUE.viewsOfDay(day)), counts.titles);
   for (const { day } of books.closings) {
     tx.del(key(...CATALOGUE.viewsOfDay(day)));
     tx.sadd(key(...CATALOGUE.closedDays), day);

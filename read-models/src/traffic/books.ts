@@ -131,6 +131,11 @@ export class TitleTally {
   }
 }
 
+/** Adds a day's views per title to the sorted set at `key`, as `{type}:{id}` members (`titleOf`). */
+export function addDayTitles(tx: Transaction, key: string, titles: TitleTally): void {
+  titles.forEach((type, id, n) => tx.zincrby(key, n, `${type}:${id}`));
+}
+
 type TrafficEvent = ProjectedEvent<'PageViewed' | 'TrafficDayClosed'>;
 const isTraffic = (e: ProjectedEvent): e is TrafficEvent =>
   e.event?.type === 'PageViewed' || e.event?.type === 'TrafficDayClosed';

@@ -4,6 +4,7 @@ import { minuteOfIso, minuteVisitorsExpireAt, TRAFFIC, TRAFFIC_BREAKDOWNS } from
 import { defineProjector } from '../runtime/projector.js';
 import { addScored, type Transaction } from '../runtime/transaction.js';
 import {
+  addDayTitles,
   closingsStandForViews,
   daysOf,
   type StoredDay,
@@ -46,8 +47,7 @@ export const trafficProjector = defineProjector({
           tx.zincrby(key(...TRAFFIC.breakdown(day, by)), n, member);
         }
       }
-      const dayTitles = key(...TRAFFIC.dayTitles(day));
-      counts.titles.forEach((type, id, n) => tx.zincrby(dayTitles, n, `${type}:${id}`));
+      addDayTitles(tx, key(...TRAFFIC.dayTitles(day)), counts.titles);
     }
 
     for (const totals of books.closings) {

@@ -211,12 +211,10 @@ export class OrderWriter {
     for (const [o, order] of CATALOGUE_SORTS.entries()) {
       const key = `${prefix}${orderKey(order)}`;
       const score = Float64Array.from(scores[o]!);
-      let present = 0;
-      for (const i of byText) if (!Number.isNaN(score[i]!)) present++;
-      const scored = new Uint32Array(present);
-      present = 0;
-      for (const i of byText) if (!Number.isNaN(score[i]!)) scored[present++] = i;
-      const members = radixOrder(score, scored);
+      const members = radixOrder(
+        score,
+        byText.filter((i) => !Number.isNaN(score[i]!)),
+      );
       let out = new RespWriter();
       const bounds = pieceBounds(members.length);
       for (let piece = 0; piece < bounds.length - 1; piece++) {
