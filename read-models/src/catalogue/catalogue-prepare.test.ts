@@ -14,7 +14,13 @@ import { livePostings, NAME_POSTING_BYTES } from './search-index.js';
 import { CATALOGUE } from './keys.js';
 import { orderRange } from './orders/chunked-order.js';
 import { createCatalogueProjector } from './projection.js';
-import { batchesPackedOnThreads, packImports, type PackRequest, PrepareThread } from './packed-imports.js';
+import {
+  batchesPackedOnThreads,
+  packImports,
+  type PackRequest,
+  PrepareThread,
+  PrepareThreads,
+} from './packed-imports.js';
 import { THREAD_BATCH } from './prepare-ahead.js';
 
 const redisServer = useRedisServer();
@@ -136,21 +142,25 @@ describe('the catalogue projector, indexing big batches on a thread of its own',
     expect(model).toEqual(await readModel(redis, CATALOGUE.projector, 2, comparedAs));
   });
 
+  const requestOf = (from: number, to: number): PackRequest => ({
+    prefixes: { movie: 'm:', tv: 't:' },
+    bytes: 64 * 1024,
+    titles: titles
+      .slice(from, to)
+      .map(({ data }) => ({ type: data.type, title: data.title, created: 1_000 })),
+  });
+  // Buffers come back from a thread as Uint8Arrays: compared as their bytes.
+  const plain = (value: unknown): unknown =>
+    value instanceof Uint8Array
+      ? Buffer.from(value).toString('hex')
+      : Array.isArray(value)
+        ? value.map(plain)
+        : typeof value === 'object' && value !== null
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]))
+          : value;
+
   it('hands back what the batch packs to in this thread, and refuses the batches it had when stopped', async () => {
-    const request: PackRequest = {
-      prefixes: { movie: 'm:', tv: 't:' },
-      bytes: 64 * 1024,
-      titles: titles.slice(0, 40).map(({ data }) => ({ type: data.type, title: data.title, created: 1_000 })),
-    };
-    // Buffers come back from a thread as Uint8Arrays: compared as their bytes.
-    const plain = (value: unknown): unknown =>
-      value instanceof Uint8Array
-        ? Buffer.from(value).toString('hex')
-        : Array.isArray(value)
-          ? value.map(plain)
-          : typeof value === 'object' && value !== null
-            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]))
-            : value;
+    const request = requestOf(0, 40);
     const thread = new PrepareThread();
     const local = plain(packImports(request));
     expect(plain(await thread.pack(request))).toEqual(local);
@@ -161,5 +171,24 @@ describe('the catalogue projector, indexing big batches on a thread of its own',
     // A new batch starts a new thread.
     expect(plain(await thread.pack(request))).toEqual(local);
     thread.stop();
+  });
+
+  it('packs the batches given at once on threads of their own, each as this thread packs it', async () => {
+    const threads = new PrepareThreads(2);
+    const requests = [requestOf(0, 300), requestOf(300, 600), requestOf(600, 700)];
+    const first = threads.pack(requests[0]!);
+    const second = threads.pack(requests[1]!);
+    expect(threads.loads).toEqual([1, 1]);
+    // A third goes to the first of the two, each having one.
+    const third = threads.pack(requests[2]!);
+    expect(threads.loads).toEqual([2, 1]);
+    const packed = await Promise.all([first, second, third]);
+    expect(threads.loads).toEqual([0, 0]);
+    expect(packed.map(plain)).toEqual(requests.map((request) => plain(packImports(request))));
+
+    const pending = [threads.pack(requests[0]!), threads.pack(requests[1]!)];
+    threads.stop();
+    for (const batch of pending) await expect(batch).rejects.toThrow(/stopped/);
+    threads.stop();
   });
 });

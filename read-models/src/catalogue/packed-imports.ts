@@ -1,16 +1,17 @@
 /**
- * An import's batches indexed and packed on a thread of their own (`prepare-thread.ts`), while
- * the projector's thread applies the batch before. Indexing, compressing and packing an imported
- * title is most of what the projector spends on it (bench/README.md): on the projector's thread
- * it overlapped only the previous batch's commit, and a replay or an import then ran one thread
- * of work at a time.
+ * An import's batches indexed and packed on threads of their own (`prepare-thread.ts`, two of
+ * them: `PrepareThreads`), while the projector's thread applies the batch before. Indexing,
+ * compressing and packing an imported title is most of what the projector spends on it
+ * (bench/README.md): on the projector's thread it overlapped only the previous batch's commit,
+ * and a replay or an import then ran one thread of work at a time.
  *
- * Only batches that are nothing but imports of titles new to the catalogue, each once, go to the
+ * Only batches that are nothing but imports of titles new to the catalogue, each once, go to a
  * thread (`PreparedAhead` decides): they need nothing from Redis. The thread gets the titles and
  * the key prefixes to write under, and hands back each type's writes as RESP, its scores and the
  * posting lists it appended to. Whatever goes wrong there (the thread fails to start, dies, or
  * throws) the batch is indexed on the projector's thread instead: nothing is lost.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { TitleType } from '@cinefold/contracts';
 import { type PackingSize, TypeChanges } from './changes.js';
@@ -111,7 +112,45 @@ let packedOnThreads = 0;
 export const batchesPackedOnThreads = (): number => packedOnThreads;
 
 /**
- * The projector's side of the thread: started at the first batch it is given, ended once idle.
+ * How many threads a projector packs on: two, on a machine of two cores or more. It has at most
+ * two batches in hand (the one being applied, which may still wait for its packing, and the next,
+ * handed over while it is), so a third thread would have nothing to do. With one thread, the
+ * projector's thread sat idle for about half of a replay of imports (bench/README.md).
+ */
+export const PREPARE_THREADS = Math.min(2, availableParallelism());
+
+/**
+ * The threads a projector packs its batches on: each batch goes to the one with the fewest
+ * batches on it (the first of those), each started at its first batch and ended once idle.
+ * Packing a batch reads nothing but the batch, so batches packed at once on two threads come
+ * back the same as one after the other; `apply` still writes them in order.
+ */
+export class PrepareThreads {
+  private readonly threads: PrepareThread[];
+
+  constructor(count = PREPARE_THREADS) {
+    this.threads = Array.from({ length: Math.max(1, count) }, () => new PrepareThread());
+  }
+
+  pack(request: PackRequest): Promise<PackedImports> {
+    let least = this.threads[0]!;
+    for (const thread of this.threads) if (thread.batches < least.batches) least = thread;
+    return least.pack(request);
+  }
+
+  /** How many batches are on each thread. */
+  get loads(): number[] {
+    return this.threads.map((thread) => thread.batches);
+  }
+
+  /** Ends every thread; batches on them are indexed on the projector's thread. */
+  stop(): void {
+    for (const thread of this.threads) thread.stop();
+  }
+}
+
+/**
+ * The projector's side of one thread: started at the first batch it is given, ended once idle.
  * It holds the process open only while a batch is on it.
  */
 export class PrepareThread {
@@ -122,6 +161,11 @@ export class PrepareThread {
   >();
   private next = 0;
   private idle: NodeJS.Timeout | undefined;
+
+  /** How many batches are on the thread. */
+  get batches(): number {
+    return this.pending.size;
+  }
 
   pack(request: PackRequest): Promise<PackedImports> {
     clearTimeout(this.idle);

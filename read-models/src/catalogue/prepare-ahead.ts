@@ -2,10 +2,10 @@
  * Indexing a batch while the previous one is applied and committed. `prepare` gets a batch before
  * Redis can be read, so it works on a guess: an import's batches are titles new to the catalogue,
  * written under the key prefix the last batch was written to. Such a batch is indexed and packed
- * as RESP whole (`packImports`): on a thread of its own when it is big (`PrepareThread`), here when
- * it is small (an admin's import of a few titles, a test's). `apply` checks the guess against the
- * read model and writes what was packed as it is, or indexes the batch itself. Any other batch
- * (hides, views, a title imported twice, the projector's first batch, before it knows where
+ * as RESP whole (`packImports`): on threads of their own when it is big (`PrepareThreads`), here
+ * when it is small (an admin's import of a few titles, a test's). `apply` checks the guess against
+ * the read model and writes what was packed as it is, or indexes the batch itself. Any other
+ * batch (hides, views, a title imported twice, the projector's first batch, before it knows where
  * writes go) only has its imported titles indexed here, for `apply` to use.
  *
  * All of it belongs to one projector instance: two generations (or two runners) in one process
@@ -20,7 +20,7 @@ import {
   PackedWrites,
   packImports,
   type PackedImports,
-  PrepareThread,
+  PrepareThreads,
 } from './packed-imports.js';
 import type { ProjectedEvent } from '../runtime/projector.js';
 
@@ -53,7 +53,7 @@ export class PreparedAhead {
   /** The key prefix each type was last written under, by its epoch key (one per generation and type). */
   private readonly lastPrefixes = new Map<string, string>();
   /** Where big batches are packed. */
-  private readonly thread = new PrepareThread();
+  private readonly threads = new PrepareThreads();
 
   constructor(private readonly size: PackingSize) {}
 
@@ -76,7 +76,7 @@ export class PreparedAhead {
     const request = { prefixes: { movie, tv }, bytes: this.size.bytes, titles };
     const writes =
       titles.length >= THREAD_BATCH
-        ? this.thread.pack(request).then(
+        ? this.threads.pack(request).then(
             (packed) => this.received(packed),
             () => undefined,
           )
