@@ -87,7 +87,7 @@ describe('the catalogue projector, indexing a batch ahead', () => {
   });
 });
 
-describe('the catalogue projector, indexing big batches on a thread of its own', () => {
+describe('the catalogue projector, indexing big batches on threads of their own', () => {
   const titles = Array.from({ length: 1300 }, (_, i) =>
     i % 4 === 3
       ? {
