@@ -189,6 +189,5 @@ describe('the catalogue projector, indexing big batches on threads of their own'
     const pending = [threads.pack(requests[0]!), threads.pack(requests[1]!)];
     threads.stop();
     for (const batch of pending) await expect(batch).rejects.toThrow(/stopped/);
-    threads.stop();
   });
 });

@@ -117,7 +117,7 @@ export const batchesPackedOnThreads = (): number => packedOnThreads;
  * handed over while it is), so a third thread would have nothing to do. With one thread, the
  * projector's thread sat idle for about half of a replay of imports (bench/README.md).
  */
-export const PREPARE_THREADS = Math.min(2, availableParallelism());
+const PREPARE_THREADS = Math.min(2, availableParallelism());
 
 /**
  * The threads a projector packs its batches on: each batch goes to the one with the fewest
