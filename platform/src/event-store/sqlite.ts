@@ -20,7 +20,7 @@
  *   view) is read with its own id as correlation id and no cause.
  * - Live subscriptions are woken in-process after each append, and by polling
  *   `PRAGMA data_version` (which changes when another connection commits) for appends made
- *   by other processes.
+ *   by other processes, read before each read of the log (`follow.ts`).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -42,6 +42,7 @@ import {
   type Subscription,
   WrongExpectedVersionError,
 } from './port.js';
+import { followLog } from './follow.js';
 
 /**
  * The layout since 2026-11-24 (`user_version` 1). A row holds numbers where it can: its stream is an
@@ -708,47 +709,23 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
 
   function subscribeAll(subscribeOptions: SubscribeAllOptions, handler: BatchHandler): Subscription {
     const maxBatch = subscribeOptions.maxBatch ?? DEFAULT_BATCH;
-    const pollMs = options.pollIntervalMs ?? 25;
     let position = subscribeOptions.from ?? START;
-    let stopped = false;
-    let wake: (() => void) | undefined;
-
-    const sleepUntilWoken = () =>
-      new Promise<void>((resolve) => {
-        const seen = dataVersion();
-        const timer = setInterval(() => {
-          if (stopped || closed || dataVersion() !== seen) done();
-        }, pollMs);
-        function done() {
-          clearInterval(timer);
-          waiters.delete(done);
-          wake = undefined;
-          resolve();
-        }
-        wake = done;
-        waiters.add(done);
-      });
-
-    const loop = async () => {
-      while (!stopped && !closed) {
+    return followLog({
+      version: dataVersion,
+      pollMs: options.pollIntervalMs ?? 25,
+      ended: () => closed,
+      onAppend: (wake) => {
+        waiters.add(wake);
+        return () => waiters.delete(wake);
+      },
+      async readNext() {
         const { events, readUpTo } = readAfter(position, maxBatch, subscribeOptions);
-        if (readUpTo.commit <= position.commit) {
-          await sleepUntilWoken();
-          continue;
-        }
+        if (readUpTo.commit <= position.commit) return false;
         await handler(events, { readUpTo });
         position = readUpTo;
-      }
-    };
-    const done = loop();
-    return {
-      done,
-      async close() {
-        stopped = true;
-        wake?.();
-        await done.catch(() => undefined);
+        return true;
       },
-    };
+    });
   }
 
   return {
