@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|documents [--write]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days] [movies] [tv]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|documents [--write]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|csv [movies] [rounds]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days] [movies] [tv]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -12,7 +12,7 @@ interface Benchmark {
   /** Reads its own arguments (sizes, seconds): `npm run bench -- catalogue 100000 15000`. */
   takesArgs?: true;
   /**
-   * Not part of `all`: `import` diagnoses what `catalogue` measures; `restart`, `traffic-history`,
+   * Not part of `all`: `import` diagnoses what `catalogue` measures, `csv` a part of it; `restart`, `traffic-history`,
    * `faults`, `fuzz`, `soak` and `seo` take many minutes, `lighthouse` needs the built frontend
    * and Chromium, and `documents` Zstandard's command-line tool.
    */
@@ -46,6 +46,7 @@ const benchmarks: Record<string, Benchmark> = {
   },
   'event-store': { run: async () => (await import('./event-store.js')).benchEventStore() },
   fuzz: { run: async (args) => (await import('./fuzz.js')).benchFuzz(args), takesArgs: true, apart: true },
+  csv: { run: async (args) => (await import('./csv.js')).benchCsv(args), takesArgs: true, apart: true },
   import: {
     run: async (args) => (await import('./import.js')).benchImport(args),
     takesArgs: true,

@@ -4,7 +4,9 @@
  */
 import type { TitleType } from '@cinefold/contracts';
 import { open } from 'node:fs/promises';
-import { type Info, type Options, parse } from 'csv-parse';
+import { CsvRecordTooLong, CsvRecords, type CsvRecord } from './csv-records.js';
+
+export type { CsvRecord } from './csv-records.js';
 
 /**
  * The column order of the TMDB exports (TMDB_movie_dataset_v11.csv and its TV counterpart): the
@@ -140,67 +142,17 @@ export async function inspectCsv(file: string, type: TitleType): Promise<CsvInsp
 }
 
 function parseHeader(line: string): string[] {
-  const fields: string[] = [];
-  const parser = parse({ relax_quotes: true, on_record: (record: string[]) => void fields.push(...record) });
-  parser.on('error', () => undefined);
-  parser.end(line);
-  return fields.map((f) => f.trim().toLowerCase());
+  const [header] = new CsvRecords(MAX_RECORD_BYTES).end(line).records;
+  return (header?.fields ?? []).map((f) => f.trim().toLowerCase());
 }
 
 /**
- * The most one record may hold. csv-parse keeps a record's bytes until it ends, so without a
- * bound one unclosed quote would hold the rest of a 2 GB upload in memory; the longest real
- * title row is a few KB.
+ * The most one record may hold, in characters (each at least a byte, so a record refused is
+ * longer than that many bytes too). A record's text is kept until it ends, so without a bound one
+ * unclosed quote would hold the rest of a 2 GB upload in memory; the longest real title row is a
+ * few KB.
  */
 export const MAX_RECORD_BYTES = 1024 * 1024;
-
-/** What the parser has counted so far: the lines it read, and the empty ones it skipped. */
-type ParserInfo = Pick<Info, 'lines' | 'empty_lines'>;
-
-/**
- * The line each record starts on. The parser counts the lines it has read (the end of the record
- * it gives), not where a record began: the empty lines it skipped before a record move its start
- * down, and a line break quoted inside a field moves the next one's. Its count of a quoted CRLF
- * is two lines, so a record's own line breaks are counted here when it spans more than one.
- */
-class RecordLines {
-  /** The line after the last record, and the parser's counts when it ended. */
-  private after = 1;
-  private readThrough = 0;
-  private skipped = 0;
-
-  /** Where `record`, which the parser has just read, started. */
-  record(fields: readonly string[], info: ParserInfo): number {
-    const start = this.next(info);
-    const spanned = info.lines - this.readThrough - (info.empty_lines - this.skipped);
-    this.after = start + (spanned === 1 ? 1 : 1 + lineBreaksIn(fields));
-    this.readThrough = info.lines;
-    this.skipped = info.empty_lines;
-    return start;
-  }
-
-  /** Where the next record starts: after the last one and the empty lines since. */
-  next(info: ParserInfo): number {
-    return this.after + (info.empty_lines - this.skipped);
-  }
-}
-
-/** Line breaks quoted inside fields: CRLF, LF or a lone CR, each one. */
-function lineBreaksIn(fields: readonly string[]): number {
-  let breaks = 0;
-  for (const field of fields) {
-    for (let at = field.indexOf('\n'); at !== -1; at = field.indexOf('\n', at + 1)) breaks++;
-    for (let at = field.indexOf('\r'); at !== -1; at = field.indexOf('\r', at + 1))
-      if (field[at + 1] !== '\n') breaks++;
-  }
-  return breaks;
-}
-
-export interface CsvRecord {
-  /** 1-based line where the record starts (a quoted field may span lines). */
-  readonly line: number;
-  readonly fields: string[];
-}
 
 /**
  * Streams the records of a CSV file, chunk by chunk: the next chunk is read only once the
@@ -212,69 +164,38 @@ export async function readCsv(
   encoding: CsvEncoding,
   onRecords: (records: CsvRecord[], bytesRead: number) => Promise<void>,
 ): Promise<{ unterminatedAtLine: number | null }> {
-  let pending: CsvRecord[] = [];
-  const lines = new RecordLines();
-  const options: Options = {
-    bom: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    max_record_size: MAX_RECORD_BYTES,
-    // Records are taken here, synchronously, rather than read from the stream: a stream that
-    // fails at the end (a cut-off last row) would drop the records still buffered in it.
-    on_record: ((record: string[], info: ParserInfo) => {
-      pending.push({ line: lines.record(record, info), fields: record });
-      return undefined;
-    }) as unknown as Options['on_record'],
-  };
-  const parser = parse(options);
-  let failure: Error | null = null;
-  parser.on('error', (error) => {
-    failure = error;
-  });
-  const write = (chunk: string | Buffer) =>
-    new Promise<void>((resolve) => parser.write(chunk, () => resolve()));
-  // csv-parse works on UTF-8 bytes: a UTF-8 file goes in as read (decoding it here only for
-  // the parser to encode it again cost a tenth of its time); Windows-1252 is decoded first.
-  const decoder = encoding === 'utf-8' ? null : new TextDecoder(encoding);
+  const records = new CsvRecords(MAX_RECORD_BYTES);
+  // A character cut at a chunk's end is kept for the next (`stream`); a UTF-8 byte order mark is
+  // left out (and a first U+FEFF in any encoding, by CsvRecords).
+  const decoder = new TextDecoder(encoding);
   const handle = await open(file);
   let bytesRead = 0;
   try {
+    const buffer = Buffer.allocUnsafe(1024 * 1024);
     for (;;) {
-      // A new buffer each time: the parser keeps a view of an unfinished record's bytes.
-      const buffer = Buffer.allocUnsafe(1024 * 1024);
       const { bytesRead: n } = await handle.read(buffer, 0, buffer.length, null);
       if (n === 0) break;
       bytesRead += n;
-      const chunk = buffer.subarray(0, n);
-      await write(decoder ? decoder.decode(chunk, { stream: true }) : chunk);
-      if (failure) break;
-      const records = pending;
-      pending = [];
-      if (records.length > 0) await onRecords(records, bytesRead);
+      const read = tooLong(() => records.push(decoder.decode(buffer.subarray(0, n), { stream: true })));
+      if (read.length > 0) await onRecords(read, bytesRead);
     }
   } finally {
     await handle.close();
   }
-  const tail = decoder?.decode();
-  if (tail && !failure) await write(tail);
-  if (!failure) {
-    await new Promise<void>((resolve) => {
-      parser.once('finish', () => resolve());
-      parser.once('error', () => resolve());
-      parser.end();
-    });
-  }
-  if (pending.length > 0) await onRecords(pending, bytesRead);
-  const error = failure as (Error & { code?: string }) | null;
-  const cutAt = () => lines.next(parser.info);
-  if (error?.code === 'CSV_QUOTE_NOT_CLOSED') return { unterminatedAtLine: cutAt() };
-  if (error?.code === 'CSV_MAX_RECORD_SIZE') {
+  const { records: last, unclosedAtLine } = tooLong(() => records.end(decoder.decode()));
+  if (last.length > 0) await onRecords(last, bytesRead);
+  return { unterminatedAtLine: unclosedAtLine };
+}
+
+/** `read`, with a record too long to hold refused as the file's problem. */
+function tooLong<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof CsvRecordTooLong)) throw error;
     throw new CsvProblem(
-      `Line ${cutAt()} is longer than ${MAX_RECORD_BYTES / 1024 ** 2} MiB, the most one row may hold: ` +
+      `Line ${error.line} is longer than ${MAX_RECORD_BYTES / 1024 ** 2} MiB, the most one row may hold: ` +
         'a quoted field is probably never closed.',
     );
   }
-  if (error) throw new CsvProblem(`The CSV could not be read after line ${cutAt() - 1}: ${error.message}`);
-  return { unterminatedAtLine: null };
 }
