@@ -84,4 +84,25 @@ describe('what the projection watcher knows a read model has reached', () => {
     expect(await watcher.waitFor(['library'], at(13), 50)).toBe(false);
     await watcher.close();
   });
+
+  it('ends a wait at the notice that came while it read the checkpoints', async () => {
+    const reads = connect();
+    const watcher = new ProjectionWatcher(reads, connect());
+    await watcher.onNotice(() => undefined);
+    await reads.set(readModelKeys.active('shelf'), '1');
+    await reads.set(readModelKeys.checkpoint('shelf', 1), encodePosition(at(5)));
+    // The watcher's reads wait on its connection behind a BLPOP of 300 ms: the batch that reaches
+    // 6 is committed and its notice arrives meanwhile, after the checkpoint they return was read.
+    const holding = reads.blpop('nothing-comes', 0.3);
+    const started = Date.now();
+    const waiting = watcher.waitFor(['shelf'], at(6), 10_000);
+    await connect().publish(
+      POSITIONS_CHANNEL,
+      JSON.stringify({ projector: 'shelf', generation: 1, position: encodePosition(at(6)), active: true }),
+    );
+    expect(await waiting).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000); // not at the timeout
+    await holding;
+    await watcher.close();
+  });
 });

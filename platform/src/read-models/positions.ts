@@ -136,30 +136,34 @@ export class ProjectionWatcher {
   /**
    * Resolves true once every named projector's active generation has passed `position`, or
    * false after `timeoutMs`: the caller then serves what it has rather than failing the read.
-   * No round trip when the projectors' notices said so already.
+   * No round trip when the projectors' notices said so already. The wait for the next notice is
+   * taken before the checkpoints are read, not after: a notice that comes while they are read
+   * (the batch that reaches `position` committed meanwhile) then ends the wait at once, where it
+   * used to be missed and the reader waited until the timeout for a notice that had come.
    */
   async waitFor(projectors: readonly string[], position: Position, timeoutMs: number): Promise<boolean> {
     await this.start();
     if (this.hasReached(projectors, position)) return true;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const statuses = await Promise.all(projectors.map((p) => readProjectionStatus(this.redis, p)));
-      statuses.forEach((status, i) => {
-        if (status.checkpoint) this.reach(projectors[i]!, status.checkpoint);
-      });
-      if (statuses.every((s) => hasPassed(s, position))) return true;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, remaining);
-        function done() {
-          clearTimeout(timer);
-          waiters.delete(done);
-          resolve();
-        }
-        const waiters = this.waiters;
-        waiters.add(done);
-      });
+      let timer: NodeJS.Timeout | undefined;
+      let wake!: () => void;
+      const notified = new Promise<void>((resolve) => (wake = resolve));
+      this.waiters.add(wake);
+      try {
+        const statuses = await Promise.all(projectors.map((p) => readProjectionStatus(this.redis, p)));
+        statuses.forEach((status, i) => {
+          if (status.checkpoint) this.reach(projectors[i]!, status.checkpoint);
+        });
+        if (statuses.every((s) => hasPassed(s, position))) return true;
+        if (this.hasReached(projectors, position)) return true; // noticed while reading
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return false;
+        await Promise.race([notified, new Promise((resolve) => (timer = setTimeout(resolve, remaining)))]);
+      } finally {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+      }
     }
   }
 
