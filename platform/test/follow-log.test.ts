@@ -83,5 +83,22 @@ describe('following a log other processes append to', () => {
     for (const wake of wakes) wake();
     await expect(followed.done).rejects.toThrow('the read failed');
     await followed.close(); // closing an ended loop is harmless
+
+    // Closed as it reads or sleeps: it ends at once (no poll comes within the test's time), and
+    // reads no more.
+    const asleep = followLog({
+      version: () => 0n,
+      pollMs: 60_000,
+      ended: () => false,
+      onAppend: () => () => undefined,
+      readNext: async () => {
+        reads++;
+        return false;
+      },
+    });
+    const before = reads;
+    await asleep.close();
+    await expect(asleep.done).resolves.toBeUndefined();
+    expect(reads).toBe(before);
   });
 });

@@ -51,6 +51,7 @@ export function followLog({ version, readNext, pollMs, ended, onAppend }: Follow
     while (!stopped && !ended()) {
       const seen = version();
       if (await readNext()) continue;
+      if (stopped || ended()) break; // closed while it read: nothing would wake it now
       await sleepUntilChangedSince(seen);
     }
   };
