@@ -12,7 +12,7 @@ import { open, stat } from 'node:fs/promises';
 import { readCsv } from '@cinefold/platform';
 import { parse } from 'csv-parse';
 import { dataset } from './catalogue.js';
-import type { Row } from './table.js';
+import { percentile, type Row } from './table.js';
 
 interface Read {
   seconds: number;
@@ -78,8 +78,6 @@ async function withCsvParse(file: string): Promise<Read> {
   return { seconds: (performance.now() - started) / 1000, records, digest: hash.digest() };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 export async function benchCsv(args: string[] = []): Promise<Row[]> {
   const movies = Number(args[0] ?? 1_000_000);
   const rounds = Number(args[1] ?? 3);
@@ -98,8 +96,14 @@ export async function benchCsv(args: string[] = []): Promise<Row[]> {
         `the readers disagree: ${read.records} records (${read.digest}) against ${first!.records}`,
       );
   }
-  const ours = median(product.map((r) => r.seconds));
-  const theirs = median(library.map((r) => r.seconds));
+  const ours = percentile(
+    product.map((r) => r.seconds),
+    0.5,
+  );
+  const theirs = percentile(
+    library.map((r) => r.seconds),
+    0.5,
+  );
   const label = `${movies.toLocaleString('en-US')} movies (${megabytes.toFixed(0)} MB)`;
   return [
     {
