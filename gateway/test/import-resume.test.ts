@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { streams } from '@cinefold/contracts';
@@ -16,18 +16,23 @@ const COPIES = 16;
 let projectors: ProjectorsService;
 const workers: ChildProcess[] = [];
 
+/** What the workers' processes wrote (their errors), for a failure to show. */
+const workersLog = () => join(site.dataDir, 'workers.log');
+
 function startWorkers(): ChildProcess {
+  const out = openSync(workersLog(), 'a');
   const child = spawn(process.execPath, compiledProgram('gateway', ['workers']), {
     cwd: root,
     env: {
       ...process.env,
       DATA_DIR: site.dataDir,
       REDIS_URL: site.redisUrl,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', out, out],
   });
+  closeSync(out);
   workers.push(child);
   return child;
 }
@@ -78,6 +83,11 @@ it('an import whose worker is killed half-way is taken over and finishes with ev
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
+  let answer = 'no answer yet';
+  void uploading.then(
+    async (response) => (answer = `${response.status} ${await response.clone().text()}`),
+    (error: unknown) => (answer = String(error)),
+  );
 
   // Kill the worker once a few thousand rows are in.
   const store = openSqliteEventStore(eventStoreFile(site.dataDir));
@@ -99,10 +109,16 @@ it('an import whose worker is killed half-way is taken over and finishes with ev
   const killed = new Promise((resolve) => first.once('exit', resolve));
   first.kill('SIGKILL');
   await killed;
-  const atKill = (await store.readStream(streams.importJob(jobId))).filter(
-    (e) => e.type === 'TitleImported',
-  ).length;
-  expect(atKill).toBeGreaterThanOrEqual(5000);
+  const history = jobId ? await store.readStream(streams.importJob(jobId)) : [];
+  const atKill = history.filter((e) => e.type === 'TitleImported').length;
+  // Should the rows never come, say what there was: the import's events, the upload's answer and
+  // what the workers wrote.
+  const seen = [
+    jobId ? `import ${jobId}: ${[...new Set(history.map((e) => e.type))].join(', ')}` : 'no import requested',
+    `upload: ${answer.slice(0, 500)}`,
+    `workers: ${existsSync(workersLog()) ? readFileSync(workersLog(), 'utf8').slice(-2000) : ''}`,
+  ].join('\n');
+  expect(atKill, seen).toBeGreaterThanOrEqual(5000);
   expect(atKill).toBeLessThan(rows);
 
   first = startWorkers();
