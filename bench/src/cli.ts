@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|documents [--write]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|csv [movies] [rounds]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days] [movies] [tv]|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|documents [--write]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|csv [movies] [rounds]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days] [movies] [tv]|replay-log FILE|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -12,9 +12,10 @@ interface Benchmark {
   /** Reads its own arguments (sizes, seconds): `npm run bench -- catalogue 100000 15000`. */
   takesArgs?: true;
   /**
-   * Not part of `all`: `import` diagnoses what `catalogue` measures, `csv` a part of it; `restart`, `traffic-history`,
-   * `faults`, `fuzz`, `soak` and `seo` take many minutes, `lighthouse` needs the built frontend
-   * and Chromium, and `documents` Zstandard's command-line tool.
+   * Not part of `all`: `import` diagnoses what `catalogue` measures, `csv` a part of it;
+   * `restart`, `traffic-history`, `replay-log`, `faults`, `fuzz`, `soak` and `seo` take many
+   * minutes, `lighthouse` needs the built frontend and Chromium, and `documents` Zstandard's
+   * command-line tool.
    */
   apart?: true;
 }
@@ -24,6 +25,11 @@ const benchmarks: Record<string, Benchmark> = {
   traffic: { run: async (args) => (await import('./append-path.js')).benchTraffic(args), takesArgs: true },
   'traffic-history': {
     run: async (args) => (await import('./traffic-history.js')).benchTrafficHistory(args),
+    takesArgs: true,
+    apart: true,
+  },
+  'replay-log': {
+    run: async (args) => (await import('./replay-log.js')).benchReplayLog(args),
     takesArgs: true,
     apart: true,
   },

@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { OPERATOR_TOKEN_HEADER } from '@cinefold/contracts';
 import { connectRedis, freePort, startLocalRedis } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import { runService, stop, waitForHttp } from './processes.js';
+import { runService, stop } from './processes.js';
 import { tempDir } from './temp.js';
 
 export const ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'bench-password-1' };
@@ -33,20 +33,37 @@ export async function adminToken(base: string, timeoutMs = 60_000): Promise<stri
   }
 }
 
-/** Resolves once every projector has caught up with the store. */
+/** A projector as `/api/health` tells an operator of it: how many events it is behind. */
+export interface ProjectorLag {
+  readonly name: string;
+  readonly lag: number | null;
+}
+
+/**
+ * Resolves once the site serves and every projector has caught up with the store (asking again
+ * while the gateway is not listening yet); `watch` is told of each projector at every look (about
+ * ten a second), from the gateway's first answer, "starting" included.
+ */
 export async function waitForProjectors(
   base: string,
   headers: Record<string, string> = { [OPERATOR_TOKEN_HEADER]: BENCH_OPERATOR_TOKEN },
   timeoutMs = 60_000,
+  watch?: (projectors: readonly ProjectorLag[]) => void,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(`${base}/api/health`, { headers });
-    const health = (await response.json()) as { projectors?: { lag: number | null }[] };
+    const answer = await fetch(`${base}/api/health`, { headers }).then(
+      async (response) => ({
+        ok: response.ok,
+        health: (await response.json()) as { projectors?: ProjectorLag[] },
+      }),
+      () => null, // not listening yet
+    );
     // Serving (not "starting"), and projectors there to ask: before the projectors process has
     // made its generations, the list is empty and "every one caught up" would hold of nothing.
-    const projectors = health.projectors ?? [];
-    if (response.ok && projectors.length > 0 && projectors.every((p) => p.lag === 0)) return;
+    const projectors = answer?.health.projectors ?? [];
+    if (answer) watch?.(projectors);
+    if (answer?.ok && projectors.length > 0 && projectors.every((p) => p.lag === 0)) return;
     if (Date.now() > deadline) throw new Error('the projectors did not catch up in time');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -77,6 +94,8 @@ export async function startBenchServices(
   catchUpMs = 60_000,
   /** Node flags for the gateway alone (a probe loaded into it). */
   gatewayNodeArgs: readonly string[] = [],
+  /** Told of each projector's lag while the services catch up (`waitForProjectors`). */
+  watch?: (projectors: readonly ProjectorLag[]) => void,
 ): Promise<BenchServices> {
   const dir = tempDir(label);
   const redisServer = await startLocalRedis();
@@ -112,11 +131,10 @@ export async function startBenchServices(
     },
   };
   try {
-    // Health answers 200 once the read models serve: after the catch-up when the store holds events.
-    await waitForHttp(`${base}/api/health`, catchUpMs);
-    // The projectors run apart: the admin the gateway created must reach the users read model
-    // before its token is accepted.
-    await waitForProjectors(base, undefined, catchUpMs);
+    // Health answers 200 once the read models serve (after the catch-up when the store holds
+    // events); the projectors run apart, and the admin the gateway created must reach the users
+    // read model before its token is accepted.
+    await waitForProjectors(base, undefined, catchUpMs, watch);
   } catch (error) {
     await services.stop();
     throw error;

@@ -11,7 +11,9 @@
  * - the replay: events/s until every projector has caught up;
  * - Redis memory of the traffic read model (every key of its serving generation);
  * - GET /api/admin/stats and the 7- and 90-day summaries, four admins asking without pause: p99.
+ * `BENCH_KEEP_LOG=FILE` keeps a copy of the store as replayed, for `npm run bench -- replay-log FILE`.
  */
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CinefoldEvent, streams } from '@cinefold/contracts';
 import {
@@ -174,6 +176,9 @@ export async function benchTrafficHistory(args: string[] = []): Promise<Row[]> {
     } finally {
       await store.close();
     }
+    // For replaying the same log again without writing it (`npm run bench -- replay-log FILE`).
+    const keep = process.env.BENCH_KEEP_LOG;
+    if (keep) copyFileSync(file, keep);
     rows.push({
       measure: 'bytes on disk per stored page view (store file, log checkpointed)',
       value: (storeBytes(file) - bytesBefore) / views,
