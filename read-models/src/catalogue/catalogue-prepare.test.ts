@@ -17,6 +17,7 @@ import { createCatalogueProjector } from './projection.js';
 import {
   batchesPackedOnThreads,
   packImports,
+  type PackedImports,
   type PackRequest,
   PrepareThread,
   PrepareThreads,
@@ -145,6 +146,7 @@ describe('the catalogue projector, indexing big batches on threads of their own'
   const requestOf = (from: number, to: number): PackRequest => ({
     prefixes: { movie: 'm:', tv: 't:' },
     bytes: 64 * 1024,
+    trimmed: 0,
     titles: titles
       .slice(from, to)
       .map(({ data }) => ({ type: data.type, title: data.title, created: 1_000 })),
@@ -173,6 +175,23 @@ describe('the catalogue projector, indexing big batches on threads of their own'
     thread.stop();
   });
 
+  it('reports each list a thread appended to once, until the projector trims the lists', async () => {
+    const thread = new PrepareThread();
+    const request = requestOf(0, 40);
+    const all = packImports(request).appended;
+    expect(all.length).toBeGreaterThan(40);
+    expect((await thread.pack(request)).appended).toEqual(all);
+    // The same lists again: the projector holds them already.
+    expect((await thread.pack(request)).appended).toEqual([]);
+    const more = requestOf(0, 80);
+    const fresh = (await thread.pack(more)).appended;
+    expect(fresh).toEqual(packImports(more).appended.filter((list) => !all.includes(list)));
+    expect(fresh.length).toBeGreaterThan(0);
+    // Trimmed since: every list is reported again.
+    expect((await thread.pack({ ...request, trimmed: 1 })).appended).toEqual(all);
+    thread.stop();
+  });
+
   it('packs the batches given at once on threads of their own, each as this thread packs it', async () => {
     const threads = new PrepareThreads(2);
     const requests = [requestOf(0, 300), requestOf(300, 600), requestOf(600, 700)];
@@ -184,7 +203,13 @@ describe('the catalogue projector, indexing big batches on threads of their own'
     expect(threads.loads).toEqual([2, 1]);
     const packed = await Promise.all([first, second, third]);
     expect(threads.loads).toEqual([0, 0]);
-    expect(packed.map(plain)).toEqual(requests.map((request) => plain(packImports(request))));
+    // The first thread does not report again the lists the third batch shares with the first.
+    const writes = ({ appended: _, ...rest }: PackedImports) => plain(rest);
+    expect(packed.map(writes)).toEqual(requests.map((request) => writes(packImports(request))));
+    const [one, , three] = packed.map((batch) => batch.appended);
+    expect(three!.filter((list) => one!.includes(list))).toEqual([]);
+    const local = new Set([...packImports(requests[0]!).appended, ...packImports(requests[2]!).appended]);
+    expect(new Set([...one!, ...three!])).toEqual(local);
 
     const pending = [threads.pack(requests[0]!), threads.pack(requests[1]!)];
     threads.stop();

@@ -26,9 +26,11 @@ import type { Transaction } from '../runtime/transaction.js';
 export interface PackingSize {
   bytes: number;
   readonly appended: Set<string>;
+  /** How many times `appended` was trimmed and emptied (the threads' `ReportedLists` follow it). */
+  trimmed: number;
 }
 const MIN_PACKING_BYTES = 64 * 1024;
-export const packingSize = (): PackingSize => ({ bytes: MIN_PACKING_BYTES, appended: new Set() });
+export const packingSize = (): PackingSize => ({ bytes: MIN_PACKING_BYTES, appended: new Set(), trimmed: 0 });
 
 function push<T>(lists: Map<string, T[]>, key: string, item: T) {
   const list = lists.get(key);

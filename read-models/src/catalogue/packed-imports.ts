@@ -33,6 +33,8 @@ export interface PackRequest {
   readonly prefixes: Readonly<Record<TitleType, string>>;
   /** The projector's `PackingSize.bytes`: how big to start the packed writes. */
   readonly bytes: number;
+  /** The projector's `PackingSize.trimmed`: lists reported before it moved are reported again. */
+  readonly trimmed: number;
   /** The imported titles in the order of their events. */
   readonly titles: readonly NewTitle[];
 }
@@ -50,7 +52,10 @@ export interface PackedImports {
   readonly types: Readonly<Record<TitleType, PackedType>>;
   /** The next batch's first size. */
   readonly bytes: number;
-  /** The posting lists appended to (`trimPostingLists`). */
+  /**
+   * The posting lists appended to (`trimPostingLists`); on a thread, only those it has not
+   * reported since the lists were last trimmed (`ReportedLists`).
+   */
   readonly appended: readonly string[];
 }
 
@@ -62,9 +67,39 @@ export interface ThreadRequest {
 export type ThreadReply =
   { readonly id: number; readonly packed: PackedImports } | { readonly id: number; readonly error: string };
 
-/** Indexes and packs a batch of titles new to the catalogue, on whichever thread calls it. */
-export function packImports(request: PackRequest): PackedImports {
-  const size: PackingSize = { bytes: request.bytes, appended: new Set() };
+/**
+ * The posting lists a packing thread has reported appended to, since the projector last trimmed
+ * them. An import's batches append to mostly the same lists (a batch of 2,000 titles to about
+ * 5,000 of them): reported every batch, the projector's thread added about five million names a
+ * million titles to a set that already held them, a twentieth of a full replay's critical thread
+ * (bench/README.md). Each thread keeps its own: a list two threads report is added twice, as before.
+ */
+export class ReportedLists {
+  private readonly lists = new Set<string>();
+  private trimmed = 0;
+
+  /** The lists of `appended` not reported since the projector's `trimmed`-th trim; now reported. */
+  fresh(appended: Iterable<string>, trimmed: number): string[] {
+    if (trimmed !== this.trimmed) {
+      this.lists.clear();
+      this.trimmed = trimmed;
+    }
+    const fresh: string[] = [];
+    for (const list of appended) {
+      if (this.lists.has(list)) continue;
+      this.lists.add(list);
+      fresh.push(list);
+    }
+    return fresh;
+  }
+}
+
+/**
+ * Indexes and packs a batch of titles new to the catalogue, on whichever thread calls it; a thread
+ * passes the lists it reported before (`reported`), the projector's thread reports them all.
+ */
+export function packImports(request: PackRequest, reported?: ReportedLists): PackedImports {
+  const size: PackingSize = { bytes: request.bytes, appended: new Set(), trimmed: request.trimmed };
   const changes = { movie: new TypeChanges(size), tv: new TypeChanges(size) };
   // Adult titles arrive hidden: an admin can choose to show them.
   for (const { type, title, created } of request.titles)
@@ -75,7 +110,8 @@ export function packImports(request: PackRequest): PackedImports {
     const { commands, count } = changes[type].pack(prefix);
     types[type] = { prefix, commands, count, scores: changes[type].scoreUpdates.data };
   }
-  return { types, bytes: size.bytes, appended: [...size.appended] };
+  const appended = reported ? reported.fresh(size.appended, request.trimmed) : [...size.appended];
+  return { types, bytes: size.bytes, appended };
 }
 
 /** A type's packed writes, as `apply` writes them. */

@@ -73,7 +73,7 @@ export class PreparedAhead {
     // only the encoding is kept: the titles' terms, if apply needs them after all (a title
     // turned out to exist), are computed again. Keeping both for every batch in flight was most
     // of what the projector's garbage collector copied.
-    const request = { prefixes: { movie, tv }, bytes: this.size.bytes, titles };
+    const request = { prefixes: { movie, tv }, bytes: this.size.bytes, trimmed: this.size.trimmed, titles };
     const writes =
       titles.length >= THREAD_BATCH
         ? this.threads.pack(request).then(

@@ -2,12 +2,14 @@
  * The program of the thread that indexes and packs an import's batches (`packed-imports.ts`).
  */
 import { parentPort } from 'node:worker_threads';
-import { packImports, type ThreadReply, type ThreadRequest } from './packed-imports.js';
+import { packImports, ReportedLists, type ThreadReply, type ThreadRequest } from './packed-imports.js';
+
+const reported = new ReportedLists();
 
 parentPort!.on('message', ({ id, request }: ThreadRequest) => {
   let reply: ThreadReply;
   try {
-    reply = { id, packed: packImports(request) };
+    reply = { id, packed: packImports(request, reported) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

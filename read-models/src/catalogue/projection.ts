@@ -10,7 +10,7 @@
 import type { TitleType } from '@cinefold/contracts';
 import { encodePosition, scanKeys } from '@cinefold/platform';
 import type { Redis } from 'ioredis';
-import { packingSize, TypeChanges } from './changes.js';
+import { type PackingSize, packingSize, TypeChanges } from './changes.js';
 import { imdbOf, publicSetsOf, searchOf, type Title } from './indexing.js';
 import { type CatalogueEvent, PreparedAhead } from './prepare-ahead.js';
 import { readViewsBefore, writeViews } from './views.js';
@@ -347,7 +347,7 @@ export function createCatalogueProjector() {
       if (size.appended.size > 0)
         settled = setTimeout(() => {
           // Nothing is lost if it fails (Redis gone, the projector stopped): the room stays.
-          trimPostingLists(redis, size.appended).catch(() => {});
+          trimPostingLists(redis, size).catch(() => {});
         }, SETTLED_MS).unref();
       for (const type of TYPES) {
         const dropped = await redis.smembers(key(type, 'dropped-epochs'));
@@ -410,9 +410,10 @@ const LISTS_A_ROUND = 200;
  * rather than at every batch; a title imported alone rewrites its few dozen lists. The bytes are
  * the same, so readers and `verify` see no difference.
  */
-async function trimPostingLists(redis: Redis, appended: Set<string>): Promise<void> {
-  const lists = [...appended];
-  appended.clear();
+async function trimPostingLists(redis: Redis, size: PackingSize): Promise<void> {
+  const lists = [...size.appended];
+  size.appended.clear();
+  size.trimmed++;
   for (let i = 0; i < lists.length; i += LISTS_A_ROUND) {
     const round = redis.pipeline();
     for (const list of lists.slice(i, i + LISTS_A_ROUND)) round.eval(REWRITE, 1, list);
