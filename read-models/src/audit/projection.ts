@@ -74,7 +74,10 @@ export const auditProjector = defineProjector({
       }
     };
 
-    const nameOf = (id: string) => SYSTEM_ACTORS[id] ?? people.get(id)?.replace(/ \(.*\)$/, '') ?? id;
+    const nameOf = (id: string) =>
+      (Object.hasOwn(SYSTEM_ACTORS, id) ? SYSTEM_ACTORS[id] : undefined) ??
+      people.get(id)?.replace(/ \(.*\)$/, '') ??
+      id;
     for (const stored of events) {
       const event = stored.event;
       if (!event) continue;

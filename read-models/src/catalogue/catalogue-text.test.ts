@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, words } from './text.js';
+import { foldText, genreQuerySlugs, words } from './text.js';
 import { nameIndex, overviewTerms, searchText, typoBudget } from './search-index.js';
 import { decodeTitle, encodeTitle, titleJson, titleText } from './stored.js';
 
@@ -57,6 +57,15 @@ describe('catalogue text', () => {
     // Ordinals, in words and in figures.
     expect(terms('Shrek the Third')).toContain('3');
     expect(nameIndex('Shrek the Third').key).toBe(nameIndex('shrek the 3rd').key);
+  });
+
+  it('takes a word that names a property of every object as the word it is', () => {
+    for (const name of ['The Constructor', 'Constructor', 'Tostring Hasownproperty'])
+      for (const { term } of nameIndex(name).terms) expect(typeof term).toBe('string');
+    expect(nameIndex('The Constructor').terms.map((t) => t.term)).toEqual(['the', 'constructor']);
+    expect(nameIndex('The Constructor').key).toBe(nameIndex('constructor').key);
+    expect(genreQuerySlugs('tv', 'Constructor')).toEqual(['constructor']);
+    expect(genreQuerySlugs('tv', 'Sci-Fi')).toEqual(['sci-fi', 'sci-fi-fantasy']);
   });
 
   it('reads an ampersand as "and", and leaves "and" out of the whole-name key', () => {

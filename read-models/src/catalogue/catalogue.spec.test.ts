@@ -163,6 +163,23 @@ describe('the catalogue read model', () => {
     );
   });
 
+  it('indexes a title named by a word every object has a property of', async () => {
+    const constructor = movie(77, 'The Constructor', { genres: 'Drama', release_date: '2011-05-01' });
+    await given([imported(constructor)]).then(
+      {
+        ...base,
+        titles: { 77: 'The Constructor' },
+        visible: [77],
+        genres: { drama: [77] },
+        genreNames: { drama: 'Drama' },
+        years: { 2011: [77] },
+        search: { constructor: { found: [77], hidden: 0 } },
+        aToZ: [77],
+      },
+      { view: catalogueOf('movie', ['constructor']) },
+    );
+  });
+
   it('keeps adult titles hidden from the lists, but found by an admin’s search', async () => {
     const adult = movie(77, 'Midnight Heist', { genres: 'Drama', adult: true });
     await given([imported(heat), imported(adult)]).then(

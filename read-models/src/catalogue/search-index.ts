@@ -16,26 +16,31 @@ import { STOPWORDS, words } from './text.js';
 /** Words a title name starts with that a visitor leaves out: "godfather" is The Godfather. */
 export const ARTICLES = new Set(['the', 'a', 'an']);
 
-const ROMAN: Readonly<Record<string, string>> = {
-  ii: '2',
-  iii: '3',
-  iv: '4',
-  v: '5',
-  vi: '6',
-  vii: '7',
-  viii: '8',
-  ix: '9',
-  x: '10',
-};
+/**
+ * Maps, not objects: a word is any text, and an object answers for the words it inherits
+ * ("constructor" was taken for a Roman numeral whose figure was a function, and a title named
+ * so could not be indexed).
+ */
+const ROMAN: ReadonlyMap<string, string> = new Map([
+  ['ii', '2'],
+  ['iii', '3'],
+  ['iv', '4'],
+  ['v', '5'],
+  ['vi', '6'],
+  ['vii', '7'],
+  ['viii', '8'],
+  ['ix', '9'],
+  ['x', '10'],
+]);
 
 /** Numbers written as words, which a visitor types in figures and the other way round. */
-const NUMBER_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
   (
     'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen ' +
     'sixteen seventeen eighteen nineteen twenty'
   )
     .split(' ')
-    .map((word, i) => [word, String(i + 1)])
+    .map((word, i): [string, string] => [word, String(i + 1)])
     .concat([
       ['thirty', '30'],
       ['forty', '40'],
@@ -44,7 +49,7 @@ const NUMBER_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
       // Ordinals, as sequels are named ("Shrek the Third"); not "first", in too many names.
       ...'second third fourth fifth sixth seventh eighth ninth tenth'
         .split(' ')
-        .map((word, i) => [word, String(i + 2)]),
+        .map((word, i): [string, string] => [word, String(i + 2)]),
     ]),
 );
 
@@ -57,15 +62,21 @@ const ORDINAL_FIGURE = /^([1-9][0-9]{0,3})(?:st|nd|rd|th)$/;
  * for Fifty Shades), so a numeral stands for its figure on both sides, in the words a name is
  * found by and in a search.
  */
-export const figureOf = (word: string): string | undefined =>
-  ROMAN[word] ?? NUMBER_WORDS[word] ?? ORDINAL_FIGURE.exec(word)?.[1];
+export function figureOf(word: string): string | undefined {
+  const figure = ROMAN.get(word) ?? NUMBER_WORDS.get(word);
+  if (figure !== undefined) return figure;
+  // Only a word that starts with a figure can be an ordinal in figures: most words are not
+  // looked at by the expression (a name's every word is asked about).
+  const first = word.charCodeAt(0);
+  return first >= 0x31 && first <= 0x39 ? ORDINAL_FIGURE.exec(word)?.[1] : undefined;
+}
 
 /**
  * Whether the word at `index` of a name of `length` words is taken as its figure. A Roman numeral
  * is not, first in a longer name: "X-Men" and "V for Vendetta" are letters.
  */
 const countsAt = (word: string, index: number, length: number): boolean =>
-  ROMAN[word] === undefined ? figureOf(word) !== undefined : index > 0 || length === 1;
+  ROMAN.has(word) ? index > 0 || length === 1 : figureOf(word) !== undefined;
 
 /**
  * Edits a word may have and still match, by its length, as the field's engines allow: none below

@@ -89,7 +89,8 @@ const GENRE_ALIASES: Record<TitleType, Record<string, string>> = {
 
 export function genreQuerySlugs(type: TitleType, genre: string): string[] {
   const slug = genreSlug(genre);
-  const alias = GENRE_ALIASES[type][slug];
+  // Its own names only: "constructor" is no alias.
+  const alias = Object.hasOwn(GENRE_ALIASES[type], slug) ? GENRE_ALIASES[type][slug] : undefined;
   return alias ? [slug, alias] : [slug];
 }
 
