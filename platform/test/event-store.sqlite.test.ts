@@ -3,9 +3,11 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
   decodeEvent,
+  type EventStore,
   type NewEvent,
   openSqliteEventStore,
   positionId,
+  type SubscribeAllOptions,
   WrongExpectedVersionError,
 } from '@cinefold/platform';
 import { describeEventStoreContract, makeTempDir, newEvent } from '@cinefold/platform/testing';
@@ -137,7 +139,7 @@ describe('a store file written by an earlier version', () => {
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         .pluck()
         .all();
-      expect(tables).toEqual(['events', 'names', 'snapshots', 'streams']);
+      expect(tables).toEqual(['events', 'names', 'snapshots', 'streams', 'type_ends']);
       // The new page view holds numbers and the values of its payload, not its names.
       const row = migrated.prepare('SELECT * FROM events WHERE position = 4').get() as Record<
         string,
@@ -346,6 +348,70 @@ describe('reading $all for a few types', () => {
       // No statement went over more than a slice (the first starts one below the first position).
       expect(Math.max(...steps.slice(1).map(Number))).toBeLessThanOrEqual(10);
       expect(steps.length).toBeGreaterThanOrEqual(10);
+    } finally {
+      await store.close();
+      dir.remove();
+    }
+  });
+
+  it('stops a read of some types at the last of them: the rest of the log to the head is read at once', async () => {
+    const dir = makeTempDir('sqlite-type-ends');
+    const file = join(dir.path, 'events.sqlite');
+    const numbers = (events: readonly { data: unknown }[]) => events.map((e) => (e.data as { n: number }).n);
+    const rare = { types: ['Rare'], payloadTypes: ['Rare'] };
+    const fill = async (store: EventStore, from: number) => {
+      await store.append('rare', [newEvent('Rare', { n: from }), newEvent('Rare', { n: from + 1 })], {
+        expectedRevision: 'any',
+      });
+      for (let i = 0; i < 20; i++)
+        await store.append(
+          `common-${from}`,
+          Array.from({ length: 10 }, (_, n) => newEvent('Common', { n })),
+          {
+            expectedRevision: 'any',
+          },
+        );
+    };
+    /** How far each batch of a subscription read, until it reached the head. */
+    const subscriptionSteps = async (store: EventStore, options: SubscribeAllOptions) => {
+      const head = (await store.headPosition()).commit;
+      const seen: number[] = [];
+      const reads: bigint[] = [];
+      const subscription = store.subscribeAll({ ...options, maxBatch: 10 }, async (batch, progress) => {
+        seen.push(...numbers(batch));
+        reads.push(progress.readUpTo.commit);
+      });
+      await expect.poll(() => reads.at(-1)).toBe(head);
+      await subscription.close();
+      return { seen, reads };
+    };
+    let store = openSqliteEventStore(file, { scanRows: 10 });
+    try {
+      await fill(store, 1);
+      // 202 rows, the two Rare first: one slice, then the head.
+      expect(numbers(await store.readAll(rare))).toEqual([1, 2]);
+      expect(await subscriptionSteps(store, rare)).toEqual({ seen: [1, 2], reads: [202n] });
+      // A type the log has none of: the head at once.
+      expect(await store.readAll({ types: ['Never'], payloadTypes: ['Never'] })).toEqual([]);
+      expect((await subscriptionSteps(store, { types: ['Never'] })).reads).toEqual([202n]);
+      // An append moves its type's end: read again from the head before it.
+      await store.append('rare', [newEvent('Rare', { n: 3 })], { expectedRevision: 'any' });
+      expect(numbers(await store.readAll({ ...rare, from: { commit: 202n, prepare: 202n } }))).toEqual([3]);
+      await store.close();
+
+      // A store written before the ends were kept gains them when opened, and reads the same.
+      const db = new Database(file);
+      db.exec('DROP TABLE type_ends');
+      db.close();
+      store = openSqliteEventStore(file, { scanRows: 10 });
+      await fill(store, 4);
+      expect(numbers(await store.readAll(rare))).toEqual([1, 2, 3, 4, 5]);
+      expect(await subscriptionSteps(store, rare)).toEqual({
+        seen: [1, 2, 3, 4, 5],
+        // Slices of 10 (from START, one below the first position) to the last Rare (205), which
+        // the last one reaches: then the head.
+        reads: [...Array.from({ length: 20 }, (_, i) => BigInt(10 * i + 9)), 405n],
+      });
     } finally {
       await store.close();
       dir.remove();

@@ -92,6 +92,30 @@ const SNAPSHOTS = `
 `;
 
 /**
+ * The last position of each event type in the log (an upper bound once rows are deleted), kept by
+ * every append in its own transaction. A read of some types stops at the last of them instead of
+ * passing over the rest of the log: the projectors of rare types (users, lists, ads, messages)
+ * went over every page view of a replay to find a handful of events, 12 s of the projectors'
+ * thread at ten million views (bench/README.md). Made and filled when missing, under the write
+ * lock, so a store of any layout gains it (`trackTypes`).
+ */
+const TYPE_ENDS = `
+  CREATE TABLE type_ends (
+    type  INTEGER PRIMARY KEY,
+    last  INTEGER NOT NULL
+  );
+  INSERT INTO type_ends (type, last) SELECT type, MAX(position) FROM events GROUP BY type;
+`;
+
+/** Makes and fills `type_ends` if the store has none; whether it did. */
+function trackTypes(db: Database.Database): boolean {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'type_ends'").get();
+  if (exists) return false;
+  db.exec(TYPE_ENDS);
+  return true;
+}
+
+/**
  * Brings a store to the current layout, under the write lock, once: a new file gets the tables; a
  * file of the first layout (stream and type names in every row, `user_version` 0) has its rows
  * copied into the new tables as they were stored, positions, ids and payloads unchanged. Returns
@@ -498,6 +522,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   }
   convertToIncrementalVacuum(db);
   db.exec(SNAPSHOTS);
+  // Read first without the lock: every process opens the store, and only the first fills it.
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'type_ends'").get()) {
+    db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
+    db.transaction(() => trackTypes(db)).immediate();
+    db.pragma('busy_timeout = 10000');
+  }
   db.defaultSafeIntegers(true);
 
   const streams = new Dictionary(db, 'streams');
@@ -524,6 +554,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   const insert = db.prepare(
     `INSERT INTO events (stream, revision, id, type, version, occurred_at, actor, keys, data, metadata)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const endType = db.prepare<[number, bigint], unknown>(
+    `INSERT INTO type_ends (type, last) VALUES (?, ?)
+     ON CONFLICT (type) DO UPDATE SET last = excluded.last WHERE excluded.last > type_ends.last`,
   );
   const selectRows = <Parameters extends unknown[]>(sql: string) =>
     db.prepare<Parameters, Row>(sql).raw(true).safeIntegers(false);
@@ -569,6 +603,20 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     }
     return statement;
   };
+  /** The last position of any of a reader's types (`type_ends`), null when the log has none of them. */
+  const selectTypesEndFor = new Map<string, Database.Statement<[], { last: bigint | null }>>();
+  const typesEnd = (types: readonly string[]): bigint | null => {
+    const name = types.join(',');
+    let statement = selectTypesEndFor.get(name);
+    if (!statement) {
+      const list = types.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
+      statement = db.prepare<[], { last: bigint | null }>(
+        `SELECT MAX(last) AS last FROM type_ends WHERE type IN (SELECT id FROM names WHERE name IN (${list}))`,
+      );
+      selectTypesEndFor.set(name, statement);
+    }
+    return statement.get()?.last ?? null;
+  };
   /** The rest of an envelope-only row, when a reader asks for it after all: its payload unread. */
   const selectRest = selectRows<[number]>(`SELECT ${COLUMNS}, NULL, NULL, 0 FROM events WHERE position = ?`);
   const restOf = (position: number): RecordedEvent => {
@@ -608,51 +656,76 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     return { keys: names.add(JSON.stringify(keys)), data: JSON.stringify(values) };
   };
 
+  /**
+   * Inserts one stream's events, and notes in `ends` each type's last row: the transaction
+   * around it writes them to `type_ends` once, however many streams it appended to (a group
+   * commit of page views is 200 appends of one event each).
+   */
+  const appendRows = (
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    ends: Map<number, bigint>,
+  ): AppendResult => {
+    const known = streams.idOf(stream);
+    const current = known === null ? null : (lastRevision.get(known)?.revision ?? null);
+    const actual = current === null ? 'no_stream' : current;
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && current === null) ||
+      (typeof expected === 'bigint' && current === expected);
+    if (!ok) throw new WrongExpectedVersionError(stream, expected, actual);
+    const streamId = known ?? streams.add(stream);
+    let revision = current ?? -1n;
+    let position = 0n;
+    // The events of one append usually share their metadata: encode it once.
+    let metadata: NewEventMetadata | undefined;
+    let encodedMetadata: Pick<EncodedEvent, 'occurredAt' | 'actor' | 'metadata'> | undefined;
+    for (const event of events) {
+      revision += 1n;
+      if (event.metadata !== metadata || !encodedMetadata) {
+        metadata = event.metadata;
+        encodedMetadata = encodeMetadata(metadata, names);
+      }
+      const { keys, data } = encodeData(event.data);
+      const type = names.add(event.type);
+      const result = insert.run(
+        streamId,
+        revision,
+        // Read back as `positionId` (see header).
+        event.id ?? null,
+        type,
+        event.version,
+        encodedMetadata.occurredAt,
+        encodedMetadata.actor,
+        keys,
+        data,
+        encodedMetadata.metadata,
+      );
+      position = BigInt(result.lastInsertRowid);
+      ends.set(type, position);
+    }
+    return { nextRevision: revision, position: positionAt(position) };
+  };
+  const writeEnds = (ends: Map<number, bigint>) => {
+    for (const [type, last] of ends) endType.run(type, last);
+  };
+
   const appendTx = db.transaction(
     (stream: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult => {
-      const known = streams.idOf(stream);
-      const current = known === null ? null : (lastRevision.get(known)?.revision ?? null);
-      const actual = current === null ? 'no_stream' : current;
-      const ok =
-        expected === 'any' ||
-        (expected === 'no_stream' && current === null) ||
-        (typeof expected === 'bigint' && current === expected);
-      if (!ok) throw new WrongExpectedVersionError(stream, expected, actual);
-      const streamId = known ?? streams.add(stream);
-      let revision = current ?? -1n;
-      let position = 0n;
-      // The events of one append usually share their metadata: encode it once.
-      let metadata: NewEventMetadata | undefined;
-      let encodedMetadata: Pick<EncodedEvent, 'occurredAt' | 'actor' | 'metadata'> | undefined;
-      for (const event of events) {
-        revision += 1n;
-        if (event.metadata !== metadata || !encodedMetadata) {
-          metadata = event.metadata;
-          encodedMetadata = encodeMetadata(metadata, names);
-        }
-        const { keys, data } = encodeData(event.data);
-        const result = insert.run(
-          streamId,
-          revision,
-          // Read back as `positionId` (see header).
-          event.id ?? null,
-          names.add(event.type),
-          event.version,
-          encodedMetadata.occurredAt,
-          encodedMetadata.actor,
-          keys,
-          data,
-          encodedMetadata.metadata,
-        );
-        position = BigInt(result.lastInsertRowid);
-      }
-      return { nextRevision: revision, position: positionAt(position) };
+      const ends = new Map<number, bigint>();
+      const result = appendRows(stream, events, expected, ends);
+      writeEnds(ends);
+      return result;
     },
   );
 
-  const appendManyTx = db.transaction((appends: readonly StreamAppend[]): AppendResult[] =>
-    appends.map(({ stream, events }) => appendTx(stream, events, 'any')),
-  );
+  const appendManyTx = db.transaction((appends: readonly StreamAppend[]): AppendResult[] => {
+    const ends = new Map<number, bigint>();
+    const results = appends.map(({ stream, events }) => appendRows(stream, events, 'any', ends));
+    writeEnds(ends);
+    return results;
+  });
 
   /** Runs a write; the names it added are kept only once it committed. */
   const write = <T>(run: () => T): T => {
@@ -694,7 +767,12 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     }
     const head = selectHead.get()?.position ?? -1n;
     if (head <= from.commit) return { events: [], readUpTo: from, atHead: true };
-    const upTo = from.commit + scanRows < head ? from.commit + scanRows : head;
+    // Read after the head: a row at or before it was appended with its type's end, which is then
+    // seen. Past the last row of the reader's types there is nothing for it up to the head.
+    const typesLast = types ? (typesEnd(types) ?? -1n) : head;
+    const end = typesLast < head ? typesLast : head;
+    if (end <= from.commit) return { events: [], readUpTo: positionAt(head), atHead: true };
+    const upTo = from.commit + scanRows < end ? from.commit + scanRows : end;
     const statement = selectAllOf(payloadTypes, types, skips);
     const rows = skips
       ? statement.all(from.commit, upTo, JSON.stringify(skipStreams), maxCount)
@@ -702,9 +780,10 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     const events = envelopeOnly(payloadTypes)
       ? (rows as EnvelopeColumns[]).map((row) => new EnvelopeRow(row, decoding, restOf))
       : (rows as Row[]).map(recorded);
-    return events.length === maxCount
-      ? { events, readUpTo: events.at(-1)!.position, atHead: false }
-      : { events, readUpTo: positionAt(upTo), atHead: upTo === head };
+    if (events.length === maxCount) return { events, readUpTo: events.at(-1)!.position, atHead: false };
+    return upTo === end
+      ? { events, readUpTo: positionAt(head), atHead: true }
+      : { events, readUpTo: positionAt(upTo), atHead: false };
   }
 
   function subscribeAll(subscribeOptions: SubscribeAllOptions, handler: BatchHandler): Subscription {
