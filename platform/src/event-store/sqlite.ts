@@ -107,12 +107,12 @@ const TYPE_ENDS = `
   INSERT INTO type_ends (type, last) SELECT type, MAX(position) FROM events GROUP BY type;
 `;
 
-/** Makes and fills `type_ends` if the store has none; whether it did. */
-function trackTypes(db: Database.Database): boolean {
-  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'type_ends'").get();
-  if (exists) return false;
-  db.exec(TYPE_ENDS);
-  return true;
+const tracksTypes = (db: Database.Database): boolean =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'type_ends'").get() !== undefined;
+
+/** Makes and fills `type_ends` if the store has none (another process may have, meanwhile). */
+function trackTypes(db: Database.Database): void {
+  if (!tracksTypes(db)) db.exec(TYPE_ENDS);
 }
 
 /**
@@ -523,7 +523,7 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   convertToIncrementalVacuum(db);
   db.exec(SNAPSHOTS);
   // Read first without the lock: every process opens the store, and only the first fills it.
-  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'type_ends'").get()) {
+  if (!tracksTypes(db)) {
     db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
     db.transaction(() => trackTypes(db)).immediate();
     db.pragma('busy_timeout = 10000');
