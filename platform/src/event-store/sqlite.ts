@@ -577,6 +577,9 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
    * payloads left unread.
    */
   const selectAllFor = new Map<string, Database.Statement<unknown[], Row | EnvelopeColumns>>();
+  /** The ids of the types, looked up as the statement runs: a type may be named after it was prepared. */
+  const ids = (values: readonly string[]) =>
+    `(SELECT id FROM names WHERE name IN (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}))`;
   const selectAllOf = (
     payloadTypes: readonly string[] | undefined,
     types: readonly string[] | undefined,
@@ -585,9 +588,6 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     const name = `${payloadTypes?.join(',') ?? '*'}|${types?.join(',') ?? '*'}|${skipsStreams}`;
     let statement = selectAllFor.get(name);
     if (!statement) {
-      // The ids of the types, looked up as the statement runs: a type may be named after it was prepared.
-      const ids = (values: readonly string[]) =>
-        `(SELECT id FROM names WHERE name IN (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')}))`;
       const payload = (column: string) =>
         payloadTypes ? `CASE WHEN type IN ${ids(payloadTypes)} THEN ${column} END` : column;
       const columns = envelopeOnly(payloadTypes)
@@ -609,9 +609,8 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
     const name = types.join(',');
     let statement = selectTypesEndFor.get(name);
     if (!statement) {
-      const list = types.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ');
       statement = db.prepare<[], { last: bigint | null }>(
-        `SELECT MAX(last) AS last FROM type_ends WHERE type IN (SELECT id FROM names WHERE name IN (${list}))`,
+        `SELECT MAX(last) AS last FROM type_ends WHERE type IN ${ids(types)}`,
       );
       selectTypesEndFor.set(name, statement);
     }

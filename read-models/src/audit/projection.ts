@@ -3,7 +3,10 @@ import { defineProjector, type ProjectedEvent } from '../runtime/projector.js';
 import { AUDIT } from './keys.js';
 import { decodeAuditEntry, encodeAuditEntry, type StoredAuditEntry } from './stored.js';
 
-const SYSTEM_ACTORS: Record<string, string> = { system: 'System', anonymous: 'Anonymous' };
+const SYSTEM_ACTORS: ReadonlyMap<string, string> = new Map([
+  ['system', 'System'],
+  ['anonymous', 'Anonymous'],
+]);
 /** The site seeding its demo catalogue on a first start (see workers' seed-demo): not an admin. */
 const SITE_ITSELF = 'demo-seed';
 
@@ -74,10 +77,7 @@ export const auditProjector = defineProjector({
       }
     };
 
-    const nameOf = (id: string) =>
-      (Object.hasOwn(SYSTEM_ACTORS, id) ? SYSTEM_ACTORS[id] : undefined) ??
-      people.get(id)?.replace(/ \(.*\)$/, '') ??
-      id;
+    const nameOf = (id: string) => SYSTEM_ACTORS.get(id) ?? people.get(id)?.replace(/ \(.*\)$/, '') ?? id;
     for (const stored of events) {
       const event = stored.event;
       if (!event) continue;

@@ -74,23 +74,26 @@ export function genreSlug(name: string): string {
  * The genre pages use short names ("Sci-Fi"); the datasets use TMDB's ("Science Fiction", and
  * for TV "Sci-Fi & Fantasy", "Action & Adventure").
  */
-const GENRE_ALIASES: Record<TitleType, Record<string, string>> = {
-  movie: { 'sci-fi': 'science-fiction', scifi: 'science-fiction' },
-  tv: {
-    'sci-fi': 'sci-fi-fantasy',
-    scifi: 'sci-fi-fantasy',
-    'science-fiction': 'sci-fi-fantasy',
-    fantasy: 'sci-fi-fantasy',
-    action: 'action-adventure',
-    adventure: 'action-adventure',
-    war: 'war-politics',
-  },
+const GENRE_ALIASES: Record<TitleType, ReadonlyMap<string, string>> = {
+  movie: new Map([
+    ['sci-fi', 'science-fiction'],
+    ['scifi', 'science-fiction'],
+  ]),
+  tv: new Map([
+    ['sci-fi', 'sci-fi-fantasy'],
+    ['scifi', 'sci-fi-fantasy'],
+    ['science-fiction', 'sci-fi-fantasy'],
+    ['fantasy', 'sci-fi-fantasy'],
+    ['action', 'action-adventure'],
+    ['adventure', 'action-adventure'],
+    ['war', 'war-politics'],
+  ]),
 };
 
 export function genreQuerySlugs(type: TitleType, genre: string): string[] {
   const slug = genreSlug(genre);
-  // Its own names only: "constructor" is no alias.
-  const alias = Object.hasOwn(GENRE_ALIASES[type], slug) ? GENRE_ALIASES[type][slug] : undefined;
+  // A Map: an object would answer "constructor" with a function.
+  const alias = GENRE_ALIASES[type].get(slug);
   return alias ? [slug, alias] : [slug];
 }
 
