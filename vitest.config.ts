@@ -51,7 +51,8 @@ export default defineConfig({
           fileParallelism: false,
           // One worker runs every end-to-end file in turn, loading the browser driver and the
           // test helpers once (as the server files' workers do), in a group of its own after the
-          // others: a group's workers share one limit.
+          // others: a group's workers share one limit. `npm test` runs it instead as a Vitest run
+          // of its own, beside the other projects' (scripts/test.mjs).
           isolate: false,
           sequence: { groupOrder: 1 },
           expect,
