@@ -12,18 +12,9 @@
 import { dataset, importFile } from './catalogue.js';
 import { cpuSeconds } from './processes.js';
 import { baselineRows, postgresBaseline } from './postgres-baseline.js';
+import { commandRows, commandStats } from './redis-commands.js';
 import { redisMemoryBytes, startBenchServices } from './services.js';
 import type { Row } from './table.js';
-
-/** Calls and seconds of each command, from INFO commandstats. */
-function commandStats(info: string): Map<string, { calls: number; seconds: number }> {
-  const stats = new Map<string, { calls: number; seconds: number }>();
-  for (const line of info.split('\n')) {
-    const m = /^cmdstat_([\w|]+):calls=(\d+),usec=(\d+)/.exec(line);
-    if (m) stats.set(m[1]!, { calls: Number(m[2]), seconds: Number(m[3]) / 1e6 });
-  }
-  return stats;
-}
 
 export async function benchImport(args: string[] = []): Promise<Row[]> {
   const movies = Number(args[0] ?? 1_000_000);
@@ -42,8 +33,7 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
     const sample = () =>
       Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));
     const token = await services.adminToken();
-    // CONFIG is disabled on the private Redis (no CONFIG RESETSTAT): count from here instead.
-    const statsBefore = commandStats(await redis.info('commandstats'));
+    const statsBefore = await commandStats(redis);
     const memoryBefore = await redisMemoryBytes(redis);
     const before = sample();
     let last = before;
@@ -81,23 +71,7 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
     for (const name of Object.keys(pids)) {
       rows.push({ measure: `CPU of ${name}`, value: after[name]! - before[name]!, unit: 's' });
     }
-    const statsAfter = commandStats(await redis.info('commandstats'));
-    const commands = [...statsAfter]
-      .map(([name, now]) => {
-        const then = statsBefore.get(name) ?? { calls: 0, seconds: 0 };
-        return { name, calls: now.calls - then.calls, seconds: now.seconds - then.seconds };
-      })
-      .sort((a, b) => b.seconds - a.seconds)
-      .slice(0, 8);
-    for (const c of commands) {
-      rows.push({
-        measure: `Redis ${c.name.toUpperCase()}, ${c.calls.toLocaleString('en-US')} calls${
-          c.name === 'exec' || c.name === 'eval' ? ' (includes the commands it runs)' : ''
-        }`,
-        value: c.seconds,
-        unit: 's',
-      });
-    }
+    rows.push(...(await commandRows(redis, statsBefore)));
     return rows;
   } finally {
     await services.stop();
