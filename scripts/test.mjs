@@ -3,13 +3,13 @@
 // while the type checks, lint and format check run beside them, ending with one line
 // `tests: N passed, N failed`.
 // The tests are two Vitest runs side by side: the end-to-end files (one at a time, one browser)
-// and the server and frontend files (two at a time). Each half alone keeps about one core of two
-// busy, waiting the rest of the time on a page, a site or an answer, so one after the other they
-// took 10.2 min here and side by side 7.8 (bench/README.md, "The suite side by side"). The server
-// half runs at a lower priority, so that the browser's pages keep the pace their waits were
-// written for; the checks run one after another at a lower one still, and their output is
-// printed, each whole under its title, after the tests'. Files or options named on the command
-// line make one Vitest run, as `vitest run` alone would.
+// and the server and frontend files (two at a time). The end-to-end files alone kept little more
+// than one core of two busy (470 s of CPU in 381 s), each page load waiting on the one before, so
+// one after the other the two took 10.2 min here and side by side 7.7-8.1 (bench/README.md, "The
+// suite side by side"). The server half runs at a lower priority, so that the browser's pages
+// keep the pace their waits were written for; the checks run one after another at a lower one
+// still, and their output is printed, each whole under its title, after the tests'. Files or
+// options named on the command line make one Vitest run, as `vitest run` alone would.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
