@@ -12,7 +12,7 @@
 import { dataset, importFile } from './catalogue.js';
 import { cpuSeconds } from './processes.js';
 import { baselineRows, postgresBaseline } from './postgres-baseline.js';
-import { commandRows, commandStats } from './redis-commands.js';
+import { commandRows, commandStats, redisPid } from './redis-commands.js';
 import { redisMemoryBytes, startBenchServices } from './services.js';
 import type { Row } from './table.js';
 
@@ -23,12 +23,12 @@ export async function benchImport(args: string[] = []): Promise<Row[]> {
   const services = await startBenchServices('bench-import');
   const { base, redis } = services;
   try {
-    const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+    const redisProcess = await redisPid(redis);
     const pids: Record<string, number> = {
       workers: services.workers.pid!,
       projectors: services.projectors.pid!,
       gateway: services.gateway.pid!,
-      redis: redisPid,
+      redis: redisProcess,
     };
     const sample = () =>
       Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)]));

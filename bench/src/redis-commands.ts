@@ -1,9 +1,15 @@
 /**
  * What Redis spent its one thread on between two readings of INFO commandstats (CONFIG is disabled
- * on the private Redis, so there is no CONFIG RESETSTAT: a bench reads before and after instead).
+ * on the private Redis, so there is no CONFIG RESETSTAT: a bench reads before and after instead),
+ * and its process, whose CPU a bench reads from /proc (`cpuSeconds`).
  */
 import type { Redis } from 'ioredis';
 import type { Row } from './table.js';
+
+/** The pid of the Redis server `redis` is connected to (INFO server). */
+export async function redisPid(redis: Redis): Promise<number> {
+  return Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+}
 
 export type CommandStats = Map<string, { calls: number; seconds: number }>;
 

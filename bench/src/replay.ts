@@ -15,7 +15,7 @@ import { eventCountsProjector, createCatalogueProjector } from '@cinefold/read-m
 import { rowReader } from '@cinefold/workers';
 import { sampleEvent } from './events.js';
 import { cpuSeconds } from './processes.js';
-import { commandRows, commandStats } from './redis-commands.js';
+import { commandRows, commandStats, redisPid } from './redis-commands.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
 
@@ -134,8 +134,8 @@ export async function benchCatalogueReplay(args: string[] = []): Promise<Row[]> 
     });
     const projector = createCatalogueProjector();
     const baseline = await timeRead(store, { maxCount: 2000, payloadTypes: ['TitleImported'] });
-    const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
-    const cpu = () => ({ projector: cpuSeconds(process.pid), redis: cpuSeconds(redisPid) });
+    const redisProcess = await redisPid(redis);
+    const cpu = () => ({ projector: cpuSeconds(process.pid), redis: cpuSeconds(redisProcess) });
     const before = cpu();
     const commandsBefore = await commandStats(redis);
     const t = performance.now();

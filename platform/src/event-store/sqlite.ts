@@ -97,7 +97,7 @@ const SNAPSHOTS = `
  * passing over the rest of the log: the projectors of rare types (users, lists, ads, messages)
  * went over every page view of a replay to find a handful of events, 12 s of the projectors'
  * thread at ten million views (bench/README.md). Made and filled when missing, under the write
- * lock, so a store of any layout gains it (`trackTypes`).
+ * lock, so a store of any layout gains it (`openSqliteEventStore`).
  */
 const TYPE_ENDS = `
   CREATE TABLE type_ends (
@@ -109,11 +109,6 @@ const TYPE_ENDS = `
 
 const tracksTypes = (db: Database.Database): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'type_ends'").get() !== undefined;
-
-/** Makes and fills `type_ends` if the store has none (another process may have, meanwhile). */
-function trackTypes(db: Database.Database): void {
-  if (!tracksTypes(db)) db.exec(TYPE_ENDS);
-}
 
 /**
  * Brings a store to the current layout, under the write lock, once: a new file gets the tables; a
@@ -481,6 +476,22 @@ const CONVERT_MAX_BYTES = 256 * 1024 * 1024;
 
 /** How long a process waits for another to migrate the store (see `migrate`) before it gives up. */
 const MIGRATION_WAIT_MS = 30 * 60_000;
+/** How long a write waits for another process's write to end, at any other time. */
+const BUSY_WAIT_MS = 10_000;
+
+/**
+ * Runs `work` in a transaction that holds the write lock from its start, waiting as long as a
+ * migration may take for another process that holds it: every process of the site opens the
+ * store at start, one changes its layout, and the others wait and then find nothing to do.
+ */
+function underWriteLock<T>(db: Database.Database, work: () => T): T {
+  db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
+  try {
+    return db.transaction(work).immediate();
+  } finally {
+    db.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
+  }
+}
 
 /**
  * A file created before incremental vacuum keeps `auto_vacuum = NONE` until a VACUUM rewrites it.
@@ -507,27 +518,25 @@ export function openSqliteEventStore(file: string, options: SqliteEventStoreOpti
   // exists; a file made by an older version is converted once, below.
   db.pragma('auto_vacuum = INCREMENTAL');
   db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 10000');
+  db.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
   // In WAL mode NORMAL only risks the last transactions on power loss, never corruption,
   // and spares an fsync per append.
   db.pragma('synchronous = NORMAL');
   // Every process of the site opens the store at start: one migrates, the others wait for it
   // (a big store takes a while) and then find nothing to do.
   if (Number(db.pragma('user_version', { simple: true })) < LAYOUT) {
-    db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
-    const copied = db.transaction(() => migrate(db)).immediate();
-    db.pragma('busy_timeout = 10000');
+    const copied = underWriteLock(db, () => migrate(db));
     // The first layout's pages go back to the file (see convertToIncrementalVacuum otherwise).
     if (copied && Number(db.pragma('auto_vacuum', { simple: true })) === 2) db.pragma('incremental_vacuum');
   }
   convertToIncrementalVacuum(db);
   db.exec(SNAPSHOTS);
-  // Read first without the lock: every process opens the store, and only the first fills it.
-  if (!tracksTypes(db)) {
-    db.pragma(`busy_timeout = ${MIGRATION_WAIT_MS}`);
-    db.transaction(() => trackTypes(db)).immediate();
-    db.pragma('busy_timeout = 10000');
-  }
+  // Read first without the lock: every process opens the store, and only the first fills it
+  // (another may have, meanwhile: asked again under the lock).
+  if (!tracksTypes(db))
+    underWriteLock(db, () => {
+      if (!tracksTypes(db)) db.exec(TYPE_ENDS);
+    });
   db.defaultSafeIntegers(true);
 
   const streams = new Dictionary(db, 'streams');
