@@ -85,13 +85,14 @@ export function startProjectorsService(options: {
       kind: string,
       run: (projector: Projector, redis: Redis, job: Job<D, R>, signal: AbortSignal) => Promise<R>,
     ): JobProcessor<D, R> =>
-    async (job, { signal, token }) => {
+    async (job, context) => {
+      const { signal } = context;
       const [projector] = findProjectors([job.data.projector]);
       const redis = connection(`${kind}:${job.id}`);
       try {
         return await run(projector!, redis, job, signal);
       } catch (error) {
-        if (signal.aborted) return returnToQueue(job, token);
+        if (signal.aborted) return returnToQueue(job, context);
         throw error;
       } finally {
         redis.disconnect();

@@ -4,12 +4,13 @@ import {
   createQueue,
   type DemoCatalogueJobData,
   type EventLog,
-  foldImport,
+  IMPORT_ATTEMPTS,
   type ImportJobData,
   type ListImportJobData,
   type ListImportJobResult,
   type Logger,
   QUEUES,
+  readImport,
   Rejection,
   returnToQueue,
   type RunningWorker,
@@ -35,12 +36,11 @@ export interface WorkersService {
  * and its file is deleted.
  */
 async function recordFailure(log: EventLog, jobId: string, reason: string): Promise<void> {
-  const history = await log.readStream(streams.importJob(jobId));
-  if (history.length === 0) return; // no such import: nothing to record it on
-  const state = foldImport(history);
+  const { state, revision } = await readImport(log, jobId);
+  if (revision === null) return; // no such import: nothing to record it on
   if (!state.outcome) {
     await log.append(streams.importJob(jobId), [{ type: 'CatalogueImportFailed', data: { jobId, reason } }], {
-      expectedRevision: history.at(-1)!.revision,
+      expectedRevision: revision,
       context: { ...systemContext(), actor: 'import-worker', causationId: jobId },
     });
   }
@@ -76,7 +76,8 @@ export function startWorkersService(options: {
     ),
     startWorker<ImportJobData, unknown>(
       QUEUES.catalogueImport,
-      async (job, { signal, token }) => {
+      async (job, context) => {
+        const { signal } = context;
         try {
           return await importCatalogue(job.data, {
             log,
@@ -84,7 +85,7 @@ export function startWorkersService(options: {
             onProgress: (status) => job.updateProgress({ ...status }),
           });
         } catch (error) {
-          if (error instanceof ImportInterrupted) return returnToQueue(job, token);
+          if (error instanceof ImportInterrupted) return returnToQueue(job, context);
           const attempts = job.opts.attempts ?? 1;
           if (error instanceof UnrecoverableError || job.attemptsMade + 1 >= attempts) {
             await recordFailure(log, job.data.jobId, error instanceof Error ? error.message : String(error));
@@ -92,8 +93,16 @@ export function startWorkersService(options: {
           throw error;
         }
       },
-      // A killed worker's import is taken over within about ten seconds, and resumes.
-      { redisUrl, logger: logger.child('imports'), concurrency: 1, lockDurationMs: 10_000, ...grace },
+      // A killed worker's import is taken over within about ten seconds, and resumes; so does one
+      // whose worker stopped answering for longer than that, as often as it may be tried.
+      {
+        redisUrl,
+        logger: logger.child('imports'),
+        concurrency: 1,
+        lockDurationMs: 10_000,
+        maxStalledCount: IMPORT_ATTEMPTS,
+        ...grace,
+      },
     ),
     startWorker<DemoCatalogueJobData, unknown>(
       QUEUES.demoCatalogue,

@@ -23,6 +23,7 @@ import {
   endpoint,
   type EventLog,
   HttpError,
+  IMPORT_ATTEMPTS,
   type ImportJobData,
   importJobStatus,
   inspectCsv,
@@ -200,7 +201,7 @@ export function uploadEndpoint(deps: UploadDependencies): Endpoint {
       await importQueue.add(
         'import',
         { jobId, type, mode },
-        { jobId, attempts: 5, backoff: { type: 'exponential', delay: 1000 } },
+        { jobId, attempts: IMPORT_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
       );
 
       // Wait a while for small files, so the answer can say what went in.

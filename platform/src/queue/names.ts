@@ -16,6 +16,12 @@ export interface DemoCatalogueJobData {
   readonly tvShows: number;
 }
 
+/**
+ * How often an import is tried: after a failure, or after its worker stopped answering past its
+ * lock. Each attempt resumes where the one before stopped (the import's stream says where).
+ */
+export const IMPORT_ATTEMPTS = 5;
+
 export interface ImportJobData {
   readonly jobId: string;
   readonly type: TitleType;

@@ -64,6 +64,9 @@ export function createQueue<Data, Result>(name: string, redisUrl: string): Queue
   return queue;
 }
 
+/** The reason a job's signal is aborted with when its lock lapsed. */
+const LOCK_LOST = 'the job lost its lock';
+
 export function startWorker<Data, Result>(
   name: string,
   processor: JobProcessor<Data, Result>,
@@ -74,6 +77,11 @@ export function startWorker<Data, Result>(
     graceMs?: number;
     /** How long a job stays locked to a worker that stops renewing it (one that died) before another may take it. */
     lockDurationMs?: number;
+    /**
+     * How many times a job whose lock lapsed goes back to the queue before it is failed (BullMQ's
+     * `maxStalledCount`, 1 by default): more for a job that resumes where it stopped.
+     */
+    maxStalledCount?: number;
   },
 ): RunningWorker {
   const connection: Redis = connectRedis(options.redisUrl, { name: `worker:${name}`, blocking: true });
@@ -87,8 +95,22 @@ export function startWorker<Data, Result>(
       ...(options.lockDurationMs
         ? { lockDuration: options.lockDurationMs, stalledInterval: options.lockDurationMs / 2 }
         : {}),
+      ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
     },
   );
+  // A job whose lock could not be renewed (the process stopped answering for longer than the lock
+  // lasts: a pause, a machine too busy) is no longer this worker's: the queue's stall check hands
+  // it to the next attempt. Its signal is aborted so that it stops, rather than go on writing
+  // beside that attempt; BullMQ only reports the lapse.
+  worker.on('lockRenewalFailed', (jobIds) => {
+    for (const jobId of jobIds) {
+      options.logger.warn('a job lost its lock and is stopped: the queue hands it on', {
+        queue: name,
+        job: jobId,
+      });
+      worker.cancelJob(jobId, LOCK_LOST);
+    }
+  });
   worker.on('failed', (job, error) => {
     if (error instanceof WaitingError) return;
     options.logger.warn('job failed', { queue: name, job: job?.id, error });
@@ -118,9 +140,11 @@ export function startWorker<Data, Result>(
 
 /**
  * Puts a running job back in the waiting list (keeping its data and progress) and ends this
- * attempt without counting it as a failure. Call it from a processor whose signal was aborted.
+ * attempt without counting it as a failure. Call it from a processor whose signal was aborted:
+ * at a shutdown, or when the job lost its lock (then the queue's stall check has put it back).
  */
-export async function returnToQueue(job: Job, token: string | undefined): Promise<never> {
-  await job.moveToWait(token);
+export async function returnToQueue(job: Job, { signal, token }: JobContext): Promise<never> {
+  // A job stopped for losing its lock is no longer this worker's to move: the stall check has it.
+  if (signal.reason !== LOCK_LOST) await job.moveToWait(token);
   throw new WaitingError();
 }

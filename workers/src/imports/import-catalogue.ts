@@ -22,7 +22,7 @@ import {
   type EventLog,
   inspectCsv,
   readCsv,
-  foldImport,
+  readImport,
   importStatus,
   REJECTIONS_KEPT,
   systemContext,
@@ -58,9 +58,9 @@ export async function importCatalogue(
 ): Promise<ImportJobStatus> {
   const { log } = deps;
   const stream = streams.importJob(job.jobId);
-  const history = await log.readStream(stream);
-  const state = foldImport(history);
-  let revision = history.length === 0 ? null : history.at(-1)!.revision;
+  const read = await readImport(log, job.jobId);
+  const { state } = read;
+  let revision = read.revision;
   // Retrying cannot make an import appear: fail the job once.
   if (!state.requested) throw new UnrecoverableError(`no import ${job.jobId}`);
   const { type, mode, file } = state.requested;
