@@ -1,5 +1,5 @@
 /**
- * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|documents [--write]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|csv [movies] [rounds]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days] [movies] [tv]|replay-log FILE|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
+ * npm run bench -- <event-store|replay|startup|live-dashboard|catalogue [movies] [tv]|relevance [--misses]|documents [--write]|minisearch [movies] [tv]|replay-catalogue [titles]|import [movies]|import-resume [rows]|csv [movies] [rounds]|restart [movies] [tv]|ads [seconds]|traffic [seconds]|traffic-history [views] [days] [movies] [tv]|replay-log FILE|faults [seconds] [rounds]|lighthouse [path…]|seo [movies] [tv]|member-lists [events] [writes]|list-import [rows]|up-next [history] [requests]|fuzz [requests per route]|soak [--minutes N] [--rate N]|all>
  *
  * Each benchmark measures Cinefold's path and, in the same run, a baseline that does the least
  * possible work on the same machine, so the ratio means something on a noisy box.
@@ -53,6 +53,11 @@ const benchmarks: Record<string, Benchmark> = {
   'event-store': { run: async () => (await import('./event-store.js')).benchEventStore() },
   fuzz: { run: async (args) => (await import('./fuzz.js')).benchFuzz(args), takesArgs: true, apart: true },
   csv: { run: async (args) => (await import('./csv.js')).benchCsv(args), takesArgs: true, apart: true },
+  'import-resume': {
+    run: async (args) => (await import('./import-resume.js')).benchImportResume(args),
+    takesArgs: true,
+    apart: true,
+  },
   import: {
     run: async (args) => (await import('./import.js')).benchImport(args),
     takesArgs: true,

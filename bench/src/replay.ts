@@ -1,19 +1,15 @@
 import { join } from 'node:path';
-import type { CinefoldEvent, Movie } from '@cinefold/contracts';
 import {
   connectRedis,
   createEventLog,
-  inspectCsv,
   openSqliteEventStore,
-  readCsv,
   START,
   startLocalRedis,
-  systemContext,
 } from '@cinefold/platform';
 import { rebuildProjection } from '@cinefold/projectors';
 import { eventCountsProjector, createCatalogueProjector } from '@cinefold/read-models';
-import { rowReader } from '@cinefold/workers';
 import { sampleEvent } from './events.js';
+import { appendImportedTitles } from './import-log.js';
 import { cpuSeconds } from './processes.js';
 import { commandRows, commandStats, redisPid } from './redis-commands.js';
 import type { Row } from './table.js';
@@ -112,26 +108,7 @@ export async function benchCatalogueReplay(args: string[] = []): Promise<Row[]> 
   const { dataset } = await import('./catalogue.js');
   const file = await dataset('movie', titles);
   return withPrivateStore('bench-replay-catalogue', async (store, redis) => {
-    const log = createEventLog(store);
-    const { encoding, header } = await inspectCsv(file, 'movie');
-    const read = rowReader('movie', header);
-    await readCsv(file, encoding, async (records) => {
-      const events: CinefoldEvent[] = [];
-      for (const record of records) {
-        if (record.line === 1) continue;
-        const row = read(record.fields);
-        if (row.ok)
-          events.push({
-            type: 'TitleImported',
-            data: { type: 'movie', line: record.line, title: row.title as Movie },
-          });
-      }
-      for (let i = 0; i < events.length; i += 500)
-        await log.append('import-replay', events.slice(i, i + 500), {
-          expectedRevision: 'any',
-          context: systemContext(),
-        });
-    });
+    await appendImportedTitles(createEventLog(store), 'import-replay', file);
     const projector = createCatalogueProjector();
     const baseline = await timeRead(store, { maxCount: 2000, payloadTypes: ['TitleImported'] });
     const redisProcess = await redisPid(redis);
