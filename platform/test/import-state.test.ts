@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import {
   createEventLog,
   type EventStore,
-  foldImport,
+  ImportFold,
   openSqliteEventStore,
   readImport,
   systemContext,
@@ -38,7 +38,7 @@ it('an import read a page at a time says what its whole stream says, however man
   const stream = streams.importJob(jobId);
   const append = (events: CinefoldEvent[]) =>
     log.append(stream, events, { expectedRevision: 'any', context: systemContext() });
-  expect(await readImport(log, jobId)).toEqual({ state: foldImport([]), revision: null });
+  expect(await readImport(log, jobId)).toEqual({ state: new ImportFold().state, revision: null });
 
   await append([
     {
@@ -57,7 +57,7 @@ it('an import read a page at a time says what its whole stream says, however man
   }
   await append([{ type: 'CatalogueRowsRejected', data: { rows: [{ line: 25_002, reason: 'too short' }] } }]);
 
-  const whole = foldImport(await log.readStream(stream));
+  const whole = new ImportFold().add(await log.readStream(stream)).state;
   const paged = await readImport(log, jobId);
   expect(paged.state).toEqual(whole);
   expect(paged.state).toMatchObject({
@@ -77,5 +77,5 @@ it('an import read a page at a time says what its whole stream says, however man
   ]);
   const ended = await readImport(log, jobId);
   expect(ended.state).toMatchObject({ processed: 25_001, lastLine: 25_003, outcome: 'completed' });
-  expect(ended.state).toEqual(foldImport(await log.readStream(stream)));
+  expect(ended.state).toEqual(new ImportFold().add(await log.readStream(stream)).state);
 }, 60_000);

@@ -29,8 +29,9 @@ export interface ImportState {
  * Folds an import's events, in order, a page at a time. A title's row is counted by its type
  * alone: its payload (the whole title, validated when decoded) is read only for the last one,
  * whose line is the furthest a row got, rows being appended in the file's order. Decoding every
- * row was about 20 s for a million, in one piece: long enough for the import's queue lock to
- * lapse while a resumed import read where it had stopped, and for the queue to fail it.
+ * row held the event loop 7 s for a million on a quiet machine, and about 20 s beside a busy
+ * projector: longer than the import's queue lock, which then lapsed while a resumed import read
+ * where it had stopped, and the queue failed the import (`npm run bench -- import-resume`).
  */
 export class ImportFold {
   readonly state: ImportState = {
@@ -86,8 +87,6 @@ export class ImportFold {
     return this;
   }
 }
-
-export const foldImport = (events: readonly StoredEvent[]): ImportState => new ImportFold().add(events).state;
 
 /** Events of an import's stream read at a time: a million rows are never held at once. */
 const IMPORT_PAGE = 10_000;
