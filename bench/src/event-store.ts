@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createEventLog, GroupCommit, openSqliteEventStore, systemContext } from '@cinefold/platform';
 import Database from 'better-sqlite3';
 import { sampleEvent } from './events.js';
+import { heldWhile } from './held.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
 
@@ -22,24 +23,11 @@ interface RareRead {
 async function timeRareRead(file: string, type: string, scanRows?: number): Promise<RareRead> {
   const store = openSqliteEventStore(file, scanRows === undefined ? {} : { scanRows });
   try {
-    let reading = true;
-    let longest = 0;
-    let last = performance.now();
-    const turn = () => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-      if (reading) setImmediate(turn);
-    };
-    setImmediate(turn);
-    const t = performance.now();
-    const found = await store.readAll({ types: [type], payloadTypes: [type], maxCount: 2000 });
-    const ms = performance.now() - t;
-    reading = false;
-    // The last stretch, up to the read's end (a read of one statement has no other).
-    longest = Math.max(longest, performance.now() - last);
-    if (found.length !== 1) throw new Error(`the rare read found ${found.length} events, not 1`);
-    return { ms, longest };
+    const read = await heldWhile(() =>
+      store.readAll({ types: [type], payloadTypes: [type], maxCount: 2000 }),
+    );
+    if (read.result.length !== 1) throw new Error(`the rare read found ${read.result.length} events, not 1`);
+    return { ms: read.ms, longest: read.longestMs };
   } finally {
     await store.close();
   }

@@ -8,26 +8,13 @@
  * longer than the lock (10 s) hands the import to the queue's stall check.
  */
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { streams } from '@cinefold/contracts';
 import { createEventLog, type EventLog, openSqliteEventStore, readImport } from '@cinefold/platform';
+import { heldWhile } from './held.js';
 import { appendImportedTitles } from './import-log.js';
 import type { Row } from './table.js';
 import { tempDir } from './temp.js';
-
-/** Seconds `work` took, and the event loop's longest wait in milliseconds while it ran. */
-async function timed(work: () => Promise<unknown>): Promise<{ seconds: number; longestWaitMs: number }> {
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
-  const started = performance.now();
-  await work();
-  const seconds = (performance.now() - started) / 1000;
-  // A wait is recorded when the loop next runs the monitor's timer: let it run once more.
-  await new Promise((resolve) => setTimeout(resolve, 30));
-  delay.disable();
-  return { seconds, longestWaitMs: delay.max / 1e6 };
-}
 
 /** The stream read whole and each row's payload decoded, in one piece after the read. */
 async function readWhole(log: EventLog, jobId: string): Promise<number> {
@@ -59,31 +46,30 @@ export async function benchImportResume(args: string[] = []): Promise<Row[]> {
     const appended = await appendImportedTitles(log, streams.importJob(jobId), file, [
       { type: 'CatalogueImportRequested', data: request },
     ]);
-    let state: Awaited<ReturnType<typeof readImport>>['state'] | undefined;
-    const paged = await timed(async () => ({ state } = await readImport(log, jobId)));
-    let lastLine = 0;
-    const whole = await timed(async () => (lastLine = await readWhole(log, jobId)));
-    if (state?.processed !== appended || state.lastLine !== lastLine)
+    const paged = await heldWhile(() => readImport(log, jobId));
+    const whole = await heldWhile(() => readWhole(log, jobId));
+    const { state } = paged.result;
+    if (state.processed !== appended || state.lastLine !== whole.result)
       throw new Error(
-        `the two reads disagree: ${state?.processed} rows to line ${state?.lastLine}, ${lastLine}`,
+        `the two reads disagree: ${state.processed} rows to line ${state.lastLine}, ${whole.result}`,
       );
     const count = appended.toLocaleString('en-US');
     return [
       {
         measure: `read where an import of ${count} rows stopped, whole, every row decoded (before; baseline)`,
-        value: whole.seconds,
+        value: whole.ms / 1000,
         unit: 's',
       },
-      { measure: '  the longest the event loop waited meanwhile', value: whole.longestWaitMs, unit: 'ms' },
+      { measure: '  the longest the event loop waited meanwhile', value: whole.longestMs, unit: 'ms' },
       {
         measure: 'the same, a page at a time, the last row decoded (readImport)',
-        value: paged.seconds,
+        value: paged.ms / 1000,
         unit: 's',
-        ratio: paged.seconds / whole.seconds,
+        ratio: paged.ms / whole.ms,
       },
       {
         measure: '  the longest the event loop waited meanwhile',
-        value: paged.longestWaitMs,
+        value: paged.longestMs,
         unit: 'ms',
         target: '< 10,000 (the lock)',
       },
