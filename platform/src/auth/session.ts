@@ -34,6 +34,11 @@ declare module 'express-serve-static-core' {
      * within the wait: `user` may then carry a role that was already taken away.
      */
     authStale?: boolean;
+    /**
+     * Set when the users read model had not caught up with that change or with the member's own
+     * last write within the wait: what is answered of them may be older than it.
+     */
+    memberBehind?: boolean;
   }
 }
 
@@ -43,6 +48,8 @@ export type SignedInMember = {
   readonly readAfter: Position | undefined;
   /** The users read model had not caught up with the last change of roles or accounts within the wait. */
   readonly stale: boolean;
+  /** It had not caught up with that change or with the member's own last write within the wait. */
+  readonly behind: boolean;
 } & ({ readonly user: AuthenticatedUser } | { readonly problem: string });
 
 export interface SessionDependencies {
@@ -73,6 +80,7 @@ export function authenticate({ jwtSecret, members }: SessionDependencies): Reque
     const member = await members(claims, fromClient);
     req.readAfter = member.readAfter;
     if (member.stale) req.authStale = true;
+    if (member.behind) req.memberBehind = true;
     if ('problem' in member) return asGuest(member.problem);
     req.user = member.user;
     req.claims = claims;

@@ -58,6 +58,8 @@ export interface Caller {
   readonly sessionProblem?: string | undefined;
   /** The users read model is behind a change of roles: admin endpoints answer 503. */
   readonly authStale?: boolean | undefined;
+  /** The users read model is behind that change or the member's own last write (`X-Read-Model-Behind`). */
+  readonly memberBehind?: boolean | undefined;
   /** The member's own last write, which their reads must reflect. */
   readonly readAfter?: Position | undefined;
 }
@@ -289,7 +291,7 @@ async function answerOf(
     if (late) return late;
     // The member was read before the users read model had their last write: what is answered of
     // them may be older than it, as when the read models a read waits for are behind.
-    let behind = raw.caller.user !== undefined && raw.caller.authStale === true;
+    let behind = raw.caller.user !== undefined && raw.caller.memberBehind === true;
     if (endpoint.readsAfter) {
       const { watcher, projectors, ...options } = endpoint.readsAfter;
       const read = await readPositionFor(watcher, projectors, options, {

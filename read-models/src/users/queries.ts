@@ -64,19 +64,23 @@ export function signedInMembers(redis: Redis, watcher: ProjectionWatcher) {
     const replies = (await reads.exec()) ?? [];
     for (const [error] of replies) if (error) throw error;
     const [active, authChanged, lastWrite] = replies[0]![1] as (string | null)[];
+    const rolesChanged = parsePosition(authChanged) ?? undefined;
     const written = laterPosition(parsePosition(authChanged), parsePosition(lastWrite));
     const readAfter = laterPosition(fromClient, parsePosition(lastWrite)) ?? undefined;
     // Read again after a wait only when the pipeline may have read before that change was applied.
     const target = reflects(reached, written ?? undefined) ? null : written;
-    const stale = target !== null && !(await waitForReadModels(watcher, [USERS.projector], target));
+    const behind = target !== null && !(await waitForReadModels(watcher, [USERS.projector], target));
+    // Only a change of roles or accounts not read yet may leave a role that was taken away: the
+    // member's own other writes (an import, a list) leave the answer merely behind.
+    const stale = behind && !reflects(watcher.reachedBy(USERS.projector), rolesChanged);
     const generation = target ? await redis.get(readModelKeys.active(USERS.projector)) : active;
-    if (generation == null) return { readAfter, stale, problem: 'Please sign in again.' };
+    if (generation == null) return { readAfter, stale, behind, problem: 'Please sign in again.' };
     servingGeneration = generation;
     const fields =
       !target && guessed === generation
         ? (replies[1]![1] as Record<string, string>)
         : await redis.hgetall(memberKey(generation));
-    return { readAfter, stale, ...memberOf(fields, claims) };
+    return { readAfter, stale, behind, ...memberOf(fields, claims) };
   };
 }
 
