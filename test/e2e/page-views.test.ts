@@ -25,7 +25,9 @@ async function viewsToday(): Promise<number> {
 
 /**
  * A page that passes for a person, and how many views it reports (a beacon's body is not shown
- * to the test: what is sent is the unit test's business).
+ * to the test: what is sent is the unit test's business). Chromium sends a beacon from its own
+ * process and tells of it apart: the server may have counted it before the page's event comes,
+ * so the count is polled as the server's is (seen one short once, on CI, with both counted).
  */
 async function visitorPage(): Promise<{ page: Page; tracked: { count: number } }> {
   const page = await site.newPage();
@@ -47,7 +49,7 @@ describe('page-view tracking in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/movies');
 
     await expect.poll(viewsToday).toBe(before + 2);
-    expect(tracked.count).toBe(2);
+    await expect.poll(() => tracked.count).toBe(2);
   });
 
   it('records none of the back office', async () => {
@@ -63,6 +65,6 @@ describe('page-view tracking in the browser', () => {
     await page.goto(`${site.url}/tv-shows`);
 
     await expect.poll(viewsToday).toBe(before + 1);
-    expect(tracked.count).toBe(1);
+    await expect.poll(() => tracked.count).toBe(1);
   });
 });
