@@ -39,7 +39,7 @@ function startWorkers(): ChildProcess {
 
 /**
  * The sample's 2,630 whole rows, copied with new ids: a file that takes a few seconds to import.
- * Made before the requests that come first (see `startUpload`).
+ * Made before any request (see `files`).
  */
 function bigCsv(copies = COPIES): { file: Blob; rows: number } {
   const lines = readFileSync('../shared/data/tmdb-movies-2631.csv', 'utf8').split('\n');
@@ -53,8 +53,18 @@ function bigCsv(copies = COPIES): { file: Blob; rows: number } {
   return { file: new Blob([`${out.join('\n')}\n`]), rows: out.length - 1 };
 }
 
+/**
+ * The two tests' files, made before the first request: the site runs in this process, and a
+ * synchronous step longer than its keep-alive timeout (5 s) after a request has the next one sent
+ * on the connection the server closes at that moment (read ECONNRESET). Making 168,320 rows on a
+ * busy machine took that long, between two tests' requests and between a test's sign-in and its
+ * upload.
+ */
+let files: { killed: { file: Blob; rows: number }; paused: { file: Blob; rows: number } };
+
 // Registered after the site's own hooks, so the workers and projectors stop before the site does.
 beforeAll(() => {
+  files = { killed: bigCsv(), paused: bigCsv(4 * COPIES) };
   projectors = startProjectorsService({
     store: site.running.store!,
     redisUrl: site.redisUrl,
@@ -78,12 +88,7 @@ async function adminTokenOnceServing(): Promise<string> {
   throw new Error(`the admin's token was still refused after 60 s: ${last}`);
 }
 
-/**
- * An upload of `csv`, started; its answer is kept for a failure to show. The file is made before
- * the requests that come first: the site runs in this process, and a synchronous step longer than
- * its keep-alive timeout (5 s) between two requests has the second sent on a connection the
- * server closes at that moment (read ECONNRESET: making 168,320 rows on a busy machine did).
- */
+/** An upload of `csv`, started; its answer is kept for a failure to show. */
 function startUpload(token: string, { file, rows }: { file: Blob; rows: number }) {
   const form = new FormData();
   form.append('type', 'movie');
@@ -165,10 +170,9 @@ it('an import whose worker is killed half-way is taken over and finishes with ev
   // admin: a login answers (the command side knows the account) but its token is refused until
   // then, and the upload would be refused with no import to kill (seen once on CI). Go on once the
   // token is taken.
-  const csv = bigCsv();
   const token = await adminTokenOnceServing();
   let first = startWorkers();
-  const upload = startUpload(token, csv);
+  const upload = startUpload(token, files.killed);
   const store = openSqliteEventStore(eventStoreFile(site.dataDir));
   const jobId = await rowsUnderWay(store);
   const killed = new Promise((resolve) => first.once('exit', resolve));
@@ -193,12 +197,11 @@ it('an import whose worker is killed half-way is taken over and finishes with ev
  * stalled by itself, reading where it had stopped in one piece for about 20 s.
  */
 it('an import whose worker stops answering past its lock, twice, is resumed and finishes with every row exactly once', async () => {
-  const csv = bigCsv(4 * COPIES);
   const token = await adminTokenOnceServing();
   // One worker, the one to pause: the test before left its second one running.
   for (const child of workers) child.kill('SIGKILL');
   const worker = startWorkers();
-  const upload = startUpload(token, csv);
+  const upload = startUpload(token, files.paused);
   const store = openSqliteEventStore(eventStoreFile(site.dataDir));
   const jobId = await rowsUnderWay(store);
   const pause = async () => {
