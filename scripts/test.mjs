@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the frontend and server builds, then every test (server and end-to-end in Chromium)
-// while the type checks, lint and format check run beside them, ending with one line
-// `tests: N passed, N failed`.
+// while the type checks, lint and format check run beside them, ending with the failed tests (one
+// line each) and one line `tests: N passed, N failed`.
 // The tests are two Vitest runs side by side: the end-to-end files (one at a time, one browser)
 // and the server and frontend files (two at a time). The end-to-end files alone kept little more
 // than one core of two busy (470 s of CPU in 381 s), each page load waiting on the one before, so
@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumPath } from './chromium.mjs';
 
@@ -157,17 +157,47 @@ if (named.length > 0) {
 }
 for (const check of await checksDone) check.print();
 
+/** The first line of an error's text that says something, shortened. */
+const firstLine = (text) =>
+  (text ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 200) ?? '';
+
+/**
+ * The failed tests of a Vitest JSON report, one line each: the file, the test and its error's
+ * first line; a file that failed as a whole (its set-up), once. Printed last, so that an output
+ * kept by its end (CI's) names them whichever run they were in.
+ */
+function failedTests(results) {
+  const lines = [];
+  for (const file of results.testResults ?? []) {
+    const where = relative(root, file.name);
+    const failedHere = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedHere)
+      lines.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failedHere.length === 0 && file.status === 'failed')
+      lines.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
 let passed = 0;
 let failed = 0;
+const failedNames = [];
 for (const report of reports) {
   if (!existsSync(report)) continue;
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed += results.numPassedTests;
   failed += results.numFailedTests;
+  failedNames.push(...failedTests(results));
 }
 rmSync(reportDir, { recursive: true, force: true });
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
+if (failedNames.length)
+  process.stdout.write(`\nfailed tests:\n${failedNames.map((line) => `- ${line}\n`).join('')}`);
 process.stdout.write(
   `\n${failures.length ? `failed steps: ${failures.join(', ')}\n` : ''}took ${minutes} min\n`,
 );
