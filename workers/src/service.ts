@@ -77,11 +77,10 @@ export function startWorkersService(options: {
     startWorker<ImportJobData, unknown>(
       QUEUES.catalogueImport,
       async (job, context) => {
-        const { signal } = context;
         try {
           return await importCatalogue(job.data, {
             log,
-            signal,
+            signal: context.signal,
             onProgress: (status) => job.updateProgress({ ...status }),
           });
         } catch (error) {

@@ -44,17 +44,17 @@ export class ImportFold {
     outcome: null,
     error: null,
   };
-  private lastRow: StoredEvent | null = null;
   /** The stream's last revision folded; null before any. */
   revision: bigint | null = null;
 
   add(events: readonly StoredEvent[]): this {
     const { state } = this;
+    let lastRow: StoredEvent | null = null;
     for (const stored of events) {
       this.revision = stored.revision;
       if (stored.type === 'TitleImported') {
         state.processed++;
-        this.lastRow = stored;
+        lastRow = stored;
         continue;
       }
       const event = stored.event;
@@ -81,9 +81,8 @@ export class ImportFold {
           break;
       }
     }
-    const row = this.lastRow?.event;
+    const row = lastRow?.event;
     if (row?.type === 'TitleImported') state.lastLine = Math.max(state.lastLine, row.data.line);
-    this.lastRow = null;
     return this;
   }
 }
