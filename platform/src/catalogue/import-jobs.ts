@@ -1,6 +1,7 @@
 import { type ImportJobStatus, queuedImport } from '@cinefold/contracts';
 import type { Queue } from 'bullmq';
 import type { ImportJobData } from '../queue/names.js';
+import { jobStateAsRead } from '../queue/queue.js';
 
 /**
  * An import's status from its queue job: the worker reports progress as it goes and returns the
@@ -12,7 +13,7 @@ export async function importJobStatus(
 ): Promise<ImportJobStatus | null> {
   const job = await queue.getJob(jobId);
   if (!job) return null;
-  const state = await job.getState();
+  const state = await jobStateAsRead(job);
   if (state === 'completed') return job.returnvalue as ImportJobStatus;
   const progress = typeof job.progress === 'object' ? (job.progress as unknown as ImportJobStatus) : null;
   // Until the worker first reports: queued, with the type and mode the upload asked for.

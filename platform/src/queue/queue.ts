@@ -6,7 +6,7 @@
  * between two batches, record how far it got and hand itself back to the queue with
  * `returnToQueue`, so the next worker resumes it instead of starting over.
  */
-import { type Job, Queue, WaitingError, Worker } from 'bullmq';
+import { type Job, type JobState, Queue, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
 import { asCluster, isCluster } from '../redis/cluster.js';
@@ -62,6 +62,20 @@ export function createQueue<Data, Result>(name: string, redisUrl: string): Queue
     }
   };
   return queue;
+}
+
+/**
+ * The state of `job` as it was read. BullMQ asks the state apart from the read, so a job that
+ * finished in between would be said to be completed (or failed) with what was read of it holding
+ * no result (or reason) yet: it is reported as the read found it, running or waiting, and the next
+ * read finds it finished. Said to be completed, an import's status had no result and its route
+ * answered 404 at the moment the import completed; a verify was shown completed with no verdict.
+ */
+export async function jobStateAsRead(job: Job): Promise<JobState | 'unknown'> {
+  const state = await job.getState();
+  if ((state === 'completed' || state === 'failed') && !job.finishedOn)
+    return job.processedOn ? 'active' : 'waiting';
+  return state;
 }
 
 /** The reason a job's signal is aborted with when its lock lapsed. */

@@ -19,6 +19,7 @@ import {
   endpoint,
   type ImportJobData,
   importJobStatus,
+  jobStateAsRead,
   ok,
   type ReplayJobData,
   type VerifyJobData,
@@ -43,7 +44,7 @@ const KNOWN_STATES = new Set<OperationJobState>(['waiting', 'active', 'completed
 const ALL_STATES = ['active', 'waiting', 'delayed', 'completed', 'failed'] as const;
 
 async function stateOf(job: Job): Promise<OperationJobState> {
-  const state = await job.getState();
+  const state = await jobStateAsRead(job);
   return KNOWN_STATES.has(state as OperationJobState) ? (state as OperationJobState) : 'unknown';
 }
 
