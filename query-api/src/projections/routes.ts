@@ -1,4 +1,4 @@
-import { type Endpoint, endpoint, ok, type ReplayJobData } from '@cinefold/platform';
+import { type Endpoint, endpoint, jobStateAsRead, ok, type ReplayJobData } from '@cinefold/platform';
 import type { Queue } from 'bullmq';
 import type { HealthDependencies } from '../health/health.js';
 import { projectorStatuses } from './status.js';
@@ -34,7 +34,7 @@ export function projectionsEndpoint({
             replay: job
               ? {
                   jobId: job.id ?? null,
-                  state: await job.getState(),
+                  state: await jobStateAsRead(job),
                   progress: typeof job.progress === 'object' ? job.progress : null,
                   failedReason: job.failedReason ?? null,
                 }
