@@ -78,6 +78,9 @@ export { readAdStats } from './ad-counters/queries.js';
 export { CATALOGUE, CATALOGUE_SORTS, type CatalogueSortKey, yearSet } from './catalogue/keys.js';
 export { decodeTitle, encodeTitle, titleText } from './catalogue/stored.js';
 export { createCatalogueProjector } from './catalogue/projection.js';
+// What the catalogue projector does to a title and its threads to a batch (the replay bench times them alone).
+export { indexOf } from './catalogue/indexing.js';
+export { type NewTitle, packImports } from './catalogue/packed-imports.js';
 export { type CatalogueLocation, catalogueKey, locateCatalogue } from './catalogue/locate.js';
 export { KeptCatalogueLocation, VIEW_COUNTS } from './catalogue/location.js';
 export { orderCount, orderRange, readWholeOrder } from './catalogue/orders/chunked-order.js';
