@@ -9,7 +9,10 @@
  *
  * The window is the sliding-window counter: the current fixed window's count plus the previous
  * one's, weighted by how much of it still overlaps the last `windowSeconds`. So a burst at the end
- * of one window is still counted at the start of the next, and two keys per subject suffice.
+ * of one window is still counted at the start of the next, and two keys per subject suffice. The
+ * weight takes the previous window's requests as spread evenly over it: a burst at its end counts
+ * for less than it was, so the limit is a rate (what comes back, comes back gradually), not an
+ * exact count of the last `windowSeconds`.
  *
  * Why not a library: rate-limiter-flexible (ISC) and express-rate-limit with rate-limit-redis
  * (MIT) both reserve atomically and can give a point back, but both count fixed windows only,
