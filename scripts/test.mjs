@@ -166,9 +166,18 @@ const firstLine = (text) =>
     .slice(0, 200) ?? '';
 
 /**
- * The failed tests of a Vitest JSON report, one line each: the file, the test and its error's
- * first line; a file that failed as a whole (its set-up), once. Printed last, so that an output
- * kept by its end (CI's) names them whichever run they were in.
+ * An error's first line as the JSON report keeps it (its stack). A test's timeout is reported with
+ * the stack of where it was declared, first line `Error: STACK_TRACE_ERROR`, its message lost.
+ */
+const errorLine = (message) => {
+  const line = firstLine(message);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out' : line;
+};
+
+/**
+ * The failed tests of a Vitest JSON report, one line each: the file, the test and the first line
+ * of each of its errors; a file that failed as a whole (its set-up), once. Printed last, so that
+ * an output kept by its end (CI's) names them whichever run they were in.
  */
 function failedTests(results) {
   const lines = [];
@@ -176,7 +185,7 @@ function failedTests(results) {
     const where = relative(root, file.name);
     const failedHere = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedHere)
-      lines.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      lines.push(`${where} > ${test.fullName}: ${(test.failureMessages ?? []).map(errorLine).join(' | ')}`);
     if (failedHere.length === 0 && file.status === 'failed')
       lines.push(`${where}: ${firstLine(file.message)}`);
   }

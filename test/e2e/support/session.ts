@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { sharedBrowser } from './browser.js';
 import { QUIET_DOCUMENT, type RunningSite, startSite } from './site.js';
 
@@ -26,12 +26,25 @@ export function useSiteSession(settings: () => Record<string, string> = () => ({
   let browser: Browser | undefined;
   const pages = watchedPages();
 
+  let mark = 0;
+
   beforeAll(async () => {
     site = await startSite(settings());
     browser = await sharedBrowser();
   });
 
-  afterEach(() => pages.release());
+  beforeEach(() => {
+    mark = site?.outputMark() ?? 0;
+  });
+
+  // A failed test also says where its pages were and what the site printed while it ran (a second
+  // error of the test): one that timed out on a slow machine otherwise says only that it did.
+  afterEach(async ({ task }) => {
+    const failed = task.result?.state === 'fail';
+    const addresses = failed ? pages.addresses() : [];
+    await pages.release({ failed });
+    if (failed) throw whileItRan(addresses, site?.outputSince(mark) ?? '');
+  });
 
   afterAll(async () => {
     await pages.closeAll();
@@ -54,14 +67,33 @@ export function useSiteSession(settings: () => Record<string, string> = () => ({
   };
 }
 
+/** The last lines of what a site printed that a failed test's report shows. */
+const OUTPUT_LINES = 40;
+
+/** What a failed test left: where its pages were, and the end of what the site printed meanwhile. */
+function whileItRan(addresses: string[], output: string): Error {
+  const lines = output.trimEnd().split('\n').filter(Boolean);
+  const shown = lines.slice(-OUTPUT_LINES);
+  const error = new Error(
+    `while it ran: its pages were at ${addresses.join(', ') || 'none'}; ` +
+      `the site printed ${lines.length} lines${lines.length ? `${lines.length > shown.length ? ', the last' : ''}:\n${shown.join('\n')}` : ''}`,
+  );
+  error.stack = error.message; // where it was thrown from says nothing
+  return error;
+}
+
 export interface WatchedPages {
   /** A page with no storage, cookies, cache or history of an earlier test (see `watchedPages`). */
   open(browser: Browser, viewport: { width: number; height: number }): Promise<Page>;
+  /** Where the test's pages are. */
+  addresses(): string[];
   /**
    * Ends the test's pages: fails if any had an error; clears the ones that can serve the next test
-   * and closes the rest. `closeAll` also closes the ones kept (the file's end).
+   * and closes the rest. A failed test's pages are all closed: one that timed out goes on running,
+   * and must not drive a page the next test is given. `closeAll` also closes the ones kept (the
+   * file's end).
    */
-  release(): Promise<void>;
+  release(test?: { failed: boolean }): Promise<void>;
   closeAll(): Promise<void>;
 }
 
@@ -204,11 +236,14 @@ export function watchedPages(): WatchedPages {
       await kept.page.setViewportSize(viewport);
       return handOut(kept);
     },
-    async release() {
+    addresses() {
+      return inUse.filter((kept) => !kept.page.isClosed()).map((kept) => kept.page.url());
+    },
+    async release(test = { failed: false }) {
       const ended = inUse;
       inUse = [];
       for (const kept of ended) {
-        if (await clear(kept)) free.push(kept);
+        if (!test.failed && (await clear(kept))) free.push(kept);
         else await kept.context.close();
       }
       const errors = pageErrors;

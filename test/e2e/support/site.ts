@@ -25,6 +25,10 @@ export interface RunningSite {
   readonly url: string;
   /** The site's Redis, for tests that stage a state of the read models. */
   readonly redisUrl: string;
+  /** How much the site has printed so far: `outputSince` takes it to give what came after. */
+  outputMark(): number;
+  /** What the site printed since `mark` (as much of it as is still kept). */
+  outputSince(mark: number): string;
   stop(): Promise<void>;
 }
 
@@ -92,8 +96,11 @@ export async function startSite(settings: Record<string, string> = {}): Promise<
     detached: true,
   });
   let output = '';
+  let printed = 0;
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-MAX_OUTPUT_CHARS);
+    const text = chunk.toString();
+    printed += text.length;
+    output = (output + text).slice(-MAX_OUTPUT_CHARS);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -122,5 +129,11 @@ export async function startSite(settings: Record<string, string> = {}): Promise<
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${reason}\n--- site output ---\n${output}`, { cause: error });
   }
-  return { url, redisUrl: redis.url, stop };
+  return {
+    url,
+    redisUrl: redis.url,
+    outputMark: () => printed,
+    outputSince: (mark) => output.slice(Math.max(0, output.length - (printed - mark))),
+    stop,
+  };
 }
