@@ -136,7 +136,7 @@ function postOnItsOwnConnection(url: string, token: string, form: FormData): Pro
  * at 0%, when the first test's upload came, after the admin's token was taken.
  */
 function startUpload(token: string, { file, rows }: { file: Blob; rows: number }) {
-  const form = () => {
+  const newForm = () => {
     const form = new FormData();
     form.append('type', 'movie');
     form.append('mode', 'append');
@@ -146,7 +146,7 @@ function startUpload(token: string, { file, rows }: { file: Blob; rows: number }
   const upload = { rows, answer: 'no answer yet', done: Promise.resolve() };
   const send = async () => {
     for (const deadline = Date.now() + 60_000; ;) {
-      upload.answer = await postOnItsOwnConnection(`${site.url}/api/admin/datasets/upload`, token, form());
+      upload.answer = await postOnItsOwnConnection(`${site.url}/api/admin/datasets/upload`, token, newForm());
       const starting = upload.answer.startsWith('503 ') && upload.answer.includes('"starting"');
       if (!starting || Date.now() > deadline) return;
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -72,11 +72,14 @@ const OUTPUT_LINES = 40;
 
 /** What a failed test left: where its pages were, and the end of what the site printed meanwhile. */
 function whileItRan(addresses: string[], output: string): Error {
-  const lines = output.trimEnd().split('\n').filter(Boolean);
+  const lines = output.split('\n').filter(Boolean);
   const shown = lines.slice(-OUTPUT_LINES);
+  const printed =
+    lines.length === 0
+      ? 'nothing'
+      : `${lines.length} lines${lines.length > shown.length ? ', the last' : ''}:\n${shown.join('\n')}`;
   const error = new Error(
-    `while it ran: its pages were at ${addresses.join(', ') || 'none'}; ` +
-      `the site printed ${lines.length} lines${lines.length ? `${lines.length > shown.length ? ', the last' : ''}:\n${shown.join('\n')}` : ''}`,
+    `while it ran: its pages were at ${addresses.join(', ') || 'none'}; the site printed ${printed}`,
   );
   error.stack = error.message; // where it was thrown from says nothing
   return error;
