@@ -22,6 +22,18 @@ async function api<T>(path: string): Promise<T> {
   return answer.body as T;
 }
 
+/**
+ * The answer to the member's next change of their favorites (`POST` adds, `DELETE` removes). A
+ * test waits for it before loading another page, which would cancel a change still on its way.
+ */
+function favoritesChanged(page: Page, method: 'POST' | 'DELETE') {
+  return page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.startsWith('/api/user/favorites') &&
+      response.request().method() === method,
+  );
+}
+
 /** The titles of the cards in the main listing grid, in order. */
 async function cardTitles(page: Page, hrefPrefix: string): Promise<string[]> {
   const cards = page.locator(`main a[href^="${hrefPrefix}"]`);
@@ -144,6 +156,28 @@ describe('a movie page', () => {
     await expect.poll(() => pathnameOf(page)).toBe('/login');
   });
 
+  it('keeps a second click made while the first is still being saved', async () => {
+    const account = newAccount('Quick');
+    await registerByApi(site.url, account);
+    const page = await site.newPage();
+    await signInByApi(page, site.url, account);
+    // The first change takes a while to reach the server, as it may on a slow line.
+    await page.route('**/api/user/favorites', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto(`${site.url}/movies/${INCEPTION}`);
+    const removed = favoritesChanged(page, 'DELETE');
+    await page.getByRole('button', { name: 'Add to Favorites' }).click();
+    await page.getByRole('button', { name: 'In Favorites' }).click();
+    await page.getByRole('button', { name: 'Add to Favorites' }).waitFor();
+    await removed;
+
+    const token = await storedItem(page, 'token');
+    const favorites = await callApi(site.url, 'GET', '/user/favorites', { token: token! });
+    expect(favorites.body).toEqual([]);
+  });
+
   it("records a member's view once, and again on each server click", async () => {
     const account = newAccount('Viewer');
     await registerByApi(site.url, account);
@@ -198,8 +232,10 @@ describe('a movie and a TV show with the same id', () => {
 
     await page.goto(`${site.url}/movies/${INCEPTION}`);
     await page.getByRole('heading', { name: 'Inception', level: 1 }).waitFor();
+    const added = favoritesChanged(page, 'POST');
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await page.getByRole('button', { name: 'In Favorites' }).waitFor();
+    await added;
 
     await page.goto(`${site.url}/tv-shows/${INCEPTION}`);
     await page.getByRole('heading', { name: 'Dream Heist', level: 1 }).waitFor();
@@ -208,8 +244,10 @@ describe('a movie and a TV show with the same id', () => {
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await page.getByRole('button', { name: 'In Favorites' }).waitFor();
     // Taken off again on its own page: the movie keeps its place.
+    const removed = favoritesChanged(page, 'DELETE');
     await page.getByRole('button', { name: 'In Favorites' }).click();
     await page.getByRole('button', { name: 'Add to Favorites' }).waitFor();
+    await removed;
 
     await page.goto(`${site.url}/movies/${INCEPTION}`);
     await page.getByRole('heading', { name: 'Inception', level: 1 }).waitFor();

@@ -1,4 +1,4 @@
-import { type AddToListRequest, href, type ListName } from '@cinefold/contracts';
+import { type AddToListRequest, href, type ListName, listEntryKey } from '@cinefold/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiClient } from '../../../lib/api-client';
@@ -69,6 +69,10 @@ export interface ListToggle {
  * One title's membership of one list, for an Add/In button. The button shows the new state as
  * soon as it is clicked; a failed call is not reported (spec section 8) and the button simply
  * returns to what the member's lists say. Guests are sent to sign in.
+ *
+ * A click while the previous one is still being saved is the member's newest wish, not a
+ * mistake: the changes of one title in one list are sent one after the other (a mutation scope),
+ * and the button shows the last one asked for.
  */
 export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
   const { status, user } = useAuth();
@@ -76,6 +80,7 @@ export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: sendListChange,
+    scope: { id: `list-change:${list}:${listEntryKey(title.contentType, title.contentId)}` },
     onSuccess: (_answer, variables) => afterListChange(queryClient, variables),
   });
 
@@ -88,7 +93,7 @@ export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
       void navigate(href('login'));
       return;
     }
-    if (!user || change.isPending) return;
+    if (!user) return;
     change.mutate({ list, title, add: !inList });
   };
 
