@@ -21,7 +21,7 @@
  */
 import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TitleType } from '@cinefold/contracts';
+import { datasetUploadForm, type TitleType } from '@cinefold/contracts';
 import { freePort } from '@cinefold/platform';
 import { CatalogueSearch, locateCatalogue } from '@cinefold/read-models';
 import type { Redis } from 'ioredis';
@@ -93,14 +93,10 @@ export async function importFile(
   }, 200);
   try {
     const started = performance.now();
-    const form = new FormData();
-    form.append('type', type);
-    form.append('mode', 'append');
-    form.append('file', await openAsBlob(file), `${type}.csv`);
     const response = await fetch(`${base}/api/admin/datasets/upload`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
-      body: form,
+      body: datasetUploadForm(await openAsBlob(file), `${type}.csv`, { type }),
     });
     const uploaded = await answerOf(response);
     if (!response.ok || !uploaded.jobId)

@@ -18,6 +18,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  datasetUploadForm,
   decodePosition,
   EVENT_POSITION_HEADER,
   OPERATOR_TOKEN_HEADER,
@@ -305,14 +306,10 @@ async function prepare(site: KillableSite): Promise<Session> {
 }
 
 async function upload(base: string, token: string, file: string): Promise<string> {
-  const form = new FormData();
-  form.append('type', 'movie');
-  form.append('mode', 'append');
-  form.append('file', new Blob([readFileSync(file)]), 'faults.csv');
   const response = await fetch(`${base}/api/admin/datasets/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
-    body: form,
+    body: datasetUploadForm(new Blob([readFileSync(file)]), 'faults.csv', { type: 'movie' }),
   });
   const body = await json<{ jobId?: string; message?: string }>(response);
   if (!body.jobId) throw new Error(`the upload was refused (${response.status}): ${body.message}`);

@@ -27,6 +27,7 @@ import { existsSync, openAsBlob, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { datasetUploadForm } from '@cinefold/contracts';
 import { freePort } from '@cinefold/platform';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -41,14 +42,10 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const SAMPLE = join(root, '../shared/data/tmdb-movies-2631.csv');
 
 async function importSample(base: string): Promise<void> {
-  const form = new FormData();
-  form.append('type', 'movie');
-  form.append('mode', 'append');
-  form.append('file', await openAsBlob(SAMPLE), 'movies.csv');
   const response = await fetch(`${base}/api/admin/datasets/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await adminToken(base)}` },
-    body: form,
+    body: datasetUploadForm(await openAsBlob(SAMPLE), 'movies.csv', { type: 'movie' }),
   });
   if (response.status !== 200) throw new Error(`importing the sample answered ${response.status}`);
 }

@@ -13,6 +13,7 @@
  */
 import { openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { listFileForm } from '@cinefold/contracts';
 import { readCsv, readListFile } from '@cinefold/platform';
 import { dataset, importFile } from './catalogue.js';
 import { root } from './processes.js';
@@ -84,9 +85,7 @@ export async function benchListImport(args: string[]): Promise<Row[]> {
       counts: { matched: number; ambiguous: number; notFound: number };
     }
     const previewOnce = async () => {
-      const form = new FormData();
-      form.append('list', 'watchlist');
-      form.append('file', await openAsBlob(file), 'watchlist.csv');
+      const form = listFileForm(await openAsBlob(file), 'watchlist.csv', 'watchlist');
       const started = performance.now();
       const response = await fetch(`${base}/api/user/imports`, { method: 'POST', headers: auth, body: form });
       const body = (await response.json()) as Preview;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { UPLOAD_FILE_FIELD } from '@cinefold/contracts';
 import { eventStoreFile, openSqliteEventStore, readModelKeys } from '@cinefold/platform';
 import { rebuildProjection } from '@cinefold/projectors';
 import { CATALOGUE, createCatalogueProjector } from '@cinefold/read-models';
@@ -23,7 +24,7 @@ type Json = Record<string, unknown> & { message?: string };
 async function upload(content: Buffer | string | null, fields: Record<string, string>, name = 'titles.csv') {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (content !== null) form.append('file', new Blob([content]), name);
+  if (content !== null) form.append(UPLOAD_FILE_FIELD, new Blob([content]), name);
   const response = await fetch(`${site.url}/api/admin/datasets/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}` },

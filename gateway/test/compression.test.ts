@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { datasetUploadForm } from '@cinefold/contracts';
 import { createLogger } from '@cinefold/platform';
 import { makeTempDir } from '@cinefold/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,14 +79,10 @@ describe('catalogue answers', () => {
   const site = useSite('compression', { ...ADMIN_SETTINGS });
   beforeAll(async () => {
     const admin = await site.signIn(ADMIN);
-    const form = new FormData();
-    form.append('type', 'movie');
-    form.append('mode', 'append');
-    form.append('file', new Blob([readFileSync(SAMPLE)]), 'titles.csv');
     const upload = await fetch(`${site.url}/api/admin/datasets/upload`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}` },
-      body: form,
+      body: datasetUploadForm(new Blob([readFileSync(SAMPLE)]), 'titles.csv', { type: 'movie' }),
     });
     expect(upload.status).toBe(200);
   });

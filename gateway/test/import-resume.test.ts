@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
-import { streams } from '@cinefold/contracts';
+import { datasetUploadForm, streams } from '@cinefold/contracts';
 import { createLogger, type EventStore, openSqliteEventStore, eventStoreFile } from '@cinefold/platform';
 import { type ProjectorsService, startProjectorsService } from '@cinefold/projectors';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -136,13 +136,7 @@ function postOnItsOwnConnection(url: string, token: string, form: FormData): Pro
  * at 0%, when the first test's upload came, after the admin's token was taken.
  */
 function startUpload(token: string, { file, rows }: { file: Blob; rows: number }) {
-  const newForm = () => {
-    const form = new FormData();
-    form.append('type', 'movie');
-    form.append('mode', 'append');
-    form.append('file', file, 'big.csv');
-    return form;
-  };
+  const newForm = () => datasetUploadForm(file, 'big.csv', { type: 'movie' });
   const upload = { rows, answer: 'no answer yet', done: Promise.resolve() };
   const send = async () => {
     for (const deadline = Date.now() + 60_000; ;) {

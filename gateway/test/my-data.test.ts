@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LIST_LIMIT, streams } from '@cinefold/contracts';
+import { datasetUploadForm, LIST_LIMIT, streams, uploadForm } from '@cinefold/contracts';
 import { createEventLog, eventStoreFile, openSqliteEventStore, systemContext } from '@cinefold/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
@@ -16,10 +16,7 @@ const call = <T = Record<string, unknown>>(method: string, path: string, options
 
 let admin: string;
 async function uploadCatalogue(type: 'movie' | 'tv', file: string) {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('mode', 'append');
-  form.append('file', new Blob([fixture(file)]), file);
+  const form = datasetUploadForm(new Blob([fixture(file)]), file, { type });
   const reply = await call('POST', '/admin/datasets/upload', { token: admin, form });
   expect(reply.status, reply.text).toBe(200);
 }
@@ -68,10 +65,9 @@ interface Status {
   message?: string;
 }
 
+/** `list` may be one the API refuses, so the form is built from its fields as they are. */
 function preview(token: string, list: string, content: Buffer | string, name = 'export.csv') {
-  const form = new FormData();
-  form.append('list', list);
-  form.append('file', new Blob([content]), name);
+  const form = uploadForm({ list }, new Blob([content]), name);
   return call<Preview>('POST', '/user/imports', { token, form });
 }
 

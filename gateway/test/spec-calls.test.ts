@@ -5,6 +5,7 @@
  * every call once there is one, and only the parts of each answer the table says are used.
  */
 import { readFileSync } from 'node:fs';
+import { datasetUploadForm } from '@cinefold/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_AD } from './support/ads.js';
 import { ADMIN, ADMIN_SETTINGS, useSite } from './support/site.js';
@@ -94,15 +95,11 @@ async function asAdmin<T>(calls: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   // The catalogue and one ad the visitor's calls read: the admin's own calls of the table.
   await asAdmin(async () => {
-    const form = new FormData();
-    form.append('file', new Blob([readFileSync(SAMPLE)]), 'movies.csv');
-    form.append('type', 'movie');
-    form.append('mode', 'append');
+    const form = datasetUploadForm(new Blob([readFileSync(SAMPLE)]), 'movies.csv', { type: 'movie' });
     ok(await client.call('POST', '/admin/datasets/upload', { form }), 'upload movies');
-    const tv = new FormData();
-    tv.append('file', new Blob([`${TV_HEADER}\n${TV_ROWS.join('\n')}\n`]), 'tv.csv');
-    tv.append('type', 'tv');
-    tv.append('mode', 'append');
+    const tv = datasetUploadForm(new Blob([`${TV_HEADER}\n${TV_ROWS.join('\n')}\n`]), 'tv.csv', {
+      type: 'tv',
+    });
     ok(await client.call('POST', '/admin/datasets/upload', { form: tv }), 'upload tv');
     const ad = await client.call('POST', '/admin/ads', {
       body: {
@@ -483,10 +480,10 @@ describe('spec section 7, every call in the table’s order', () => {
     });
 
     it('POST /admin/datasets/upload, multipart file, type and mode: processed, type, mode', async () => {
-      const form = new FormData();
-      form.append('file', new Blob([`${TV_HEADER}\n${TV_ROWS[0]}\n`]), 'tv.csv');
-      form.append('type', 'tv');
-      form.append('mode', 'append');
+      const form = datasetUploadForm(new Blob([`${TV_HEADER}\n${TV_ROWS[0]}\n`]), 'tv.csv', {
+        type: 'tv',
+        mode: 'append',
+      });
       const answer = await client.call('POST', '/admin/datasets/upload', { form });
       ok(answer, 'POST /admin/datasets/upload');
       expect(answer.body).toMatchObject({ processed: 1, type: 'tv', mode: 'append' });

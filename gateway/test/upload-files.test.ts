@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { streams } from '@cinefold/contracts';
+import { datasetUploadForm, streams } from '@cinefold/contracts';
 import {
   createEventLog,
   createQueue,
@@ -31,14 +31,10 @@ const movieHeader =
   'id,title,vote_average,vote_count,status,release_date,revenue,runtime,adult,backdrop_path,budget,homepage,imdb_id,original_language,original_title,overview,popularity,poster_path,tagline,genres,production_companies,production_countries,spoken_languages,keywords';
 
 async function upload(content: Buffer | string) {
-  const form = new FormData();
-  form.append('type', 'movie');
-  form.append('mode', 'append');
-  form.append('file', new Blob([content]), 'titles.csv');
   const response = await fetch(`${site.url}/api/admin/datasets/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}` },
-    body: form,
+    body: datasetUploadForm(new Blob([content]), 'titles.csv', { type: 'movie' }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

@@ -13,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { queuedImport, streams, uploadFields } from '@cinefold/contracts';
+import { queuedImport, streams, UPLOAD_FILE_FIELD, uploadFields } from '@cinefold/contracts';
 import {
   accepted,
   badRequest,
@@ -105,7 +105,7 @@ export function receive(
       upload.fields[name] = value;
     });
     busboy.on('file', (name, stream, info) => {
-      if (name !== 'file' || upload.file) {
+      if (name !== UPLOAD_FILE_FIELD || upload.file) {
         stream.resume();
         return;
       }

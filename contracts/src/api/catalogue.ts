@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { importMode, type ImportMode, titleType, type TitleType } from '../vocabulary.js';
 import { groupThousands } from '../text.js';
 import { pageQuery } from './admin-users.js';
+import { uploadForm } from './common.js';
 
 const text = z.string();
 const path = z.string().nullable();
@@ -284,6 +285,16 @@ export const uploadFields = z.object({
   type: titleType,
   mode: importMode.default('append'),
 });
+
+/** The form of POST /api/admin/datasets/upload: a CSV of one kind, appended unless told. */
+export function datasetUploadForm(
+  file: Blob,
+  fileName: string,
+  { type, mode = 'append' }: { type: TitleType; mode?: ImportMode },
+): FormData {
+  const fields: z.input<typeof uploadFields> = { type, mode };
+  return uploadForm(fields, file, fileName);
+}
 
 export interface RejectedRow {
   line: number;

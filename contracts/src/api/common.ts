@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** The field of a multipart upload that holds its one file (the dataset and list-file uploads). */
+export const UPLOAD_FILE_FIELD = 'file';
+
+/** A multipart form of an upload: its text fields, then its one file under `UPLOAD_FILE_FIELD`. */
+export function uploadForm(fields: Record<string, string>, file: Blob, fileName: string): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(UPLOAD_FILE_FIELD, file, fileName);
+  return form;
+}
+
 /** Every error the API answers with, whatever its status. */
 export const errorResponse = z.object({ message: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;

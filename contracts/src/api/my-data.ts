@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { contentType } from '../vocabulary.js';
+import { uploadForm } from './common.js';
 
 /** The lists a file can be imported into: watch history, watchlist or favorites. */
 export const LIST_IMPORT_TARGETS = ['history', 'watchlist', 'favorites'] as const;
@@ -62,6 +63,12 @@ export const listImportPreview = z.object({
 export type ListImportPreview = z.infer<typeof listImportPreview>;
 
 export const listImportUploadFields = z.object({ list: listImportTarget });
+
+/** The form of POST /api/user/imports: a member's list file, for one of their lists. */
+export function listFileForm(file: Blob, fileName: string, list: ListImportTarget): FormData {
+  const fields: z.input<typeof listImportUploadFields> = { list };
+  return uploadForm(fields, file, fileName);
+}
 
 export const listImportParams = z.object({ previewId: z.string().uuid('There is no such import.') });
 

@@ -1,4 +1,4 @@
-import { EVENT_POSITION_HEADER } from '@cinefold/contracts';
+import { datasetUploadForm, EVENT_POSITION_HEADER } from '@cinefold/contracts';
 
 /**
  * What the site answered to one call, its JSON body read (null when it had none). It compares as
@@ -69,13 +69,9 @@ export function uploadTitles(
   type: 'movie' | 'tv',
   csv: string | Uint8Array<ArrayBuffer>,
 ): Promise<Response> {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('mode', 'append');
-  form.append('file', new Blob([csv]), 'titles.csv');
   return fetch(`${siteUrl}/api/admin/datasets/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
-    body: form,
+    body: datasetUploadForm(new Blob([csv]), 'titles.csv', { type }),
   });
 }

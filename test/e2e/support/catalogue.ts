@@ -1,4 +1,4 @@
-import type { ImportMode, TitleType } from '@cinefold/contracts';
+import { datasetUploadForm, type ImportMode, type TitleType } from '@cinefold/contracts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CSV_COLUMNS } from '@cinefold/platform';
@@ -40,10 +40,10 @@ export async function importCsv(
   csv: string | Buffer,
   options: { type?: TitleType; mode?: ImportMode; fileName?: string } = {},
 ): Promise<ImportAnswer> {
-  const form = new FormData();
-  form.append('type', options.type ?? 'movie');
-  form.append('mode', options.mode ?? 'append');
-  form.append('file', new Blob([csv], { type: 'text/csv' }), options.fileName ?? 'titles.csv');
+  const form = datasetUploadForm(new Blob([csv], { type: 'text/csv' }), options.fileName ?? 'titles.csv', {
+    type: options.type ?? 'movie',
+    mode: options.mode,
+  });
   const response = await fetch(`${siteUrl}/api/admin/datasets/upload`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${await adminToken(siteUrl)}` },

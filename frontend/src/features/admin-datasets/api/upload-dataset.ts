@@ -1,4 +1,9 @@
-import type { ImportJobStatus, ImportMode, TitleType } from '@cinefold/contracts';
+import {
+  datasetUploadForm,
+  type ImportJobStatus,
+  type ImportMode,
+  type TitleType,
+} from '@cinefold/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminContentQueryRoot } from '../../../lib/admin-content-query-root';
 import { apiClient } from '../../../lib/api-client';
@@ -17,11 +22,10 @@ export interface DatasetUpload {
 
 /** POST /admin/datasets/upload as multipart; the browser writes the content type and boundary. */
 export function uploadDataset({ file, type, mode }: DatasetUpload): Promise<ImportJobStatus> {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('mode', mode);
-  form.append('file', file, file.name);
-  return apiClient.post<ImportJobStatus>('/admin/datasets/upload', form);
+  return apiClient.post<ImportJobStatus>(
+    '/admin/datasets/upload',
+    datasetUploadForm(file, file.name, { type, mode }),
+  );
 }
 
 export interface UploadDatasetOptions {

@@ -1,12 +1,15 @@
-import type { ListFileRow, ListImportPreview, ListImportStatus, ListImportTarget } from '@cinefold/contracts';
+import {
+  type ListFileRow,
+  listFileForm,
+  type ListImportPreview,
+  type ListImportStatus,
+  type ListImportTarget,
+} from '@cinefold/contracts';
 import { API_BASE_PATH, ApiError, apiClient, apiRequest, TOKEN_STORAGE_KEY } from '../../../lib/api-client';
 
 /** POST /user/imports as multipart: the file read and matched, nothing written yet. */
 export function previewListFile(file: File, list: ListImportTarget): Promise<ListImportPreview> {
-  const form = new FormData();
-  form.append('list', list);
-  form.append('file', file, file.name);
-  return apiClient.post<ListImportPreview>('/user/imports', form);
+  return apiClient.post<ListImportPreview>('/user/imports', listFileForm(file, file.name, list));
 }
 
 export function startListImport(
