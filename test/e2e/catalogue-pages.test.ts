@@ -10,7 +10,7 @@ import {
   userMenuButton,
 } from './support/accounts.js';
 import { generatedTvCsv, importCsv, importSampleMovies } from './support/catalogue.js';
-import { pathnameOf } from './support/page-helpers.js';
+import { nextAnswer, pathnameOf } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
 
 const site = useSiteSession();
@@ -20,18 +20,6 @@ async function api<T>(path: string): Promise<T> {
   const answer = await callApi(site.url, 'GET', path);
   if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
   return answer.body as T;
-}
-
-/**
- * The answer to the member's next change of their favorites (`POST` adds, `DELETE` removes). A
- * test waits for it before loading another page, which would cancel a change still on its way.
- */
-function favoritesChanged(page: Page, method: 'POST' | 'DELETE') {
-  return page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname.startsWith('/api/user/favorites') &&
-      response.request().method() === method,
-  );
 }
 
 /** The titles of the cards in the main listing grid, in order. */
@@ -167,7 +155,7 @@ describe('a movie page', () => {
       await route.continue();
     });
     await page.goto(`${site.url}/movies/${INCEPTION}`);
-    const removed = favoritesChanged(page, 'DELETE');
+    const removed = nextAnswer(page, 'DELETE', '/api/user/favorites');
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await page.getByRole('button', { name: 'In Favorites' }).click();
     await page.getByRole('button', { name: 'Add to Favorites' }).waitFor();
@@ -232,7 +220,7 @@ describe('a movie and a TV show with the same id', () => {
 
     await page.goto(`${site.url}/movies/${INCEPTION}`);
     await page.getByRole('heading', { name: 'Inception', level: 1 }).waitFor();
-    const added = favoritesChanged(page, 'POST');
+    const added = nextAnswer(page, 'POST', '/api/user/favorites');
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await page.getByRole('button', { name: 'In Favorites' }).waitFor();
     await added;
@@ -244,7 +232,7 @@ describe('a movie and a TV show with the same id', () => {
     await page.getByRole('button', { name: 'Add to Favorites' }).click();
     await page.getByRole('button', { name: 'In Favorites' }).waitFor();
     // Taken off again on its own page: the movie keeps its place.
-    const removed = favoritesChanged(page, 'DELETE');
+    const removed = nextAnswer(page, 'DELETE', '/api/user/favorites');
     await page.getByRole('button', { name: 'In Favorites' }).click();
     await page.getByRole('button', { name: 'Add to Favorites' }).waitFor();
     await removed;

@@ -10,6 +10,7 @@ import {
   storedItem,
 } from './support/accounts.js';
 import { importCsv } from './support/catalogue.js';
+import { nextAnswer } from './support/page-helpers.js';
 import { useSiteSession } from './support/session.js';
 import { seriousViolations } from './support/axe.js';
 
@@ -171,8 +172,10 @@ describe('Not interested', () => {
     const { page } = await member();
     await page.goto(`${site.url}/movies/503`);
     const button = page.getByRole('button', { name: 'Not interested' });
+    const saved = nextAnswer(page, 'POST', '/api/user/not-interested');
     await button.click();
     await page.getByRole('button', { name: 'Hidden from your pages', pressed: true }).waitFor();
+    await saved;
     const token = await storedItem(page, 'token');
     const list = await callApi(site.url, 'GET', '/user/not-interested', { token: token! });
     expect((list.body as { title: string }[]).map((t) => t.title)).toEqual(['Quiet Lake']);
@@ -181,5 +184,24 @@ describe('Not interested', () => {
     await guest.goto(`${site.url}/movies/503`);
     await guest.getByRole('button', { name: 'Not interested' }).click();
     await guest.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('keeps a second click made while the first is still being saved', async () => {
+    const { page } = await member();
+    // The first change takes a while to reach the server, as it may on a slow line.
+    await page.route('**/api/user/not-interested', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto(`${site.url}/movies/502`);
+    const shownAgain = nextAnswer(page, 'DELETE', '/api/user/not-interested');
+    await page.getByRole('button', { name: 'Not interested' }).click();
+    await page.getByRole('button', { name: 'Hidden from your pages' }).click();
+    await page.getByRole('button', { name: 'Not interested', pressed: false }).waitFor();
+    await shownAgain;
+
+    const token = await storedItem(page, 'token');
+    const list = await callApi(site.url, 'GET', '/user/not-interested', { token: token! });
+    expect(list.body).toEqual([]);
   });
 });

@@ -18,6 +18,20 @@ export async function linksIn(scope: Locator): Promise<LinkEntry[]> {
   );
 }
 
+/**
+ * The answer to the page's next `method` request under `path` (a change the member makes, say),
+ * for a test to wait for before it loads another page, which would cancel a request still on its
+ * way, or reads through the API what the change did. Taken before the click that sends it.
+ */
+export function nextAnswer(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string) {
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === method && new URL(response.url()).pathname.startsWith(path),
+  );
+  // A test that fails before it waits for the answer closes the page: not a second failure.
+  answer.catch(() => undefined);
+  return answer;
+}
+
 /** The element a disclosure button (`aria-controls`) opens. */
 export async function controlledBy(page: Page, trigger: Locator): Promise<Locator> {
   const id = await trigger.getAttribute('aria-controls');

@@ -3,6 +3,7 @@ import {
   href,
   type ListEntry,
   type ListItem,
+  listEntryKey,
   type MarkWatchedRequest,
   type NotInterestedRequest,
   type TitleProgressResponse,
@@ -115,21 +116,23 @@ export function useNotInterested() {
   });
 }
 
+function hideTitle(title: UpNextTitle): Promise<unknown> {
+  const body: NotInterestedRequest = { ...title };
+  return apiClient.post('/user/not-interested', body);
+}
+
+async function showTitleAgain({ contentType, contentId }: Pick<UpNextTitle, 'contentType' | 'contentId'>) {
+  try {
+    await apiClient.delete(`/user/not-interested/${contentType}/${encodeURIComponent(String(contentId))}`);
+  } catch (error) {
+    // Shown again already (in another tab): what the member asked for.
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+}
+
 export function useShowAgain() {
   const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({ contentType, contentId }: Pick<UpNextTitle, 'contentType' | 'contentId'>) => {
-      try {
-        await apiClient.delete(
-          `/user/not-interested/${contentType}/${encodeURIComponent(String(contentId))}`,
-        );
-      } catch (error) {
-        // Shown again already (in another tab): what the member asked for.
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-      }
-    },
-    onSuccess: () => refresh(true),
-  });
+  return useMutation({ mutationFn: showTitleAgain, onSuccess: () => refresh(true) });
 }
 
 /** Hides a title from the member's own pages, or shows it again; a guest is sent to sign in. */
@@ -138,27 +141,23 @@ export function useNotInterestedToggle(title: UpNextTitle) {
   const navigate = useNavigate();
   const refresh = useRefresh();
   const list = useNotInterested();
-  const showAgain = useShowAgain();
-  const hide = useMutation({
-    mutationFn: () => {
-      const body: NotInterestedRequest = { ...title };
-      return apiClient.post('/user/not-interested', body);
-    },
+  const key = listEntryKey(title.contentType, title.contentId);
+  const change = useMutation({
+    mutationFn: ({ hide }: { hide: boolean }) => (hide ? hideTitle(title) : showTitleAgain(title)),
+    // A click while the last is still being saved is the member's newest wish: the changes of one
+    // title are sent one after the other, and the button shows the last one asked for.
+    scope: { id: `not-interested:${key}` },
     onSuccess: () => refresh(true),
   });
-  const saved = (list.data ?? []).some(
-    (item) => item.contentType === title.contentType && String(item.contentId) === String(title.contentId),
-  );
-  const pending = hide.isPending || showAgain.isPending;
-  const hidden = hide.isPending ? true : showAgain.isPending ? false : saved;
+  const saved = (list.data ?? []).some((item) => listEntryKey(item.contentType, item.contentId) === key);
+  const hidden = change.isPending ? change.variables.hide : saved;
   const toggle = () => {
     if (status === 'signed-out') {
       void navigate(href('login'));
       return;
     }
-    if (status !== 'signed-in' || pending) return;
-    if (hidden) showAgain.mutate(title);
-    else hide.mutate();
+    if (status !== 'signed-in') return;
+    change.mutate({ hide: !hidden });
   };
-  return { hidden, pending, toggle };
+  return { hidden, toggle };
 }
