@@ -136,11 +136,11 @@ function postOnItsOwnConnection(url: string, token: string, form: FormData): Pro
  * at 0%, when the first test's upload came, after the admin's token was taken.
  */
 function startUpload(token: string, { file, rows }: { file: Blob; rows: number }) {
-  const newForm = () => datasetUploadForm(file, 'big.csv', { type: 'movie' });
+  const form = datasetUploadForm(file, 'big.csv', { type: 'movie' });
   const upload = { rows, answer: 'no answer yet', done: Promise.resolve() };
   const send = async () => {
     for (const deadline = Date.now() + 60_000; ;) {
-      upload.answer = await postOnItsOwnConnection(`${site.url}/api/admin/datasets/upload`, token, newForm());
+      upload.answer = await postOnItsOwnConnection(`${site.url}/api/admin/datasets/upload`, token, form);
       const starting = upload.answer.startsWith('503 ') && upload.answer.includes('"starting"');
       if (!starting || Date.now() > deadline) return;
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -61,7 +61,6 @@ export function useRemoveFromList() {
 
 export interface ListToggle {
   readonly inList: boolean;
-  readonly isPending: boolean;
   readonly toggle: () => void;
 }
 
@@ -97,5 +96,5 @@ export function useListToggle(list: ListName, title: LibraryTitle): ListToggle {
     change.mutate({ list, title, add: !inList });
   };
 
-  return { inList, isPending: change.isPending, toggle };
+  return { inList, toggle };
 }
